@@ -1,0 +1,92 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * All configuration comes from the environment and is parsed here once. Nothing else reads
+ * `process.env`, so a bad value fails at start-up with a message naming the variable.
+ */
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const absoluteHttpUrl = z
+  .string()
+  .refine(
+    (value) => /^https?:\/\/[^/]+/.test(value) && URL.canParse(value),
+    "must be an absolute http(s) URL",
+  )
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: absoluteHttpUrl.optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// connection string")
+    .optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  MASTER_KEY: z.string().min(1).optional(),
+  GATEWAY_BASE_URL: absoluteHttpUrl.optional(),
+  ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** Public origin of this deployment, e.g. https://pay.example.com (no trailing slash). */
+  publicUrl: string;
+  /** `{publicUrl}/gateway`: the spec's `{base_url}` and `{customers_base_url}`. */
+  gatewayPublicUrl: string;
+  /** Where the checkout app reaches the gateway over HTTP. */
+  gatewayBaseUrl: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  masterKey: string | null;
+  allowPrivateUrls: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings in .env files mean "not set".
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  }
+  const values = parsed.data;
+  const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl,
+    gatewayPublicUrl: `${publicUrl}/gateway`,
+    gatewayBaseUrl: values.GATEWAY_BASE_URL ?? `http://127.0.0.1:${values.PORT}/gateway`,
+    databaseUrl: values.DATABASE_URL ?? null,
+    dataDir: path.resolve(values.DATA_DIR),
+    masterKey: values.MASTER_KEY ?? null,
+    // Merchant URLs on private networks are normal on a developer's machine and dangerous in production.
+    allowPrivateUrls: values.ALLOW_PRIVATE_URLS ?? values.NODE_ENV !== "production",
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= loadConfig();
+  return cached;
+}

@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when null the embedded PGlite database is used. */
+  databaseUrl: string | null;
+  /** PGlite data directory; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  /** Connections in the node-postgres pool. */
+  poolSize?: number;
+  /** Told about idle pooled connections that failed (logged by the caller). */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener the
+    // pool's 'error' event would crash the process.
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Database,
+      kind: "postgres",
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir === "memory://" ? undefined : path.join(options.dataDir, "pglite");
+  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/** Rows of a raw SQL statement; both drivers return `{ rows }`, which the shared database type does not expose. */
+export async function queryRows<Row>(db: Pick<Database, "execute">, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is single-process: two processes opening one data directory corrupt it. A pid file makes the second
+ * one (a second server, or `npm run shop` while the server runs) stop with a clear message instead.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, "..", "pglite.pid");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      const release = () => fs.rmSync(lockFile, { force: true });
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockFile, "utf8"));
+      if (owner && owner !== process.pid && isProcessAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${path.dirname(dataDir)} is in use by process ${owner}. Stop it first, or use DATABASE_URL.`,
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${path.dirname(dataDir)}`);
+}

@@ -1,0 +1,205 @@
+import { pino } from "pino";
+import { isLuhnValid } from "@/lib/cards/luhn";
+
+export type Logger = pino.Logger;
+
+const CENSOR = "[REDACTED]";
+
+/**
+ * Redaction happens in two layers. Known sensitive field names are censored by path before
+ * serialisation; then every finished line is scanned for anything that still looks like card data or a
+ * credential, because card numbers also reach logs through error messages, interpolated strings and
+ * fields nobody thought to name.
+ */
+
+// Card tokens are deliberately absent: they are not secret-grade and support needs them.
+const SENSITIVE_KEYS = [
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "number",
+  "verification_value",
+  "cvv",
+  "cvc",
+  "secret",
+  "secret_key",
+  "secretKey",
+  "webhook_secret",
+  "webhookSecret",
+  "password",
+  "master_key",
+  "masterKey",
+  "private_key",
+  "privateKey",
+];
+
+// Card data and headers are logged nested inside request objects, e.g. `req.headers.authorization` or
+// `body.request.credit_card.number`, so those keys are followed further down. Every wildcard path costs
+// time on every line, which is why the rest stop one level down and rely on the pattern layer below.
+const DEEP_KEYS: Record<string, number> = {
+  authorization: 2,
+  cookie: 2,
+  number: 3,
+  verification_value: 3,
+};
+
+function pathTo(key: string, depth: number): string {
+  const wildcards = "*.".repeat(depth);
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${wildcards}${key}` : `${wildcards.slice(0, -1)}["${key}"]`;
+}
+
+const REDACT_PATHS = SENSITIVE_KEYS.flatMap((key) =>
+  Array.from({ length: (DEEP_KEYS[key] ?? 1) + 1 }, (_, depth) => pathTo(key, depth)),
+);
+
+const SECURITY_CODE_KEYS = "verification_value|cvv2?|cvc2?|security_code";
+// `"cvv":"123"` or `"cvv":123` as a field of the line itself.
+const SECURITY_CODE_FIELD = new RegExp(
+  `("(?:${SECURITY_CODE_KEYS})"\\s*:\\s*)(?:"(?:[^"\\\\]|\\\\.)*"|-?\\d+)`,
+  "gi",
+);
+// `\"cvv\":\"123\"`: a request body that was logged as a JSON string.
+const SECURITY_CODE_ESCAPED = new RegExp(
+  `(\\\\"(?:${SECURITY_CODE_KEYS})\\\\"\\s*:\\s*)(?:\\\\"(?:(?!\\\\").)*\\\\"|-?\\d+)`,
+  "gi",
+);
+// `cvv=123`: query strings and form bodies.
+const SECURITY_CODE_FORM = new RegExp(`\\b((?:${SECURITY_CODE_KEYS})=)[^&\\s"\\\\]*`, "gi");
+const CREDENTIAL = /\b(Basic|Bearer)\s+[A-Za-z0-9+/._~-]+=*/gi;
+
+const MIGHT_HOLD_SECRET = /cv[cv]|verification_value|security_code|basic|bearer/i;
+const DIGIT_RUN = /\d+(?:[ -]\d+)*/g;
+const UUID = /[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}/g;
+const UUID_LENGTH = 36;
+const MIN_HEX_IDENTIFIER = 32;
+
+const MIN_CARD_DIGITS = 12;
+const MAX_CARD_DIGITS = 19;
+
+function looksLikeCardNumber(digits: string): boolean {
+  if (digits.length < MIN_CARD_DIGITS || digits.length > MAX_CARD_DIGITS) return false;
+  // Millisecond timestamps are 13 digits starting with 1 and a tenth of them pass Luhn; no scheme
+  // issues 13-digit numbers starting with 1, so leaving them alone costs nothing.
+  if (digits.length === 13 && digits[0] === "1") return false;
+  return isLuhnValid(digits);
+}
+
+function maskCardNumber(digits: string): string {
+  return `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`;
+}
+
+/**
+ * A run such as "order 12 4111 1111 1111 1111 2030" is several separated groups, and the card number
+ * may be any consecutive stretch of them. Which stretch is the real one cannot be known, so every
+ * Luhn-valid stretch is covered and overlapping ones are masked as one: however the run is read, no
+ * more than six leading and four trailing digits of a card survive.
+ */
+function maskDigitRun(run: string): string {
+  const groups = Array.from(run.matchAll(/\d+/g), (match) => ({
+    digits: match[0],
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  const spans: { first: number; last: number }[] = [];
+  for (let i = 0; i < groups.length; i++) {
+    let candidate = "";
+    for (let j = i; j < groups.length; j++) {
+      candidate += groups[j].digits;
+      if (candidate.length > MAX_CARD_DIGITS) break;
+      if (!looksLikeCardNumber(candidate)) continue;
+      const previous = spans.at(-1);
+      if (previous && i <= previous.last) previous.last = Math.max(previous.last, j);
+      else spans.push({ first: i, last: j });
+    }
+  }
+  let output = "";
+  let cursor = 0;
+  for (const { first, last } of spans) {
+    const digits = groups
+      .slice(first, last + 1)
+      .map((group) => group.digits)
+      .join("");
+    output += run.slice(cursor, groups[first].start) + maskCardNumber(digits);
+    cursor = groups[last].end;
+  }
+  return output + run.slice(cursor);
+}
+
+/** Tracks whether a position of a JSON line is inside a string, scanning each character at most once. */
+function stringTracker(line: string): (offset: number) => boolean {
+  let position = 0;
+  let inString = false;
+  return (offset) => {
+    for (; position < offset; position++) {
+      const char = line[position];
+      if (char === "\\") position++;
+      else if (char === '"') inString = !inString;
+    }
+    return inString;
+  };
+}
+
+function isHexDigit(char: string | undefined): boolean {
+  return char !== undefined && /^[0-9a-fA-F]$/.test(char);
+}
+
+/**
+ * Card tokens, keyed stamps and UUIDs routinely contain long digit runs, and masking them would break
+ * the identifiers support searches for. A card number glued to hex is not a shape real data takes.
+ */
+function isInsideIdentifier(line: string, start: number, end: number): boolean {
+  if (/^\d+$/.test(line.slice(start, end))) {
+    let from = start;
+    let to = end;
+    while (isHexDigit(line[from - 1])) from--;
+    while (isHexDigit(line[to])) to++;
+    if (to - from >= MIN_HEX_IDENTIFIER) return true;
+  }
+  const nearby = line.slice(Math.max(0, start - UUID_LENGTH), end + UUID_LENGTH);
+  const nearbyOffset = Math.max(0, start - UUID_LENGTH);
+  for (const uuid of nearby.matchAll(UUID)) {
+    const uuidStart = nearbyOffset + uuid.index;
+    if (uuidStart <= start && uuidStart + uuid[0].length >= end) return true;
+  }
+  return false;
+}
+
+function maskCardNumbers(line: string): string {
+  const isInString = stringTracker(line);
+  return line.replace(DIGIT_RUN, (run: string, offset: number) => {
+    // Nearly every line holds only short numbers and the timestamp, so they must cost next to nothing.
+    if (run.length < MIN_CARD_DIGITS) return run;
+    const masked = maskDigitRun(run);
+    if (masked === run || isInsideIdentifier(line, offset, offset + run.length)) return run;
+    if (isInString(offset)) return masked;
+    // Outside strings only a whole JSON integer may be replaced, and only by a string: masking the
+    // digits of a fraction or exponent in place would leave the line unparseable.
+    const before = line[offset - 1];
+    const after = line[offset + run.length];
+    const wholeInteger =
+      (before === ":" || before === "," || before === "[") &&
+      (after === "," || after === "}" || after === "]");
+    return wholeInteger ? `"${masked}"` : run;
+  });
+}
+
+function redactLine(line: string): string {
+  const withoutSecrets = MIGHT_HOLD_SECRET.test(line)
+    ? line
+        .replace(SECURITY_CODE_FIELD, `$1"${CENSOR}"`)
+        .replace(SECURITY_CODE_ESCAPED, `$1\\"${CENSOR}\\"`)
+        .replace(SECURITY_CODE_FORM, `$1${CENSOR}`)
+        .replace(CREDENTIAL, `$1 ${CENSOR}`)
+    : line;
+  return maskCardNumbers(withoutSecrets);
+}
+
+export function createLogger(options: { level: string; destination?: pino.DestinationStream }): pino.Logger {
+  const loggerOptions: pino.LoggerOptions = {
+    level: options.level,
+    redact: { paths: REDACT_PATHS, censor: CENSOR },
+    hooks: { streamWrite: redactLine },
+  };
+  return options.destination ? pino(loggerOptions, options.destination) : pino(loggerOptions);
+}
