@@ -1,0 +1,18 @@
+/**
+ * Test-mode shops created on an empty embedded database so a fresh checkout runs end to end. Their credentials
+ * are public (printed at start-up and in the README), like a card scheme's published test cards.
+ */
+export const DEMO_SHOPS = [
+  {
+    id: 1,
+    name: "Demo Shop",
+    secretKey: "demo_secret_key_shop_1_without_3ds",
+    settings: { three_d_secure: false, branding: { name: "Demo Shop", logo_url: null, color: "#1f4fd1" } },
+  },
+  {
+    id: 2,
+    name: "Demo Shop (3-D Secure)",
+    secretKey: "demo_secret_key_shop_2_with_3ds",
+    settings: { three_d_secure: true, branding: { name: "Demo Shop 3DS", logo_url: null, color: "#0d7a5f" } },
+  },
+] as const;

@@ -1,0 +1,18 @@
+import type { Config } from "@/lib/config";
+import type { Database } from "@/lib/db/client";
+import type { Logger } from "@/lib/log";
+import type { Clock } from "./clock";
+import type { ShopDirectory } from "./shops/shop-directory";
+import type { TransactionWriter } from "./tokenization/transaction-writer";
+import type { Keyring } from "./vault/keyring";
+
+/** Everything the gateway's domain functions need, created once per process by `startGatewayRuntime`. */
+export interface GatewayDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  clock: Clock;
+  keyring: Keyring;
+  shops: ShopDirectory;
+  transactionWriter: TransactionWriter;
+}

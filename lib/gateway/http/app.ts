@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { methodNotAllowed } from "hono/method-not-allowed";
+import type { GatewayDeps } from "../context";
+import { GatewayError, renderGatewayError } from "../errors";
+import { RateLimiter } from "../rate-limit";
+import { type GatewayEnv, shopAuth } from "./auth";
+import { buildOpenApiDocument } from "./openapi";
+import { transactionRoutes } from "./routes/transactions";
+
+export const GATEWAY_BASE_PATH = "/gateway";
+
+/** The gateway's HTTP surface: routes are thin, every rule lives in the domain modules they call. */
+export function createGatewayApp(deps: GatewayDeps) {
+  const app = new Hono<GatewayEnv>().basePath(GATEWAY_BASE_PATH);
+  const limiter = new RateLimiter(deps.db, deps.clock);
+  const openApiDocument = JSON.stringify(buildOpenApiDocument(deps.config.gatewayPublicUrl));
+
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, allowedMethods) =>
+        errorResponse(c, new GatewayError("method_not_allowed", { allowedMethods })),
+    }),
+  );
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+
+  app.get("/health", async (c) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return c.json({ status: "ok", database: "ok" });
+    } catch (error) {
+      deps.logger.error({ err: error }, "health check: database unavailable");
+      return c.json({ status: "error", database: "unavailable" }, 503);
+    }
+  });
+  app.get("/openapi.json", (c) => c.body(openApiDocument, 200, { "Content-Type": "application/json" }));
+
+  app.use("/transactions/*", shopAuth(deps, limiter));
+  app.use("/v2/*", shopAuth(deps, limiter));
+  app.route("/", transactionRoutes(deps));
+
+  app.notFound((c) => errorResponse(c, new GatewayError("not_found")));
+  app.onError((error, c) => {
+    if (error instanceof GatewayError) return errorResponse(c, error);
+    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled gateway error");
+    return c.json({ message: "Internal server error" }, 500);
+  });
+  return app;
+}
+
+function errorResponse(c: Context, error: GatewayError): Response {
+  const rendered = renderGatewayError(error);
+  return c.json(rendered.body, rendered.status, rendered.headers);
+}
+
+export type GatewayApp = ReturnType<typeof createGatewayApp>;

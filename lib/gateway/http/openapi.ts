@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
+import { tokenizationRequestSchema } from "@/lib/contracts/tokenization";
+import {
+  errorBodySchema,
+  transactionListResponseSchema,
+  transactionResponseSchema,
+} from "@/lib/contracts/transaction";
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output") {
+  return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+}
+
+const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
+
+const errorResponses = {
+  "401": { description: "Missing or wrong shop credentials", content: json("Error") },
+  "422": { description: "Validation failed; `errors` is nested like the request", content: json("Error") },
+  "429": { description: "Too many failed authentications from this client", content: json("Error") },
+};
+
+/** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
+export function buildOpenApiDocument(serverUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Tessera gateway",
+      version: "1.0.0",
+      description:
+        "Card tokenization with 3-D Secure and customer records. Authenticate with HTTP Basic: shop id as user name, secret key as password.",
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: { shopBasic: { type: "http", scheme: "basic" } },
+      schemas: {
+        TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
+        TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
+        TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
+        ShopSettings: jsonSchema(shopSettingsSchema, "output"),
+        Error: jsonSchema(errorBodySchema, "output"),
+      },
+    },
+    security: [{ shopBasic: [] }],
+    paths: {
+      "/transactions/tokenizations": {
+        post: {
+          summary: "Tokenize a card",
+          requestBody: { required: true, content: json("TokenizationRequest") },
+          responses: {
+            "200": {
+              description: "The transaction (successful, failed or incomplete)",
+              content: json("TransactionResponse"),
+            },
+            "400": { description: "Body is not JSON", content: json("Error") },
+            "413": { description: "Body larger than 64 KiB", content: json("Error") },
+            "415": { description: "Content-Type is not application/json", content: json("Error") },
+            ...errorResponses,
+          },
+        },
+      },
+      "/transactions/{uid}": {
+        get: {
+          summary: "Get a transaction",
+          parameters: [{ name: "uid", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": { description: "The transaction", content: json("TransactionResponse") },
+            "404": { description: "Unknown uid or another shop's transaction", content: json("Error") },
+            ...errorResponses,
+          },
+        },
+      },
+      "/v2/transactions/tracking_id/{tracking_id}": {
+        get: {
+          summary: "Find transactions by tracking id",
+          description:
+            "At most the 10 newest transactions any of whose `;`-separated tracking ids equals the value. Also served without `/v2`.",
+          parameters: [{ name: "tracking_id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": {
+              description: "Matching transactions, newest first",
+              content: json("TransactionListResponse"),
+            },
+            ...errorResponses,
+          },
+        },
+      },
+      "/health": {
+        get: {
+          summary: "Liveness and database check",
+          security: [],
+          responses: { "200": { description: "Healthy" }, "503": { description: "Database unavailable" } },
+        },
+      },
+      "/openapi.json": {
+        get: {
+          summary: "This document",
+          security: [],
+          responses: { "200": { description: "OpenAPI 3.1 document" } },
+        },
+      },
+    },
+  };
+}

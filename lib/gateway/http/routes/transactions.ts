@@ -1,0 +1,40 @@
+import { type Context, Hono } from "hono";
+import type { GatewayDeps } from "../../context";
+import { GatewayError } from "../../errors";
+import { tokenizeCard } from "../../tokenization/tokenize-card";
+import { findTransactionsByTrackingId } from "../../transactions/find-by-tracking-id";
+import { getTransaction } from "../../transactions/get-transaction";
+import type { GatewayEnv } from "../auth";
+import { readJsonBody } from "../body";
+
+export function transactionRoutes(deps: GatewayDeps) {
+  const routes = new Hono<GatewayEnv>();
+
+  routes.post("/transactions/tokenizations", async (c) => {
+    const body = await readJsonBody(c);
+    const transaction = await tokenizeCard({ deps, shop: c.get("shop"), body });
+    return c.json({ transaction });
+  });
+  // Without this, GET /transactions/tokenizations would be read as a query for a transaction of that uid.
+  routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/tokenizations", () => {
+    throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+  });
+
+  const byTrackingId = async (c: Context<GatewayEnv>) => {
+    const transactions = await findTransactionsByTrackingId({
+      deps,
+      shopId: c.get("shop").id,
+      trackingId: c.req.param("trackingId") ?? "",
+    });
+    return c.json({ transactions });
+  };
+  routes.get("/v2/transactions/tracking_id/:trackingId", byTrackingId);
+  routes.get("/transactions/tracking_id/:trackingId", byTrackingId);
+
+  routes.get("/transactions/:uid", async (c) => {
+    const transaction = await getTransaction({ deps, shopId: c.get("shop").id, uid: c.req.param("uid") });
+    return c.json({ transaction });
+  });
+
+  return routes;
+}

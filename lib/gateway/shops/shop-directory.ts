@@ -1,0 +1,82 @@
+import { timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { type ShopSettings, shopSettingsSchema } from "@/lib/contracts/shop-settings";
+import type { Database } from "@/lib/db/client";
+import { shops } from "@/lib/db/schema";
+import type { Keyring } from "../vault/keyring";
+
+export interface AuthenticatedShop {
+  id: number;
+  name: string;
+  test: boolean;
+  settings: ShopSettings;
+}
+
+interface CachedShop {
+  shop: AuthenticatedShop;
+  secretKeyHash: Buffer;
+}
+
+/**
+ * Looks shops up for authentication. Every API request authenticates, so records are cached briefly; a settings
+ * change or key rotation made through another instance takes effect here within `ttlMs`.
+ */
+export class ShopDirectory {
+  private readonly cache = new Map<number, { entry: CachedShop | null; expiresAt: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly keyring: Keyring,
+    private readonly ttlMs = 5_000,
+  ) {}
+
+  /** The shop when `secretKey` is its secret key, otherwise null. Constant-time in the secret. */
+  async authenticate(shopIdText: string, secretKey: string): Promise<AuthenticatedShop | null> {
+    if (!/^[1-9][0-9]{0,9}$/.test(shopIdText)) return null;
+    const shopId = Number(shopIdText);
+    if (shopId > 2_147_483_647) return null;
+    const cached = await this.load(shopId);
+    const offered = Buffer.from(this.keyring.hashes.secretLookup(secretKey), "hex");
+    // Compare against a dummy when the shop is unknown so timing does not reveal which shop ids exist.
+    const expected = cached?.secretKeyHash ?? Buffer.alloc(offered.length);
+    const matches = timingSafeEqual(offered, expected);
+    return matches && cached ? cached.shop : null;
+  }
+
+  async get(shopId: number): Promise<AuthenticatedShop | null> {
+    return (await this.load(shopId))?.shop ?? null;
+  }
+
+  invalidate(shopId: number): void {
+    this.cache.delete(shopId);
+  }
+
+  private async load(shopId: number): Promise<CachedShop | null> {
+    const now = Date.now();
+    const hit = this.cache.get(shopId);
+    if (hit && hit.expiresAt > now) return hit.entry;
+    const [row] = await this.db
+      .select({
+        id: shops.id,
+        name: shops.name,
+        test: shops.test,
+        settings: shops.settings,
+        secretKeyHash: shops.secretKeyHash,
+      })
+      .from(shops)
+      .where(eq(shops.id, shopId));
+    const entry: CachedShop | null = row
+      ? {
+          shop: {
+            id: row.id,
+            name: row.name,
+            test: row.test,
+            settings: shopSettingsSchema.parse(row.settings),
+          },
+          secretKeyHash: Buffer.from(row.secretKeyHash, "hex"),
+        }
+      : null;
+    this.cache.set(shopId, { entry, expiresAt: now + this.ttlMs });
+    return entry;
+  }
+}

@@ -1,0 +1,123 @@
+import type { TokenizationRequest } from "@/lib/contracts/tokenization";
+import type { Transaction } from "@/lib/contracts/transaction";
+import { echoTravel } from "@/lib/contracts/travel";
+import type { TransactionRow } from "@/lib/db/schema";
+import type { CardDescription } from "../cards/describe-card";
+
+/** The parts of a transaction object that are not columns of its row (see `transactionFromRow`). */
+export type TransactionBody = Omit<Transaction, "uid" | "id" | "status" | "created_at" | "updated_at">;
+
+export const EMPTY_THREE_D_SECURE_VERIFICATION: Transaction["three_d_secure_verification"] = {
+  status: null,
+  message: null,
+  ve_status: null,
+  pa_status: null,
+  eci: null,
+  xid: null,
+  cavv: null,
+  cavv_algorithm: null,
+  fail_reason: null,
+  acs_url: null,
+  pa_res_url: null,
+  method_process_url: null,
+};
+
+export interface BuildTransactionBodyInput {
+  request: TokenizationRequest;
+  card: CardDescription & { holder: string | null; exp_month: number; exp_year: number; stamp: string };
+  token: string | null;
+  outcome: { status: "successful" | "failed" | "incomplete"; message: string | null };
+  redirectUrl: string;
+  gatewayId: number;
+  smartRoutingStatus: "successful" | "failed" | "skipped";
+}
+
+/** Builds the stored response body: the request's own parameters echoed (never the number or code) + results. */
+export function buildTransactionBody(input: BuildTransactionBodyInput): TransactionBody {
+  const { request, card, outcome } = input;
+  const finished = outcome.status !== "incomplete";
+  return {
+    message: outcome.message,
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    tracking_id: request.tracking_id ?? null,
+    language: request.language,
+    type: "tokenization",
+    payment_method_type: "credit_card",
+    test: request.test,
+    paid_at: null,
+    redirect_url: input.redirectUrl,
+    status_code: null,
+    duplicate_check: request.duplicate_check,
+    dynamic_billing_descriptor: request.dynamic_billing_descriptor ?? null,
+    notification_url: request.notification_url ?? null,
+    verification_url: request.verification_url ?? null,
+    return_url: request.return_url ?? null,
+    skip_three_d_secure_verification: request.skip_three_d_secure_verification,
+    force_three_d_secure_verification: request.force_three_d_secure_verification,
+    three_d_secure: { advanced: request.three_d_secure?.advanced ?? false },
+    credit_card: {
+      holder: card.holder,
+      brand: card.brand,
+      product: card.product,
+      last_4: card.last_4,
+      first_1: card.first_1,
+      bin: card.bin,
+      bin_8: card.bin_8,
+      issuer_country: card.issuer_country,
+      issuer_name: card.issuer_name,
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+      stamp: card.stamp,
+      token: input.token,
+      token_provider: null,
+    },
+    three_d_secure_verification: EMPTY_THREE_D_SECURE_VERIFICATION,
+    tokenization: {
+      message: finished ? outcome.message : null,
+      status: finished ? (outcome.status as "successful" | "failed") : null,
+      gateway_id: input.gatewayId,
+    },
+    additional_data: {
+      receipt_text: request.additional_data?.receipt_text ?? [],
+      contract: request.additional_data?.contract ?? [],
+    },
+    smart_routing_verification: { status: input.smartRoutingStatus },
+    customer: request.customer
+      ? {
+          ip: request.customer.ip ?? null,
+          email: request.customer.email ?? null,
+          device_id: request.customer.device_id ?? null,
+          birth_date: request.customer.birth_date ?? null,
+        }
+      : null,
+    billing_address: request.billing_address
+      ? {
+          first_name: request.billing_address.first_name ?? null,
+          last_name: request.billing_address.last_name ?? null,
+          address: request.billing_address.address ?? null,
+          country: request.billing_address.country ?? null,
+          city: request.billing_address.city ?? null,
+          zip: request.billing_address.zip ?? null,
+          state: request.billing_address.state ?? null,
+          phone: request.billing_address.phone ?? null,
+        }
+      : null,
+    travel: request.travel ? echoTravel(request.travel) : null,
+  };
+}
+
+export function transactionFromRow(
+  row: Pick<TransactionRow, "uid" | "status" | "createdAt" | "updatedAt" | "body">,
+) {
+  const body = row.body as TransactionBody;
+  return {
+    uid: row.uid,
+    id: row.uid,
+    status: row.status,
+    ...body,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  } as Transaction;
+}

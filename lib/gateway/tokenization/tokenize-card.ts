@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { detectBrand, securityCodeLength } from "@/lib/cards/brand";
+import { isExpired } from "@/lib/contracts/credit-card";
+import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
+import { INVALID } from "@/lib/contracts/messages";
+import { parseTokenizationRequest, type TokenizationRequest } from "@/lib/contracts/tokenization";
+import type { Transaction } from "@/lib/contracts/transaction";
+import { cards } from "@/lib/db/schema";
+import { describeCard } from "../cards/describe-card";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+import { splitTrackingIds } from "../transactions/tracking-ids";
+import { revealCardNumber, sealCardNumber } from "../vault/card-vault";
+import { generateCardToken } from "../vault/tokens";
+import { buildTransactionBody, transactionFromRow } from "./build-transaction";
+import { decideSandboxOutcome } from "./sandbox-acquirer";
+import { checkShopRules } from "./shop-rules";
+
+export interface TokenizeCardOptions {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  /** The parsed JSON body, `{ "request": { ... } }`, not yet validated. */
+  body: unknown;
+}
+
+/** Card data in plaintext, alive only for the duration of this request. */
+interface PresentedCard {
+  number: string;
+  verificationValue: string | null;
+  holder: string | null;
+  expMonth: number;
+  expYear: number;
+}
+
+async function resolveCard(
+  deps: GatewayDeps,
+  shop: AuthenticatedShop,
+  request: TokenizationRequest,
+): Promise<PresentedCard> {
+  const card = request.credit_card;
+  if (!card.token) {
+    return {
+      number: card.number!,
+      verificationValue: card.verification_value ?? null,
+      holder: card.holder ?? null,
+      expMonth: card.exp_month!,
+      expYear: card.exp_year!,
+    };
+  }
+  // Tokenizing again from a stored card: only the shop that stored it can use the token.
+  const [stored] = await deps.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.token, card.token), eq(cards.shopId, shop.id)));
+  if (!stored) throw GatewayError.validation({ credit_card: { token: ["not found"] } });
+  if (isExpired(stored.expMonth, stored.expYear, deps.clock.now())) {
+    throw GatewayError.validation({ credit_card: { exp_year: ["Date is expired"] } });
+  }
+  const number = await revealCardNumber(deps.keyring, stored);
+  // Only now is the brand known, and with it the length of its security code.
+  if (card.verification_value && card.verification_value.length !== securityCodeLength(detectBrand(number))) {
+    throw GatewayError.validation({ credit_card: { verification_value: [INVALID] } });
+  }
+  return {
+    number,
+    verificationValue: card.verification_value ?? null,
+    holder: card.holder ?? stored.holder,
+    expMonth: stored.expMonth,
+    expYear: stored.expYear,
+  };
+}
+
+function validate(body: unknown, shop: AuthenticatedShop, now: Date): TokenizationRequest {
+  const parsed = parseTokenizationRequest(body, { now });
+  const rawRequest =
+    body !== null && typeof body === "object" ? (body as { request?: unknown }).request : undefined;
+  const shopErrors = checkShopRules(rawRequest, shop);
+  const errors: ErrorTree = parsed.ok ? shopErrors : mergeErrorTrees(parsed.errors, shopErrors);
+  if (!parsed.ok || !isEmptyErrorTree(errors)) throw GatewayError.validation(errors);
+  return parsed.value;
+}
+
+/** POST /transactions/tokenizations: validates, decides the outcome, stores the card and the transaction. */
+export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): Promise<Transaction> {
+  const request = validate(body, shop, deps.clock.now());
+  const presented = await resolveCard(deps, shop, request);
+  const { hashes } = deps.keyring;
+
+  const uid = randomUUID();
+  const outcome = decideSandboxOutcome({
+    number: presented.number,
+    verificationValue: presented.verificationValue,
+  });
+  const token = outcome.status === "successful" ? generateCardToken() : null;
+  const description = describeCard(presented.number);
+  const transactionBody = buildTransactionBody({
+    // A test-mode shop's transactions are test transactions whatever the request says.
+    request: shop.test ? { ...request, test: true } : request,
+    card: {
+      ...description,
+      holder: presented.holder,
+      exp_month: presented.expMonth,
+      exp_year: presented.expYear,
+      stamp: hashes.cardStamp(presented.number),
+    },
+    token,
+    outcome,
+    redirectUrl: `${deps.config.gatewayPublicUrl}/process/${uid}`,
+    gatewayId: shop.settings.gateway_id,
+    smartRoutingStatus: "skipped",
+  });
+  const fingerprint = hashes.duplicateFingerprint({
+    shopId: shop.id,
+    amount: request.amount,
+    number: presented.number,
+  });
+  const sealed = token ? sealCardNumber(deps.keyring, token, presented.number) : null;
+
+  const row = await deps.transactionWriter.write({
+    checkDuplicate: request.duplicate_check,
+    card:
+      token && sealed
+        ? {
+            token,
+            shopId: shop.id,
+            keyId: sealed.keyId,
+            numberSealed: sealed.numberSealed,
+            stamp: transactionBody.credit_card.stamp,
+            expMonth: presented.expMonth,
+            expYear: presented.expYear,
+            holder: presented.holder,
+          }
+        : null,
+    transaction: {
+      uid,
+      shopId: shop.id,
+      status: outcome.status,
+      amount: request.amount,
+      currency: request.currency,
+      trackingId: request.tracking_id ?? null,
+      trackingIds: splitTrackingIds(request.tracking_id),
+      cardToken: token,
+      duplicateFingerprint: fingerprint,
+      test: transactionBody.test,
+      body: transactionBody,
+    },
+  });
+  return transactionFromRow(row);
+}

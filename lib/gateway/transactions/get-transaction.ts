@@ -1,0 +1,24 @@
+import { and, eq } from "drizzle-orm";
+import type { Transaction } from "@/lib/contracts/transaction";
+import { transactions } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import { transactionFromRow } from "../tokenization/build-transaction";
+
+const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** One of the shop's transactions; another shop's uid is indistinguishable from an unknown one. */
+export async function getTransaction(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  uid: string;
+}): Promise<Transaction> {
+  // Every uid is a UUID; anything else cannot exist and need not reach the database.
+  if (!UID_PATTERN.test(options.uid)) throw new GatewayError("record_not_found");
+  const [row] = await options.deps.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.uid, options.uid), eq(transactions.shopId, options.shopId)));
+  if (!row) throw new GatewayError("record_not_found");
+  return transactionFromRow(row);
+}

@@ -1,0 +1,13 @@
+import { randomBytes } from "node:crypto";
+
+const CARD_TOKEN = /^[0-9a-f]{64}$/;
+
+// Purely random rather than derived from the card, so a token reveals nothing about the number it
+// stands for and cannot be guessed from it.
+export function generateCardToken(): string {
+  return randomBytes(32).toString("hex");
+}
+
+export function isCardToken(value: string): boolean {
+  return typeof value === "string" && CARD_TOKEN.test(value);
+}
