@@ -1,0 +1,45 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A fresh embedded database per run, outside the checkout.
+const dataDir = path.join(os.tmpdir(), `tessera-e2e-${process.pid}`);
+
+/**
+ * End-to-end tests in Debian's Chromium against the production build on one port, with a fresh embedded
+ * database per run (so the demo shops are created and printed as on a first start).
+ */
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: `rm -rf ${dataDir} && npx tsx scripts/start.ts; rm -rf ${dataDir}`,
+    url: `http://localhost:${PORT}/gateway/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${PORT}` },
+  },
+});

@@ -1,0 +1,67 @@
+import { parseArgs } from "node:util";
+import { asc } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
+import { openDatabase } from "@/lib/db/client";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { shops } from "@/lib/db/schema";
+import { createShop } from "@/lib/gateway/shops/create-shop";
+import { loadKeyring } from "@/lib/gateway/vault/keyring";
+import { resolveMasterKey } from "@/lib/gateway/vault/master-key";
+import { createLogger } from "@/lib/log";
+
+const USAGE = `Usage:
+  npm run shop -- create --name "My Shop" [--live] [--three-d-secure]
+  npm run shop -- list`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    name: { type: "string" },
+    live: { type: "boolean", default: false },
+    "three-d-secure": { type: "boolean", default: false },
+  },
+});
+
+const config = getConfig();
+const logger = createLogger({ level: "warn" });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrateDatabase(database);
+  const keyring = await loadKeyring(database.db, resolveMasterKey(config, logger));
+  switch (positionals[0]) {
+    case "create": {
+      if (!values.name) throw new Error(`--name is required\n${USAGE}`);
+      const shop = await createShop({
+        db: database.db,
+        keyring,
+        name: values.name,
+        test: !values.live,
+        settings: { three_d_secure: values["three-d-secure"] },
+      });
+      console.log(`Created shop ${shop.id} (${shop.name})`);
+      console.log(`  shop id:        ${shop.id}`);
+      console.log(`  secret key:     ${shop.secretKey}`);
+      console.log(`  webhook secret: ${shop.webhookSecret}`);
+      console.log("  public key (verifies Content-Signature):");
+      console.log(shop.publicKey.trim());
+      console.log("Store the secret key now: it is kept encrypted and not shown again by this command.");
+      break;
+    }
+    case "list": {
+      const rows = await database.db
+        .select({ id: shops.id, name: shops.name, test: shops.test, createdAt: shops.createdAt })
+        .from(shops)
+        .orderBy(asc(shops.id));
+      for (const row of rows) {
+        console.log(`${row.id}\t${row.test ? "test" : "live"}\t${row.createdAt.toISOString()}\t${row.name}`);
+      }
+      if (rows.length === 0) console.log("No shops.");
+      break;
+    }
+    default:
+      console.error(USAGE);
+      process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}

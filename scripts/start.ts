@@ -1,0 +1,36 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * `npm start`: builds the checkout app when there is no build or the sources changed since the last one, then
+ * runs the server. A fresh clone needs nothing but `npm install && npm start`.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const buildId = path.join(root, ".next", "BUILD_ID");
+const SOURCE_DIRS = ["app", "components", "lib", "public"];
+const SOURCE_FILES = ["next.config.ts", "package.json"];
+
+function newestSourceChange(): number {
+  let newest = 0;
+  const visit = (entry: string) => {
+    if (!fs.existsSync(entry)) return;
+    const stat = fs.statSync(entry);
+    if (stat.isDirectory()) {
+      for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const dir of SOURCE_DIRS) visit(path.join(root, dir));
+  for (const file of SOURCE_FILES) visit(path.join(root, file));
+  return newest;
+}
+
+const needsBuild = !fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSourceChange();
+if (needsBuild) {
+  console.log("Building the checkout app (first start or sources changed)...");
+  const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+await import("../server");

@@ -1,0 +1,67 @@
+import http from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import next from "next";
+import { getConfig } from "@/lib/config";
+import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { GATEWAY_BASE_PATH } from "@/lib/gateway/http/app";
+import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { createLogger } from "@/lib/log";
+
+/**
+ * One port: `/gateway/*` goes straight to the Hono gateway (the hot path never enters Next's pipeline),
+ * everything else to the Next.js checkout app.
+ */
+const config = getConfig();
+const logger = createLogger({ level: config.logLevel });
+const dev = process.argv.includes("--dev");
+
+const gateway = await startGatewayRuntime({ config, logger });
+const handleGateway = getRequestListener(gateway.app.fetch);
+const nextApp = next({ dev, dir: import.meta.dirname, hostname: "localhost", port: config.port });
+await nextApp.prepare();
+const handleNext = nextApp.getRequestHandler();
+
+function isGatewayPath(url: string | undefined): boolean {
+  return (
+    url === GATEWAY_BASE_PATH ||
+    (url?.startsWith(`${GATEWAY_BASE_PATH}/`) ?? false) ||
+    (url?.startsWith(`${GATEWAY_BASE_PATH}?`) ?? false)
+  );
+}
+
+const server = http.createServer((request, response) => {
+  if (isGatewayPath(request.url)) {
+    handleGateway(request, response);
+    return;
+  }
+  handleNext(request, response).catch((error: unknown) => {
+    logger.error({ err: error, path: request.url }, "checkout app request failed");
+    if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain" });
+    response.end("Internal server error");
+  });
+});
+
+// The demo shops are listed only while they exist with their published keys (a fresh embedded database).
+const demoShops: (typeof DEMO_SHOPS)[number][] = [];
+for (const shop of DEMO_SHOPS) {
+  if (await gateway.deps.shops.authenticate(String(shop.id), shop.secretKey)) demoShops.push(shop);
+}
+
+server.listen(config.port, config.host, () => {
+  const lines = [`Tessera is running at ${config.publicUrl}`, `  gateway API: ${config.gatewayPublicUrl}`];
+  if (demoShops.length > 0) {
+    lines.push("  demo shops (test mode; HTTP Basic shop id / secret key):");
+    for (const shop of demoShops) lines.push(`    ${shop.id} / ${shop.secretKey}  ${shop.name}`);
+    lines.push("  test cards: 4200000000000000 succeeds, 4005550000000019 is declined");
+  }
+  console.log(lines.join("\n"));
+});
+
+function shutdown(signal: string) {
+  logger.info({ signal }, "shutting down");
+  server.close();
+  void gateway.close().finally(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));
