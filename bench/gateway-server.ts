@@ -1,0 +1,26 @@
+import { serve } from "@hono/node-server";
+import { loadConfig } from "@/lib/config";
+import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { createShop } from "@/lib/gateway/shops/create-shop";
+import { createLogger } from "@/lib/log";
+
+/** The gateway as deployed (real runtime, durable store), with one benchmark shop; prints its credentials. */
+const config = loadConfig({
+  NODE_ENV: "production",
+  PORT: "0",
+  DATABASE_URL: process.env.BENCH_DATABASE_URL,
+  DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data-bench-gateway",
+  MASTER_KEY: "11".repeat(32),
+  LOG_LEVEL: "warn",
+  ALLOW_PRIVATE_URLS: "true",
+});
+const logger = createLogger({ level: config.logLevel });
+const runtime = await startGatewayRuntime({ config, logger, demoShops: false });
+const shop = await createShop({ db: runtime.deps.db, keyring: runtime.deps.keyring, name: "Benchmark" });
+const server = serve({ fetch: runtime.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
+  console.log(`LISTENING ${info.port} ${shop.id} ${shop.secretKey}`);
+});
+process.on("SIGTERM", () => {
+  server.close();
+  void runtime.close().finally(() => process.exit(0));
+});

@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+
+/**
+ * `npm run bench:gateway [-- --postgres] [--duration 10] [--connections 32]`
+ * Runs the tokenization endpoint and a plain node:http baseline doing the same parse + encrypt + durable insert,
+ * one after the other in this run, against the same kind of store, each with unique valid card numbers, and prints
+ * req/s, p50, p99 and the ratios (targets: throughput >= 0.7, p99 <= 1.5).
+ */
+const { values } = parseArgs({
+  options: {
+    postgres: { type: "boolean", default: false },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "32" },
+    "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const root = path.resolve(import.meta.dirname, "..");
+
+function luhnCheckDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+let counter = 0;
+function nextCardNumber(): string {
+  counter += 1;
+  const body = `4${String(process.pid % 1000).padStart(3, "0")}${String(counter).padStart(11, "0")}`;
+  return body + luhnCheckDigit(body);
+}
+
+function requestBody(): string {
+  return JSON.stringify({
+    request: {
+      amount: 1999,
+      currency: "USD",
+      description: "Benchmark order",
+      tracking_id: `bench-${counter}`,
+      credit_card: {
+        number: nextCardNumber(),
+        verification_value: "123",
+        holder: "Bench Mark",
+        exp_month: "12",
+        exp_year: String(new Date().getUTCFullYear() + 2),
+      },
+    },
+  });
+}
+
+async function withDatabase<T>(label: string, run: (env: Record<string, string>) => Promise<T>): Promise<T> {
+  if (!values.postgres) {
+    const dataDir = fs.mkdtempSync(path.join(root, `.data-bench-${label}-`));
+    try {
+      return await run({ BENCH_DATA_DIR: dataDir });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const pg = (await import("pg")).default;
+  const name = `tessera_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: values["postgres-url"] });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  try {
+    return await run({ BENCH_DATABASE_URL: values["postgres-url"]!.replace(/\/[^/]*$/, `/${name}`) });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+function startServer(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; words: string[] }> {
+  const child = spawn("npx", ["tsx", script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split("\n").find((candidate) => candidate.startsWith("LISTENING "));
+      if (line) resolve({ child, words: line.trim().split(" ").slice(1) });
+    });
+    child.on("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+interface Measurement {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function measure(url: string, headers: Record<string, string>): Promise<Measurement> {
+  const options = {
+    url,
+    method: "POST" as const,
+    headers: { "content-type": "application/json", ...headers },
+    connections,
+    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: requestBody() }) }],
+  };
+  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, connection pools, caches
+  const result = await autocannon({ ...options, duration });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+async function run(label: "gateway" | "baseline"): Promise<Measurement> {
+  return withDatabase(label, async (env) => {
+    const script = label === "gateway" ? "bench/gateway-server.ts" : "bench/baseline-server.ts";
+    const { child, words } = await startServer(script, env);
+    try {
+      const [port, shopId, secretKey] = words;
+      const headers: Record<string, string> =
+        label === "gateway"
+          ? { authorization: `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString("base64")}` }
+          : {};
+      const url =
+        label === "gateway"
+          ? `http://127.0.0.1:${port}/gateway/transactions/tokenizations`
+          : `http://127.0.0.1:${port}/`;
+      return await measure(url, headers);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  });
+}
+
+const store = values.postgres ? "PostgreSQL" : "PGlite";
+console.log(
+  `Tokenization benchmark on ${store}: ${connections} connections, ${duration} s each, unique cards`,
+);
+const baseline = await run("baseline");
+const gateway = await run("gateway");
+const row = (name: string, m: Measurement) =>
+  `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   non-2xx/errors ${m.non2xx}`;
+console.log(row("baseline", baseline));
+console.log(row("gateway", gateway));
+const throughputRatio = gateway.requestsPerSecond / baseline.requestsPerSecond;
+const p99Ratio = gateway.p99 / Math.max(baseline.p99, 1);
+console.log(
+  `ratios     throughput ${throughputRatio.toFixed(2)} (target >= 0.70)   p99 ${p99Ratio.toFixed(2)} (target <= 1.50)`,
+);
