@@ -120,6 +120,123 @@ export const rateLimits = pgTable(
   (table) => [uniqueIndex("rate_limits_key_window_idx").on(table.key, table.windowStart)],
 );
 
+/**
+ * A 3-D Secure verification in progress with the sandbox issuer, one per `incomplete` transaction. The card is
+ * already sealed in `cards` (its token is withheld from the response until the verification succeeds, and the
+ * record is deleted when it fails). Never the security code: only the acquirer's decision made from it.
+ */
+export const threeDSecureChallenges = pgTable(
+  "three_d_secure_challenges",
+  {
+    transactionUid: text("transaction_uid")
+      .primaryKey()
+      .references(() => transactions.uid),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    /** `method`: the 3-D Secure 2 device-data step is pending; `challenge`: the code is asked; `finished`. */
+    stage: text("stage", { enum: ["method", "challenge", "finished"] }).notNull(),
+    /** The sandbox issuer's scenario for the card (enrolment and result), see three-d-secure/. */
+    scenario: text("scenario").notNull(),
+    /** The sandbox one-time code (shown on the page in test mode; not card data). */
+    oneTimeCode: text("one_time_code").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    /** What the acquirer decided at tokenization (status, message, CVC result), applied when 3-D Secure passes. */
+    acquirerDecision: jsonb("acquirer_decision").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [index("three_d_secure_challenges_expiry_idx").on(table.stage, table.expiresAt)],
+);
+
+/**
+ * Transactional outbox of merchant notifications: a row is written in the same database transaction that gives
+ * a transaction its final status, and a worker delivers it (claiming with FOR UPDATE SKIP LOCKED). The body is
+ * built at delivery time from the transaction, so it always equals the query response.
+ */
+export const notificationDeliveries = pgTable(
+  "notification_deliveries",
+  {
+    /** Also the Standard Webhooks `webhook-id`. */
+    id: text("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    transactionUid: text("transaction_uid")
+      .notNull()
+      .references(() => transactions.uid),
+    url: text("url").notNull(),
+    /** `pending` until a 2xx (`delivered`) or the retry schedule is exhausted (`failed`). */
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the worker may next claim it; a claim pushes it forward as a lease while the request is in flight. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [
+    index("notification_deliveries_due_idx").on(table.status, table.nextAttemptAt),
+    index("notification_deliveries_transaction_idx").on(table.transactionUid),
+  ],
+);
+
+/** Every delivery attempt, as shown to the merchant. */
+export const notificationAttempts = pgTable(
+  "notification_attempts",
+  {
+    id: serial("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => notificationDeliveries.id),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true, precision: 3 }).notNull(),
+    /** Null when no HTTP response arrived (timeout, refused, blocked address). */
+    statusCode: integer("status_code"),
+    latencyMs: integer("latency_ms").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    error: text("error"),
+  },
+  (table) => [index("notification_attempts_delivery_idx").on(table.deliveryId, table.attemptedAt)],
+);
+
+/** The spec's customer records, scoped to a shop. */
+export const customers = pgTable(
+  "customers",
+  {
+    /** `cst_` + 16 hex characters. */
+    id: text("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    /** The merchant's own id for the customer, unique per shop. */
+    externalId: text("external_id"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    address: text("address"),
+    city: text("city"),
+    country: text("country"),
+    zip: text("zip"),
+    state: text("state"),
+    phone: text("phone"),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index("customers_shop_created_idx").on(table.shopId, table.createdAt),
+    index("customers_shop_email_idx").on(table.shopId, table.email),
+    uniqueIndex("customers_shop_external_id_idx").on(table.shopId, table.externalId),
+  ],
+);
+
 export type Shop = typeof shops.$inferSelect;
 export type CardRecord = typeof cards.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
+export type ThreeDSecureChallengeRow = typeof threeDSecureChallenges.$inferSelect;
+export type NotificationDeliveryRow = typeof notificationDeliveries.$inferSelect;
+export type NotificationAttemptRow = typeof notificationAttempts.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;

@@ -120,6 +120,7 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
 
   const row = await deps.transactionWriter.write({
     checkDuplicate: request.duplicate_check,
+    notificationUrl: request.notification_url ?? null,
     card:
       token && sealed
         ? {

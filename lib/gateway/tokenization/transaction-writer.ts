@@ -3,6 +3,7 @@ import { type Database, queryRows } from "@/lib/db/client";
 import type { TransactionRow } from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
+import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "./build-transaction";
 import { duplicateLockKey } from "./duplicate-check";
 
@@ -36,6 +37,11 @@ export interface TransactionWrite {
   transaction: NewTransaction;
   /** The request asked for the duplicate check (`duplicate_check` true). */
   checkDuplicate: boolean;
+  /**
+   * Where to notify the merchant. A delivery row (the outbox) is written in the same commit when the transaction
+   * is final; an `incomplete` one gets its row when 3-D Secure finishes it.
+   */
+  notificationUrl: string | null;
 }
 
 export type WrittenTransaction = Pick<TransactionRow, "uid" | "status" | "body" | "createdAt" | "updatedAt">;
@@ -113,7 +119,7 @@ export class TransactionWriter {
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {
-    const items = batch.map(({ card, transaction, checkDuplicate }) => ({
+    const items = batch.map(({ card, transaction, checkDuplicate, notificationUrl }) => ({
       fingerprint: transaction.duplicateFingerprint,
       lock_key: duplicateLockKey(transaction.duplicateFingerprint).toString(),
       check_duplicate: checkDuplicate,
@@ -140,6 +146,10 @@ export class TransactionWriter {
         test: transaction.test,
         body: JSON.stringify(transaction.body),
       },
+      notification:
+        notificationUrl && transaction.status !== "incomplete"
+          ? { id: newDeliveryId(), url: notificationUrl }
+          : null,
     }));
     const at = this.clock.isFixed ? this.clock.now().toISOString() : null;
     const written = await queryRows<{
