@@ -39,6 +39,10 @@ export function greaterThan(value: number): string {
   return `must be greater than ${value}`;
 }
 
+export function greaterThanOrEqualTo(value: number): string {
+  return `must be greater than or equal to ${value}`;
+}
+
 export function lessThanOrEqualTo(value: number): string {
   return `must be less than or equal to ${value}`;
 }

@@ -233,6 +233,37 @@ export const customers = pgTable(
   ],
 );
 
+/**
+ * Checkout sessions of the hosted payment page. The token is the shopper's bearer credential for this session
+ * only. Attempts are counted here, in the database, so every instance enforces the same limit.
+ */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    /** 64 hex characters (256 random bits). */
+    token: text("token").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    status: text("status", { enum: ["pending", "incomplete", "successful", "failed", "error"] })
+      .notNull()
+      .default("pending"),
+    test: boolean("test").notNull(),
+    attempts: integer("attempts").notNull(),
+    attemptsUsed: integer("attempts_used").notNull().default(0),
+    /** Set while an attempt is being processed: a second concurrent attempt is refused until it ends. */
+    attemptLockedUntil: timestamp("attempt_locked_until", { withTimezone: true, precision: 3 }),
+    /** The request as validated (order, settings, customer, payment_method), echoed in the merchant's view. */
+    request: jsonb("request").notNull(),
+    /** Every transaction made through this session, oldest first. */
+    transactionUids: text("transaction_uids").array().notNull().default(sql`'{}'::text[]`),
+    expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [index("checkouts_shop_created_idx").on(table.shopId, table.createdAt)],
+);
+
 export type Shop = typeof shops.$inferSelect;
 export type CardRecord = typeof cards.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -240,3 +271,4 @@ export type ThreeDSecureChallengeRow = typeof threeDSecureChallenges.$inferSelec
 export type NotificationDeliveryRow = typeof notificationDeliveries.$inferSelect;
 export type NotificationAttemptRow = typeof notificationAttempts.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;

@@ -1,0 +1,280 @@
+import { z } from "zod";
+import { cardTokenSchema } from "./credit-card";
+import { type ErrorTree, errorTreeFromZod } from "./errors";
+import {
+  arrayValue,
+  booleanValue,
+  countryCode,
+  currencyCode,
+  email,
+  fieldErrors,
+  httpUrl,
+  ipAddress,
+  isPlainObject,
+  language,
+  minorUnitAmount,
+  type Now,
+  objectValue,
+  optional,
+  optionalString,
+  pastCalendarDate,
+  requiredString,
+  stringValue,
+  systemNow,
+  withAddressRules,
+  withDefault,
+} from "./fields";
+import { DEFAULT_LANGUAGE, type Language } from "./languages";
+import {
+  BLANK,
+  greaterThanOrEqualTo,
+  INVALID,
+  lessThanOrEqualTo,
+  NOT_INCLUDED,
+  NOT_SUPPORTED,
+} from "./messages";
+import type { ParseResult } from "./tokenization";
+import { additionalDataSchema, DESCRIPTION_MAX_LENGTH, TRACKING_ID_MAX_LENGTH } from "./tokenization";
+import type { Transaction } from "./transaction";
+
+/**
+ * Checkout sessions: a merchant creates one (`POST /ctp/api/checkouts`) and sends the shopper to its
+ * `redirect_url`, the hosted payment page. Wire format of the beGateway checkout API family.
+ */
+
+export const CHECKOUT_TRANSACTION_TYPES = ["tokenization"] as const;
+export const MAX_CHECKOUT_ATTEMPTS = 10;
+export const DEFAULT_CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const MAX_AUTO_RETURN_SECONDS = 600;
+
+/** Customer fields the hosted page can show; the first four go to `customer`, the rest to `billing_address`. */
+export const CHECKOUT_CUSTOMER_FIELDS = [
+  "email",
+  "first_name",
+  "last_name",
+  "address",
+  "city",
+  "country",
+  "state",
+  "zip",
+  "phone",
+  "birth_date",
+] as const;
+export type CheckoutCustomerField = (typeof CHECKOUT_CUSTOMER_FIELDS)[number];
+
+const customerFieldList = withDefault(
+  arrayValue(z.enum(CHECKOUT_CUSTOMER_FIELDS, { error: fieldErrors(NOT_INCLUDED) })),
+  [],
+).transform((values) => [...new Set(values)]);
+
+function createCheckoutCustomerSchema(now: Now) {
+  return withAddressRules(
+    objectValue({
+      email: optional(email()),
+      first_name: optionalString(30),
+      last_name: optionalString(30),
+      address: optionalString(255),
+      city: optionalString(60),
+      country: optional(countryCode()),
+      state: optionalString(),
+      zip: optionalString(),
+      phone: optionalString(100),
+      birth_date: optional(pastCalendarDate(now)),
+      ip: optional(ipAddress()),
+      device_id: optionalString(),
+    }),
+  );
+}
+
+function futureTimestamp(now: Now) {
+  return stringValue()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), INVALID)
+    .refine((value) => Date.parse(value) > now().getTime(), "must be in the future")
+    .meta({ format: "date-time" });
+}
+
+export function createCheckoutRequestSchema(options: { now?: Now } = {}) {
+  const now = options.now ?? systemNow;
+  const fields = z.object(
+    {
+      transaction_type: requiredString().refine(
+        (value) => (CHECKOUT_TRANSACTION_TYPES as readonly string[]).includes(value),
+        NOT_SUPPORTED,
+      ),
+      test: withDefault(booleanValue(), false),
+      attempts: withDefault(
+        z
+          .number({ error: fieldErrors("is not a number") })
+          .int("must be an integer")
+          .min(1, greaterThanOrEqualTo(1))
+          .max(MAX_CHECKOUT_ATTEMPTS, lessThanOrEqualTo(MAX_CHECKOUT_ATTEMPTS)),
+        1,
+      ).describe("How many payment attempts the shopper gets (a declined card can be replaced)"),
+      order: objectValue({
+        amount: minorUnitAmount(),
+        currency: currencyCode(),
+        description: requiredString(DESCRIPTION_MAX_LENGTH),
+        tracking_id: optionalString(TRACKING_ID_MAX_LENGTH),
+        expired_at: optional(futureTimestamp(now)).describe("When the session expires; default 24 hours"),
+        additional_data: withDefault(additionalDataSchema, { receipt_text: [], contract: [] }),
+      }),
+      settings: withDefault(
+        objectValue({
+          success_url: optional(httpUrl()),
+          decline_url: optional(httpUrl()),
+          fail_url: optional(httpUrl()),
+          cancel_url: optional(httpUrl()),
+          return_url: optional(httpUrl()).describe("Overrides success_url and decline_url"),
+          notification_url: optional(httpUrl()),
+          verification_url: optional(httpUrl()),
+          auto_return: optional(
+            z
+              .number({ error: fieldErrors("is not a number") })
+              .int("must be an integer")
+              .min(0, greaterThanOrEqualTo(0))
+              .max(MAX_AUTO_RETURN_SECONDS, lessThanOrEqualTo(MAX_AUTO_RETURN_SECONDS)),
+          ).describe("Seconds the result page shows before the shopper is sent back (0: at once)"),
+          language: withDefault(language(), DEFAULT_LANGUAGE),
+          customer_fields: withDefault(
+            objectValue({ visible: customerFieldList, read_only: customerFieldList }),
+            { visible: [], read_only: [] },
+          ),
+          credit_card_fields: withDefault(
+            objectValue({
+              holder: optionalString(35),
+              read_only: withDefault(booleanValue(), false),
+            }),
+            { read_only: false },
+          ),
+          save_card_toggle: withDefault(objectValue({ display: withDefault(booleanValue(), false) }), {
+            display: false,
+          }),
+          another_card_toggle: withDefault(objectValue({ display: withDefault(booleanValue(), false) }), {
+            display: false,
+          }),
+        }),
+        {
+          language: DEFAULT_LANGUAGE,
+          customer_fields: { visible: [], read_only: [] },
+          credit_card_fields: { read_only: false },
+          save_card_toggle: { display: false },
+          another_card_toggle: { display: false },
+        },
+      ),
+      customer: optional(createCheckoutCustomerSchema(now)),
+      payment_method: optional(
+        objectValue({ credit_card: optional(objectValue({ token: optional(cardTokenSchema) })) }),
+      ),
+    },
+    { error: () => BLANK },
+  );
+  return z
+    .object({ checkout: fields }, { error: () => "Request body must be a JSON object" })
+    .meta({ description: "Body of POST /ctp/api/checkouts" });
+}
+
+let referenceTime: Date | undefined;
+export const checkoutRequestSchema = createCheckoutRequestSchema({ now: () => referenceTime ?? new Date() });
+
+export type CheckoutRequest = z.output<typeof checkoutRequestSchema>["checkout"];
+export type CheckoutRequestInput = z.input<typeof checkoutRequestSchema>["checkout"];
+export type CheckoutSettings = CheckoutRequest["settings"];
+export type CheckoutCustomer = NonNullable<CheckoutRequest["customer"]>;
+export type CheckoutOrder = CheckoutRequest["order"];
+
+/** Validates `{"checkout": {...}}`, errors relative to `checkout`, judged at `now`. */
+export function parseCheckoutRequest(
+  body: unknown,
+  options: { now?: Date } = {},
+): ParseResult<CheckoutRequest> {
+  const input = isPlainObject(body) ? body : {};
+  referenceTime = options.now;
+  try {
+    const result = checkoutRequestSchema.safeParse(input);
+    return result.success
+      ? { ok: true, value: result.data.checkout }
+      : { ok: false, errors: errorTreeFromZod(result.error, { within: ["checkout"] }) as ErrorTree };
+  } finally {
+    referenceTime = undefined;
+  }
+}
+
+/**
+ * Status of a session: `pending` (waiting for the shopper, also after a decline while attempts remain),
+ * `incomplete` (3-D Secure in progress), `successful`, `failed` (declined with no attempts left), `error`
+ * (expired).
+ */
+export type CheckoutStatus = "pending" | "incomplete" | "successful" | "failed" | "error";
+
+/** `GET /ctp/api/checkouts/{token}` with the shop's credentials. */
+export interface CheckoutView {
+  token: string;
+  shop_id: number;
+  transaction_type: "tokenization";
+  status: CheckoutStatus;
+  finished: boolean;
+  expired: boolean;
+  message: string | null;
+  test: boolean;
+  attempts: number;
+  attempts_used: number;
+  redirect_url: string;
+  expired_at: string;
+  created_at: string;
+  order: CheckoutOrder;
+  settings: CheckoutSettings;
+  customer: CheckoutCustomer | null;
+  payment_method: { credit_card: { token: string } } | null;
+  gateway_response: { transaction: Transaction } | null;
+}
+
+/**
+ * What the hosted page sees with the session token as a bearer credential: enough to draw the page and send the
+ * shopper back, nothing the shopper should not see (no notification or verification URLs, no stored-card token).
+ */
+export interface ShopperCheckoutView {
+  token: string;
+  status: CheckoutStatus;
+  finished: boolean;
+  expired: boolean;
+  message: string | null;
+  test: boolean;
+  attempts_left: number;
+  language: Language;
+  shop: { name: string; logo_url: string | null; color: string | null };
+  order: { amount: number; currency: string; description: string; tracking_id: string | null };
+  /** Which customer fields to show, which of them are required (shop settings) and which are read-only. */
+  customer_fields: {
+    visible: CheckoutCustomerField[];
+    required: CheckoutCustomerField[];
+    read_only: CheckoutCustomerField[];
+  };
+  /** Whether the shop requires these card fields (its acquirer's rules). */
+  credit_card_fields: {
+    holder: string | null;
+    holder_required: boolean;
+    read_only: boolean;
+    verification_value_required: boolean;
+  };
+  customer: CheckoutCustomer | null;
+  /** A stored card offered for this payment (oneclick): brand and last 4 digits only. */
+  saved_card: { brand: string; last_4: string } | null;
+  save_card_toggle: { display: boolean };
+  another_card_toggle: { display: boolean };
+  return_urls: {
+    success_url: string | null;
+    decline_url: string | null;
+    fail_url: string | null;
+    cancel_url: string | null;
+    return_url: string | null;
+    auto_return: number | null;
+  };
+  /** The latest attempt's outcome, for the result page. */
+  last_transaction: {
+    uid: string;
+    status: Transaction["status"];
+    message: string | null;
+    redirect_url: string;
+    credit_card: { brand: string; last_4: string };
+  } | null;
+}
