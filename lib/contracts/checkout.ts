@@ -261,6 +261,8 @@ export interface ShopperCheckoutView {
   saved_card: { brand: string; last_4: string } | null;
   save_card_toggle: { display: boolean };
   another_card_toggle: { display: boolean };
+  /** Origins the shop allows to frame the page (CSP frame-ancestors); empty: none. */
+  frame_ancestors: string[];
   return_urls: {
     success_url: string | null;
     decline_url: string | null;
@@ -275,6 +277,6 @@ export interface ShopperCheckoutView {
     status: Transaction["status"];
     message: string | null;
     redirect_url: string;
-    credit_card: { brand: string; last_4: string };
+    credit_card: { brand: string | null; last_4: string };
   } | null;
 }

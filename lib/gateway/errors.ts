@@ -15,7 +15,8 @@ export type GatewayErrorCode =
   | "method_not_allowed"
   | "malformed_json"
   | "payload_too_large"
-  | "unsupported_media_type";
+  | "unsupported_media_type"
+  | "attempt_in_progress";
 
 export interface GatewayErrorDetails {
   errors?: ErrorTree;
@@ -42,7 +43,7 @@ export class GatewayError extends Error {
 }
 
 export interface RenderedError {
-  status: 400 | 401 | 404 | 405 | 413 | 415 | 422 | 429;
+  status: 400 | 401 | 404 | 405 | 409 | 413 | 415 | 422 | 429;
   body: ErrorBody | { message: string };
   headers: Record<string, string>;
 }
@@ -93,6 +94,15 @@ export function renderGatewayError(error: GatewayError): RenderedError {
         body: {
           message: "Request body is larger than 64 KiB",
           errors: { base: ["Request body is larger than 64 KiB"] },
+        },
+        headers: {},
+      };
+    case "attempt_in_progress":
+      return {
+        status: 409,
+        body: {
+          message: "Another payment attempt is in progress",
+          errors: { base: ["Another payment attempt is in progress"] },
         },
         headers: {},
       };

@@ -4,8 +4,9 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import type { GatewayDeps } from "../context";
 import { GatewayError, renderGatewayError } from "../errors";
 import { RateLimiter } from "../rate-limit";
-import { type GatewayEnv, shopAuth } from "./auth";
+import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
 import { buildOpenApiDocument } from "./openapi";
+import { checkoutRoutes } from "./routes/checkouts";
 import { transactionRoutes } from "./routes/transactions";
 
 export const GATEWAY_BASE_PATH = "/gateway";
@@ -48,9 +49,12 @@ export function createGatewayApp(deps: GatewayDeps) {
   });
   app.get("/openapi.json", (c) => c.body(openApiDocument, 200, { "Content-Type": "application/json" }));
 
+  app.use("/transactions/*", checkoutTokenAuth(deps, limiter));
+  app.use("/ctp/*", checkoutTokenAuth(deps, limiter), shopAuth(deps, limiter));
   app.use("/transactions/*", shopAuth(deps, limiter));
   app.use("/v2/*", shopAuth(deps, limiter));
   app.route("/", transactionRoutes(deps));
+  app.route("/", checkoutRoutes(deps));
 
   app.notFound((c) => errorResponse(c, new GatewayError("not_found")));
   app.onError((error, c) => {

@@ -1,11 +1,18 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
+import { findCheckoutShopId } from "../checkouts/checkout-session";
 import type { GatewayDeps } from "../context";
 import { GatewayError, type GatewayErrorCode } from "../errors";
 import type { RateLimiter, RateLimitRule } from "../rate-limit";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 
-export type GatewayEnv = { Variables: { shop: AuthenticatedShop } };
+export type GatewayEnv = {
+  Variables: {
+    shop: AuthenticatedShop;
+    /** Set when the request authenticated with a checkout session token (the hosted page), not shop credentials. */
+    checkoutToken?: string;
+  };
+};
 
 export const AUTH_FAILURE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60 };
 
@@ -38,6 +45,7 @@ export function shopAuth(
   failure: GatewayErrorCode = "access_denied",
 ): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
+    if (c.get("checkoutToken")) return next();
     const throttleKey = `auth-failure:${clientAddress(c)}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
     if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
@@ -49,6 +57,45 @@ export function shopAuth(
       throw new GatewayError(failure);
     }
     c.set("shop", shop);
+    await next();
+  };
+}
+
+/**
+ * What a checkout session token may do, and nothing more: pay (tokenize) within its session, read that session
+ * and its transactions, cancel it. The token's own session is checked by the handlers; here, only the route.
+ */
+function checkoutTokenMayCall(method: string, path: string, token: string): boolean {
+  const route = path.replace(/^\/gateway/, "");
+  if (method === "POST" && route === "/transactions/tokenizations") return true;
+  if (method === "GET" && /^\/transactions\/[0-9a-f-]{36}$/.test(route)) return true;
+  if (method === "GET" && route === `/ctp/api/checkouts/${token}`) return true;
+  return method === "POST" && route === `/ctp/api/checkouts/${token}/cancel`;
+}
+
+/**
+ * `Authorization: Bearer <checkout token>`: the hosted payment page acting for one checkout session. Requests
+ * with other credentials pass through to `shopAuth`.
+ */
+export function checkoutTokenAuth(deps: GatewayDeps, limiter: RateLimiter): MiddlewareHandler<GatewayEnv> {
+  return async (c, next) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
+    if (!match) return next();
+    const token = match[1];
+    const throttleKey = `auth-failure:${clientAddress(c)}`;
+    const retryAfterSeconds = limiter.retryAfter(throttleKey);
+    if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
+    const shopId = checkoutTokenMayCall(c.req.method, c.req.path, token)
+      ? await findCheckoutShopId(deps, token)
+      : null;
+    const shop = shopId === null ? null : await deps.shops.get(shopId);
+    if (!shop) {
+      const blockedFor = await limiter.hit(throttleKey, AUTH_FAILURE_LIMIT);
+      if (blockedFor > 0) throw new GatewayError("rate_limited", { retryAfterSeconds: blockedFor });
+      throw new GatewayError("access_denied");
+    }
+    c.set("shop", shop);
+    c.set("checkoutToken", token);
     await next();
   };
 }

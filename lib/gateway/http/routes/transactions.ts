@@ -1,4 +1,6 @@
 import { type Context, Hono } from "hono";
+import { checkoutHasTransaction } from "../../checkouts/checkout-session";
+import { payThroughCheckout } from "../../checkouts/pay-through-checkout";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
 import { tokenizeCard } from "../../tokenization/tokenize-card";
@@ -12,7 +14,11 @@ export function transactionRoutes(deps: GatewayDeps) {
 
   routes.post("/transactions/tokenizations", async (c) => {
     const body = await readJsonBody(c);
-    const transaction = await tokenizeCard({ deps, shop: c.get("shop"), body });
+    const shop = c.get("shop");
+    const checkoutToken = c.get("checkoutToken");
+    const transaction = checkoutToken
+      ? await payThroughCheckout({ deps, shop, token: checkoutToken, body })
+      : await tokenizeCard({ deps, shop, body });
     return c.json({ transaction });
   });
   // Without this, GET /transactions/tokenizations would be read as a query for a transaction of that uid.
@@ -32,7 +38,13 @@ export function transactionRoutes(deps: GatewayDeps) {
   routes.get("/transactions/tracking_id/:trackingId", byTrackingId);
 
   routes.get("/transactions/:uid", async (c) => {
-    const transaction = await getTransaction({ deps, shopId: c.get("shop").id, uid: c.req.param("uid") });
+    const uid = c.req.param("uid");
+    const checkoutToken = c.get("checkoutToken");
+    // The hosted page may read its own session's transactions, no other.
+    if (checkoutToken && !(await checkoutHasTransaction(deps, checkoutToken, uid))) {
+      throw new GatewayError("record_not_found");
+    }
+    const transaction = await getTransaction({ deps, shopId: c.get("shop").id, uid });
     return c.json({ transaction });
   });
 

@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { DEFAULT_CHECKOUT_LIFETIME_MS, parseCheckoutRequest } from "@/lib/contracts/checkout";
+import { cards, checkouts } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+
+export interface CreatedCheckout {
+  token: string;
+  redirect_url: string;
+}
+
+/** Where the shopper pays: the hosted page of this deployment. */
+export function checkoutPageUrl(deps: GatewayDeps, token: string): string {
+  return `${deps.config.publicUrl}/checkout/${token}`;
+}
+
+/** POST /ctp/api/checkouts: validates the session and stores it; the token is the shopper's credential for it. */
+export async function createCheckout(options: {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  body: unknown;
+}): Promise<CreatedCheckout> {
+  const { deps, shop } = options;
+  const now = deps.clock.now();
+  const parsed = parseCheckoutRequest(options.body, { now });
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  const checkout = parsed.value;
+
+  const savedCardToken = checkout.payment_method?.credit_card?.token;
+  if (savedCardToken) {
+    // A session may offer one of the shop's own stored cards, never another shop's.
+    const [stored] = await deps.db
+      .select({ token: cards.token })
+      .from(cards)
+      .where(and(eq(cards.token, savedCardToken), eq(cards.shopId, shop.id)));
+    if (!stored) throw GatewayError.validation({ payment_method: { credit_card: { token: ["not found"] } } });
+  }
+
+  const token = randomBytes(32).toString("hex");
+  const expiresAt = checkout.order.expired_at
+    ? new Date(checkout.order.expired_at)
+    : new Date(now.getTime() + DEFAULT_CHECKOUT_LIFETIME_MS);
+  await deps.db.insert(checkouts).values({
+    token,
+    shopId: shop.id,
+    // A test-mode shop's sessions are test sessions whatever the request says.
+    test: shop.test || checkout.test,
+    attempts: checkout.attempts,
+    request: checkout,
+    expiresAt,
+    ...(deps.clock.isFixed ? { createdAt: now, updatedAt: now } : {}),
+  });
+  return { token, redirect_url: checkoutPageUrl(deps, token) };
+}

@@ -1,0 +1,167 @@
+import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { isPlainObject } from "@/lib/contracts/fields";
+import type { Transaction } from "@/lib/contracts/transaction";
+import { checkouts } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+import { tokenizeCard } from "../tokenization/tokenize-card";
+import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
+
+export const CHECKOUT_FINISHED = "Checkout is finished";
+export const NO_ATTEMPTS_LEFT = "No attempts left";
+
+/**
+ * How long an attempt holds the session. It only matters when an instance dies mid-attempt: the lock then lapses
+ * instead of blocking the session for good. Generous, because an attempt may wait on a merchant's verification_url.
+ */
+const ATTEMPT_LOCK_SECONDS = 60;
+
+/** Fields the hosted page supplies; everything else about the payment comes from the session. */
+const PAGE_FIELDS = [
+  "credit_card",
+  "customer",
+  "billing_address",
+  "language",
+  "return_url",
+  "three_d_secure",
+] as const;
+
+/** The tokenization request of one attempt: the page's card and shopper fields on top of the session's order. */
+function attemptRequest(
+  session: CheckoutSession,
+  pageRequest: Record<string, unknown>,
+): Record<string, unknown> {
+  const { order, settings } = session.request;
+  const request: Record<string, unknown> = {};
+  for (const field of PAGE_FIELDS) {
+    if (pageRequest[field] !== undefined) request[field] = pageRequest[field];
+  }
+  return {
+    ...request,
+    language: request.language ?? settings.language,
+    amount: order.amount,
+    currency: order.currency,
+    description: order.description,
+    tracking_id: order.tracking_id ?? null,
+    additional_data: order.additional_data,
+    notification_url: settings.notification_url ?? null,
+    verification_url: settings.verification_url ?? null,
+    test: session.row.test,
+  };
+}
+
+/** Why a session cannot take a payment now; null when it can. */
+function refusal(session: CheckoutSession, now: Date): GatewayError | null {
+  const { row } = session;
+  if (session.expired) return GatewayError.base(session.message ?? CHECKOUT_FINISHED);
+  if (row.finishedAt !== null || row.status === "successful" || row.status === "failed") {
+    return GatewayError.base(CHECKOUT_FINISHED);
+  }
+  if (row.status === "incomplete") return new GatewayError("attempt_in_progress");
+  if (row.attemptLockedUntil && row.attemptLockedUntil > now) return new GatewayError("attempt_in_progress");
+  if (row.attemptsUsed >= row.attempts) return GatewayError.base(NO_ATTEMPTS_LEFT);
+  return null;
+}
+
+/**
+ * POST /transactions/tokenizations with a checkout token as the credential: one payment attempt of the hosted page.
+ * The attempt is claimed in the database first (counted, and locked so a second concurrent attempt on the same
+ * session is refused on every instance); a request the gateway rejects as invalid gives the attempt back.
+ */
+export async function payThroughCheckout(options: {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  token: string;
+  body: unknown;
+}): Promise<Transaction> {
+  const { deps, shop, token } = options;
+  const session = await requireCheckoutSession(deps, token, shop.id);
+  const refused = refusal(session, deps.clock.now());
+  if (refused) throw refused;
+
+  const now = deps.clock.sqlNow();
+  const [claimed] = await deps.db
+    .update(checkouts)
+    .set({
+      attemptsUsed: sql`${checkouts.attemptsUsed} + 1`,
+      attemptLockedUntil: sql`${now} + make_interval(secs => ${ATTEMPT_LOCK_SECONDS})`,
+      updatedAt: sql`${now}`,
+    })
+    .where(
+      and(
+        eq(checkouts.token, token),
+        eq(checkouts.status, "pending"),
+        isNull(checkouts.finishedAt),
+        gt(checkouts.expiresAt, now),
+        lt(checkouts.attemptsUsed, checkouts.attempts),
+        or(isNull(checkouts.attemptLockedUntil), lte(checkouts.attemptLockedUntil, now)),
+      ),
+    )
+    .returning();
+  // Another request changed the session between the read and the claim: explain with a fresh read.
+  if (!claimed) {
+    throw (
+      refusal(await requireCheckoutSession(deps, token, shop.id), deps.clock.now()) ??
+      new GatewayError("attempt_in_progress")
+    );
+  }
+
+  const pageRequest =
+    isPlainObject(options.body) && isPlainObject(options.body.request) ? options.body.request : {};
+  let transaction: Transaction;
+  try {
+    transaction = await tokenizeCard({ deps, shop, body: { request: attemptRequest(session, pageRequest) } });
+  } catch (error) {
+    // Nothing was processed: the shopper keeps the attempt.
+    await deps.db
+      .update(checkouts)
+      .set({
+        attemptsUsed: sql`${checkouts.attemptsUsed} - 1`,
+        attemptLockedUntil: null,
+        updatedAt: sql`${now}`,
+      })
+      .where(eq(checkouts.token, token));
+    throw error;
+  }
+
+  const next = statusAfterAttempt(claimed, transaction.status);
+  await deps.db
+    .update(checkouts)
+    .set({
+      status: next.status,
+      finishedAt: next.finished ? sql`${now}` : null,
+      attemptLockedUntil: null,
+      transactionUids: sql`array_append(${checkouts.transactionUids}, ${transaction.uid})`,
+      updatedAt: sql`${now}`,
+    })
+    .where(eq(checkouts.token, token));
+  return transaction;
+}
+
+/** POST /ctp/api/checkouts/{token}/cancel: the shopper gives up; the session fails and cannot be paid any more. */
+export async function cancelCheckout(options: {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  token: string;
+}): Promise<CheckoutSession> {
+  const { deps, shop, token } = options;
+  await requireCheckoutSession(deps, token, shop.id);
+  const now = deps.clock.sqlNow();
+  const [canceled] = await deps.db
+    .update(checkouts)
+    .set({ status: "failed", finishedAt: sql`${now}`, attemptLockedUntil: null, updatedAt: sql`${now}` })
+    .where(
+      and(
+        eq(checkouts.token, token),
+        eq(checkouts.status, "pending"),
+        isNull(checkouts.finishedAt),
+        gt(checkouts.expiresAt, now),
+        or(isNull(checkouts.attemptLockedUntil), lte(checkouts.attemptLockedUntil, now)),
+      ),
+    )
+    .returning();
+  const session = await requireCheckoutSession(deps, token, shop.id);
+  if (!canceled) throw refusal(session, deps.clock.now()) ?? GatewayError.base(CHECKOUT_FINISHED);
+  return session;
+}
