@@ -2,7 +2,10 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A port per run, so runs started side by side do not collide; set in the environment so that Playwright's
+// worker processes, which inherit it, agree with the runner on the URL.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+const PORT = Number(process.env.E2E_PORT);
 // A fresh embedded database per run, outside the checkout.
 const dataDir = path.join(os.tmpdir(), `tessera-e2e-${process.pid}`);
 

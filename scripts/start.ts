@@ -27,10 +27,38 @@ function newestSourceChange(): number {
   return newest;
 }
 
-const needsBuild = !fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSourceChange();
-if (needsBuild) {
-  console.log("Building the checkout app (first start or sources changed)...");
-  const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const needsBuild = () => !fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSourceChange();
+
+/**
+ * Two starts at once (e.g. test runs side by side) must not build into `.next` together: the first takes a lock
+ * file, the others wait for it and then find the build fresh. A lock left by a killed build is taken over after
+ * ten minutes.
+ */
+async function withBuildLock(build: () => void): Promise<void> {
+  const lock = path.join(root, ".next-build.lock");
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 10 * 60_000) fs.rmSync(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  try {
+    build();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+if (needsBuild()) {
+  await withBuildLock(() => {
+    if (!needsBuild()) return;
+    console.log("Building the checkout app (first start or sources changed)...");
+    const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  });
 }
 await import("../server");
