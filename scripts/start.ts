@@ -53,12 +53,14 @@ async function withBuildLock(build: () => void): Promise<void> {
   }
 }
 
+let buildFailed = 0;
 if (needsBuild()) {
   await withBuildLock(() => {
     if (!needsBuild()) return;
     console.log("Building the checkout app (first start or sources changed)...");
     const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
-    if (result.status !== 0) process.exit(result.status ?? 1);
+    buildFailed = result.status !== 0 ? (result.status ?? 1) : 0;
   });
+  if (buildFailed) process.exit(buildFailed);
 }
 await import("../server");
