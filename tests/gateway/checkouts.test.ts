@@ -383,3 +383,20 @@ describe("GET /ctp/api/checkouts", () => {
     expect(bad.body.errors).toEqual({ per_page: ["must be less than or equal to 500"] });
   });
 });
+
+describe("OpenAPI document", () => {
+  it("describes the checkout endpoints with the request schema that validates them", async () => {
+    const response = await callJson(gateway, "/openapi.json");
+    const document = response.body;
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/ctp/api/checkouts",
+        "/ctp/api/checkouts/{token}",
+        "/ctp/api/checkouts/{token}/cancel",
+      ]),
+    );
+    const checkout = document.components.schemas.CheckoutRequest.properties.checkout;
+    expect(checkout.required).toEqual(expect.arrayContaining(["transaction_type", "order"]));
+    expect(document.components.securitySchemes.checkoutBearer.scheme).toBe("bearer");
+  });
+});

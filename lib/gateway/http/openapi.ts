@@ -6,6 +6,7 @@ import {
   transactionListResponseSchema,
   transactionResponseSchema,
 } from "@/lib/contracts/transaction";
+import { checkoutOpenApi } from "./openapi-checkouts";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -21,6 +22,7 @@ const errorResponses = {
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApiDocument(serverUrl: string) {
+  const checkouts = checkoutOpenApi();
   return {
     openapi: "3.1.0",
     info: {
@@ -31,8 +33,9 @@ export function buildOpenApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     components: {
-      securitySchemes: { shopBasic: { type: "http", scheme: "basic" } },
+      securitySchemes: { shopBasic: { type: "http", scheme: "basic" }, ...checkouts.securitySchemes },
       schemas: {
+        ...checkouts.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -42,6 +45,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     },
     security: [{ shopBasic: [] }],
     paths: {
+      ...checkouts.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",
