@@ -50,7 +50,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     clock,
     keyring,
     shops: new ShopDirectory(database.db, keyring),
-    transactionWriter: new TransactionWriter(database.db, clock, database.kind === "pglite" ? 1 : 8),
+    transactionWriter: new TransactionWriter(database.db, clock, {
+      concurrentStore: database.kind === "postgres",
+    }),
   };
   const createdDemoShops =
     (options.demoShops ?? true) && database.kind === "pglite"

@@ -1,5 +1,5 @@
 /**
- * The duplicate check (done by `tessera_write_transactions`, see TransactionWriter): a request with the same shop,
+ * The duplicate check (done by TransactionWriter): a request with the same shop,
  * amount and card number as a transaction accepted less than 30 s earlier is rejected. Requests are compared by a
  * keyed fingerprint of those three values, never by the card number itself.
  */

@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
-import { type Database, queryRows } from "@/lib/db/client";
-import type { TransactionRow } from "@/lib/db/schema";
+import { and, gt, inArray, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { cards, notificationDeliveries, type TransactionRow, transactions } from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "./build-transaction";
-import { duplicateLockKey } from "./duplicate-check";
+import { DUPLICATE_WINDOW_SECONDS, duplicateLockKey } from "./duplicate-check";
 
 export interface NewCard {
   token: string;
@@ -54,11 +54,10 @@ interface Pending extends TransactionWrite {
 const MAX_BATCH = 256;
 
 /**
- * Writes new transactions (and their stored cards) with group commit: requests that arrive while a write is in
- * flight are written together by the next call of `tessera_write_transactions` (a migration), which takes the
- * duplicate check's advisory locks, reads the last 30 s and inserts the batch — one round trip and one commit
- * whatever the batch size. Each caller still gets its own result, only after the commit that made its row durable.
- * With no concurrency a batch is a single request and nothing waits.
+ * Writes new transactions (and their stored cards and outbox rows) with group commit: requests that arrive while a
+ * write is in flight are written together by the next batch — one database transaction, a few multi-row
+ * statements and one commit whatever the batch size. Each caller still gets its own result, only after the commit
+ * that made its row durable. With no concurrency a batch is a single request and nothing waits.
  */
 export class TransactionWriter {
   private queue: Pending[] = [];
@@ -66,14 +65,19 @@ export class TransactionWriter {
   private scheduled = false;
 
   /**
-   * @param maxConcurrentBatches batches written at once: 1 for the embedded database (one connection anyway),
-   *   several on PostgreSQL so its connections and group commit work in parallel.
+   * @param options.concurrentStore PostgreSQL (several connections, maybe several instances): batches are written
+   *   8 at a time, so its connections and group commit work in parallel, and take the duplicate check's advisory
+   *   locks. The embedded database runs one transaction at a time: one batch at a time, no locks needed.
    */
+  private readonly maxConcurrentBatches: number;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly maxConcurrentBatches = 1,
-  ) {}
+    private readonly options: { concurrentStore: boolean },
+  ) {
+    this.maxConcurrentBatches = options.concurrentStore ? 8 : 1;
+  }
 
   write(write: TransactionWrite): Promise<WrittenTransaction> {
     return new Promise((resolve, reject) => {
@@ -118,62 +122,85 @@ export class TransactionWriter {
     }
   }
 
+  /**
+   * One transaction per batch: the advisory locks of the batch's fingerprints (ascending, so concurrent batches
+   * cannot deadlock), then the transactions accepted in the last 30 s — read after the locks were granted, so a
+   * concurrent batch with the same card has either committed or not started — then the inserts, each one
+   * multi-row statement.
+   */
   private async writeBatch(batch: Pending[]): Promise<void> {
-    const items = batch.map(({ card, transaction, checkDuplicate, notificationUrl }) => ({
-      fingerprint: transaction.duplicateFingerprint,
-      lock_key: duplicateLockKey(transaction.duplicateFingerprint).toString(),
-      check_duplicate: checkDuplicate,
-      card: card && {
-        token: card.token,
-        shop_id: card.shopId,
-        key_id: card.keyId,
-        number_sealed: card.numberSealed.toString("base64"),
-        stamp: card.stamp,
-        exp_month: card.expMonth,
-        exp_year: card.expYear,
-        holder: card.holder,
-      },
-      transaction: {
-        uid: transaction.uid,
-        shop_id: transaction.shopId,
-        status: transaction.status,
-        amount: transaction.amount,
-        currency: transaction.currency,
-        tracking_id: transaction.trackingId,
-        tracking_ids: transaction.trackingIds,
-        card_token: transaction.cardToken,
-        duplicate_fingerprint: transaction.duplicateFingerprint,
-        test: transaction.test,
-        body: JSON.stringify(transaction.body),
-      },
-      notification:
-        notificationUrl && transaction.status !== "incomplete"
-          ? { id: newDeliveryId(), url: notificationUrl }
-          : null,
-    }));
-    const at = this.clock.isFixed ? this.clock.now().toISOString() : null;
-    const written = await queryRows<{
-      written_uid: string;
-      written_created_at: string | Date;
-      written_updated_at: string | Date;
-    }>(
-      this.db,
-      sql`select * from tessera_write_transactions(${JSON.stringify(items)}::jsonb, ${at}::timestamptz)`,
+    const fixedTime = this.clock.isFixed ? this.clock.now() : null;
+    const fingerprints = [...new Set(batch.map((pending) => pending.transaction.duplicateFingerprint))];
+    const lockKeys = [...new Set(fingerprints.map((fingerprint) => duplicateLockKey(fingerprint)))].sort(
+      (a, b) => (a < b ? -1 : a > b ? 1 : 0),
     );
-    const byUid = new Map(written.map((row) => [row.written_uid, row]));
-    for (const pending of batch) {
-      const row = byUid.get(pending.transaction.uid);
-      if (!row) {
-        pending.reject(GatewayError.base("Duplicate transaction"));
-        continue;
+    const written = await this.db.transaction(async (tx) => {
+      // The embedded database runs one transaction at a time, so only PostgreSQL needs the locks.
+      if (this.options.concurrentStore) {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(key) from unnest(${`{${lockKeys.join(",")}}`}::bigint[]) as key`,
+        );
       }
-      pending.resolve({
-        uid: pending.transaction.uid,
-        status: pending.transaction.status,
-        body: pending.transaction.body,
-        createdAt: new Date(row.written_created_at),
-        updatedAt: new Date(row.written_updated_at),
-      });
+      const windowStart = sql`${fixedTime ? sql`${fixedTime.toISOString()}::timestamptz` : sql`clock_timestamp()`} - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`;
+      const recent = await tx
+        .selectDistinct({ fingerprint: transactions.duplicateFingerprint })
+        .from(transactions)
+        .where(
+          and(
+            inArray(transactions.duplicateFingerprint, fingerprints),
+            gt(transactions.createdAt, windowStart),
+          ),
+        );
+      const taken = new Set(recent.map((row) => row.fingerprint));
+      const accepted: Pending[] = [];
+      for (const pending of batch) {
+        const fingerprint = pending.transaction.duplicateFingerprint;
+        if (pending.checkDuplicate && taken.has(fingerprint)) continue;
+        taken.add(fingerprint);
+        accepted.push(pending);
+      }
+      if (accepted.length === 0) return new Map<string, WrittenTransaction>();
+      const times = fixedTime ? { createdAt: fixedTime } : {};
+      const newCards = accepted.flatMap(({ card }) => (card ? [{ ...card, ...times }] : []));
+      if (newCards.length > 0) await tx.insert(cards).values(newCards);
+      const rows = await tx
+        .insert(transactions)
+        .values(
+          accepted.map(({ transaction }) => ({
+            ...transaction,
+            ...(fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {}),
+          })),
+        )
+        .returning({
+          uid: transactions.uid,
+          status: transactions.status,
+          body: transactions.body,
+          createdAt: transactions.createdAt,
+          updatedAt: transactions.updatedAt,
+        });
+      // The transactional outbox: a final transaction's delivery row commits with it.
+      const deliveries = accepted.flatMap(({ transaction, notificationUrl }) =>
+        notificationUrl && transaction.status !== "incomplete"
+          ? [
+              {
+                id: newDeliveryId(),
+                shopId: transaction.shopId,
+                transactionUid: transaction.uid,
+                url: notificationUrl,
+                ...(fixedTime
+                  ? { nextAttemptAt: fixedTime, createdAt: fixedTime, updatedAt: fixedTime }
+                  : {}),
+              },
+            ]
+          : [],
+      );
+      if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
+      return new Map(rows.map((row) => [row.uid, row]));
+    });
+    for (const pending of batch) {
+      const row = written.get(pending.transaction.uid);
+      if (row) pending.resolve({ ...row, body: pending.transaction.body });
+      else pending.reject(GatewayError.base("Duplicate transaction"));
     }
   }
 }
