@@ -7,8 +7,10 @@ import pg from "pg";
 
 /**
  * The benchmark's baseline: a plain node:http handler doing the essential work of a tokenization — parse the JSON,
- * check the card number (digits + Luhn), AES-256-GCM encrypt it, one durable insert — on the same kind of store
- * as the gateway under test. Whatever the gateway costs on top of this is framework, validation and bookkeeping.
+ * check the card number (digits + Luhn), AES-256-GCM encrypt it, and one durable insert of what a tokenization
+ * must keep (the sealed card and the transaction record the API returns, as one statement) — on the same kind of
+ * store as the gateway under test. Whatever the gateway costs on top of this is framework, validation and
+ * bookkeeping.
  */
 const [databaseUrl, dataDir, portText] = [
   process.env.BENCH_DATABASE_URL,
@@ -17,23 +19,96 @@ const [databaseUrl, dataDir, portText] = [
 ];
 const key = randomBytes(32);
 
-type Insert = (id: string, sealed: Buffer) => Promise<void>;
+type Insert = (id: string, token: string, sealed: Buffer, body: string) => Promise<void>;
 let insert: Insert;
-const ddl =
-  "create table if not exists baseline_cards (id uuid primary key, sealed bytea not null, created_at timestamptz not null default clock_timestamp())";
+const ddl = [
+  "create table if not exists baseline_cards (token text primary key, sealed bytea not null, created_at timestamptz not null default clock_timestamp())",
+  "create table if not exists baseline_transactions (uid uuid primary key, card_token text references baseline_cards, body json not null, created_at timestamptz not null default clock_timestamp())",
+];
+const insertStatement =
+  "with card as (insert into baseline_cards (token, sealed) values ($2, $3) returning token) " +
+  "insert into baseline_transactions (uid, card_token, body) select $1, token, $4 from card";
 if (databaseUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-  await pool.query(ddl);
-  insert = async (id, sealed) => {
-    await pool.query("insert into baseline_cards (id, sealed) values ($1, $2)", [id, sealed]);
+  for (const statement of ddl) await pool.query(statement);
+  insert = async (id, token, sealed, body) => {
+    await pool.query(insertStatement, [id, token, sealed, body]);
   };
 } else {
   const dir = path.join(dataDir ?? ".data-bench-baseline", "pglite");
   fs.mkdirSync(dir, { recursive: true });
   const db = await PGlite.create({ dataDir: dir });
-  await db.query(ddl);
-  insert = async (id, sealed) => {
-    await db.query("insert into baseline_cards (id, sealed) values ($1, $2)", [id, sealed]);
+  for (const statement of ddl) await db.query(statement);
+  insert = async (id, token, sealed, body) => {
+    await db.query(insertStatement, [id, token, sealed, body]);
+  };
+}
+
+/** The spec's transaction object for a successful tokenization: the record a tokenization keeps and returns. */
+interface BenchRequest {
+  amount: number;
+  currency: string;
+  description: string;
+  tracking_id?: string;
+  credit_card: { holder?: string; exp_month: string; exp_year: string };
+}
+
+function transactionRecord(uid: string, token: string, request: BenchRequest, number: string) {
+  const card = request.credit_card;
+  const now = new Date().toISOString();
+  return {
+    uid,
+    id: uid,
+    status: "successful",
+    message: "Successfully processed",
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    tracking_id: request.tracking_id ?? null,
+    language: "en",
+    type: "tokenization",
+    payment_method_type: "credit_card",
+    test: false,
+    created_at: now,
+    updated_at: now,
+    paid_at: null,
+    redirect_url: `http://127.0.0.1/gateway/process/${uid}`,
+    status_code: null,
+    credit_card: {
+      holder: card.holder ?? null,
+      brand: "visa",
+      product: null,
+      last_4: number.slice(-4),
+      first_1: number[0],
+      bin: number.slice(0, 6),
+      bin_8: number.slice(0, 8),
+      issuer_country: null,
+      issuer_name: null,
+      exp_month: Number(card.exp_month),
+      exp_year: Number(card.exp_year),
+      stamp: randomBytes(32).toString("hex"),
+      token,
+      token_provider: null,
+    },
+    three_d_secure_verification: {
+      status: null,
+      message: null,
+      ve_status: null,
+      pa_status: null,
+      eci: null,
+      xid: null,
+      cavv: null,
+      cavv_algorithm: null,
+      fail_reason: null,
+      acs_url: null,
+      pa_res_url: null,
+      method_process_url: null,
+    },
+    tokenization: { message: "Successfully processed", status: "successful", gateway_id: 1 },
+    additional_data: { receipt_text: [], contract: [] },
+    smart_routing_verification: { status: "skipped" },
+    customer: null,
+    billing_address: null,
   };
 }
 
@@ -67,11 +142,11 @@ const server = http.createServer((request, response) => {
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const sealed = Buffer.concat([iv, cipher.update(number, "utf8"), cipher.final(), cipher.getAuthTag()]);
       const id = randomUUID();
-      await insert(id, sealed);
+      const token = randomBytes(32).toString("hex");
+      const record = JSON.stringify(transactionRecord(id, token, body.request, number));
+      await insert(id, token, sealed, record);
       response.writeHead(200, { "content-type": "application/json" });
-      response.end(
-        JSON.stringify({ transaction: { uid: id, status: "successful", last_4: number.slice(-4) } }),
-      );
+      response.end(`{"transaction":${record}}`);
     } catch {
       response.writeHead(400, { "content-type": "application/json" }).end('{"message":"bad request"}');
     }

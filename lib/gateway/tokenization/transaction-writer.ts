@@ -1,5 +1,5 @@
 import { and, gt, inArray, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
+import { type Database, queryRows } from "@/lib/db/client";
 import { cards, notificationDeliveries, type TransactionRow, transactions } from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
@@ -159,25 +159,9 @@ export class TransactionWriter {
         taken.add(fingerprint);
         accepted.push(pending);
       }
-      if (accepted.length === 0) return new Map<string, WrittenTransaction>();
+      if (accepted.length === 0) return new Map<string, { uid: string; createdAt: Date; updatedAt: Date }>();
       const times = fixedTime ? { createdAt: fixedTime } : {};
       const newCards = accepted.flatMap(({ card }) => (card ? [{ ...card, ...times }] : []));
-      if (newCards.length > 0) await tx.insert(cards).values(newCards);
-      const rows = await tx
-        .insert(transactions)
-        .values(
-          accepted.map(({ transaction }) => ({
-            ...transaction,
-            ...(fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {}),
-          })),
-        )
-        .returning({
-          uid: transactions.uid,
-          status: transactions.status,
-          body: transactions.body,
-          createdAt: transactions.createdAt,
-          updatedAt: transactions.updatedAt,
-        });
       // The transactional outbox: a final transaction's delivery row commits with it.
       const deliveries = accepted.flatMap(({ transaction, notificationUrl }) =>
         notificationUrl && transaction.status !== "incomplete"
@@ -194,12 +178,46 @@ export class TransactionWriter {
             ]
           : [],
       );
-      if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
+      const insertTransactions = tx
+        .insert(transactions)
+        .values(
+          accepted.map(({ transaction }) => ({
+            ...transaction,
+            ...(fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {}),
+          })),
+        )
+        .returning({
+          uid: transactions.uid,
+          createdAt: transactions.createdAt,
+          updatedAt: transactions.updatedAt,
+        });
+      // One statement for the cards, the transactions and their deliveries: the embedded database pays per
+      // statement, and foreign keys are checked at the end of the statement, so the order inside does not matter.
+      const companions = [
+        ...(newCards.length > 0 ? [sql`new_cards as (${tx.insert(cards).values(newCards).getSQL()})`] : []),
+        ...(deliveries.length > 0
+          ? [sql`new_deliveries as (${tx.insert(notificationDeliveries).values(deliveries).getSQL()})`]
+          : []),
+      ];
+      const rows =
+        companions.length === 0
+          ? await insertTransactions
+          : (
+              await queryRows<{ uid: string; created_at: string | Date; updated_at: string | Date }>(
+                tx,
+                sql`with ${sql.join(companions, sql`, `)} ${insertTransactions.getSQL()}`,
+              )
+            ).map((row) => ({
+              uid: row.uid,
+              createdAt: new Date(row.created_at),
+              updatedAt: new Date(row.updated_at),
+            }));
       return new Map(rows.map((row) => [row.uid, row]));
     });
     for (const pending of batch) {
       const row = written.get(pending.transaction.uid);
-      if (row) pending.resolve({ ...row, body: pending.transaction.body });
+      if (row)
+        pending.resolve({ ...row, status: pending.transaction.status, body: pending.transaction.body });
       else pending.reject(GatewayError.base("Duplicate transaction"));
     }
   }
