@@ -30,6 +30,7 @@ const insertStatement =
   "insert into baseline_transactions (uid, card_token, body) select $1, token, $4 from card";
 if (databaseUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  pool.on("error", () => {}); // idle connections closed by the server when the benchmark drops its database
   for (const statement of ddl) await pool.query(statement);
   insert = async (id, token, sealed, body) => {
     await pool.query(insertStatement, [id, token, sealed, body]);
@@ -152,6 +153,7 @@ const server = http.createServer((request, response) => {
     }
   });
 });
+process.on("SIGTERM", () => process.exit(0));
 server.listen(Number(portText ?? 0), "127.0.0.1", () => {
   const address = server.address();
   console.log(`LISTENING ${typeof address === "object" && address ? address.port : ""}`);

@@ -87,7 +87,8 @@ function startServer(
   script: string,
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; words: string[] }> {
-  const child = spawn("npx", ["tsx", script], {
+  // Node itself, not an npx wrapper, so that the SIGTERM below reaches the server.
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
