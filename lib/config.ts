@@ -31,6 +31,12 @@ const envSchema = z.object({
   GATEWAY_BASE_URL: absoluteHttpUrl.optional(),
   ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  THREE_D_SECURE_TTL_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(1800),
 });
 
 export interface Config {
@@ -48,6 +54,8 @@ export interface Config {
   masterKey: string | null;
   allowPrivateUrls: boolean;
   logLevel: string;
+  /** How long a shopper has to finish a 3-D Secure challenge before the transaction fails. */
+  threeDSecureTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Merchant URLs on private networks are normal on a developer's machine and dangerous in production.
     allowPrivateUrls: values.ALLOW_PRIVATE_URLS ?? values.NODE_ENV !== "production",
     logLevel: values.LOG_LEVEL,
+    threeDSecureTtlSeconds: values.THREE_D_SECURE_TTL_SECONDS,
   };
 }
 

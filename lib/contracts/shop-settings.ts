@@ -1,4 +1,18 @@
 import { z } from "zod";
+import { CARD_BRANDS } from "@/lib/cards/brand";
+import { COUNTRY_CODES } from "./countries";
+import { CURRENCY_CODES } from "./currencies";
+import { arrayValue, fieldErrors, isAbsent, optional, runOnObjects } from "./fields";
+import {
+  greaterThanOrEqualTo,
+  INVALID,
+  lessThanOrEqualTo,
+  NOT_A_NUMBER,
+  NOT_AN_INTEGER,
+  NOT_AN_OBJECT,
+  NOT_INCLUDED,
+  tooLong,
+} from "./messages";
 
 /** Request fields the spec marks "cond.": a shop (its acquirer) decides which of them are required. */
 export const REQUIRABLE_FIELDS = [
@@ -18,6 +32,101 @@ export const REQUIRABLE_FIELDS = [
   "billing_address.phone",
 ] as const;
 export type RequirableField = (typeof REQUIRABLE_FIELDS)[number];
+
+export const SMART_ROUTING_ACTIONS = ["skip_3ds", "force_3ds", "decline"] as const;
+export type SmartRoutingAction = (typeof SMART_ROUTING_ACTIONS)[number];
+
+export const MAX_SMART_ROUTING_RULES = 100;
+
+export const SMART_ROUTING_MATCH_KEYS = [
+  "brand",
+  "issuer_country",
+  "bin",
+  "currency",
+  "amount_min",
+  "amount_max",
+] as const;
+
+const UNKNOWN_KEY = "is not a known key";
+
+/**
+ * Rules are parsed as loose objects so that unknown keys can be reported, each at its own path, instead of being
+ * dropped: a misspelt key would otherwise silently widen the rule to more cards.
+ */
+function reportUnknownKeys(value: object, known: readonly string[], ctx: z.RefinementCtx): void {
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) ctx.addIssue({ code: "custom", message: UNKNOWN_KEY, path: [key] });
+  }
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) if (value[key] !== undefined) picked[key] = value[key];
+  return picked;
+}
+
+const ruleAmount = (description: string) =>
+  optional(
+    z
+      .number({ error: fieldErrors(NOT_A_NUMBER) })
+      .int(NOT_AN_INTEGER)
+      .min(0, greaterThanOrEqualTo(0))
+      .max(Number.MAX_SAFE_INTEGER, lessThanOrEqualTo(Number.MAX_SAFE_INTEGER)),
+  ).describe(description);
+
+/** What a smart-routing rule matches: every key given must hold (AND); `null` counts as not given. */
+export const smartRoutingMatchSchema = z
+  .looseObject(
+    {
+      brand: optional(z.enum(CARD_BRANDS, { error: fieldErrors(NOT_INCLUDED) })).describe("Card brand"),
+      issuer_country: optional(z.enum(COUNTRY_CODES, { error: fieldErrors(INVALID) })).describe(
+        "ISO 3166-1 alpha-2 country of the issuing bank",
+      ),
+      bin: optional(z.string({ error: fieldErrors(INVALID) }).regex(/^\d{6,8}$/, INVALID)).describe(
+        "6 to 8 leading digits of the card number",
+      ),
+      currency: optional(z.enum(CURRENCY_CODES, { error: fieldErrors(INVALID) })).describe("ISO 4217 code"),
+      amount_min: ruleAmount(
+        "Smallest amount matched, in minor units of the transaction's currency, inclusive",
+      ),
+      amount_max: ruleAmount(
+        "Largest amount matched, in minor units of the transaction's currency, inclusive",
+      ),
+    },
+    { error: fieldErrors(NOT_AN_OBJECT) },
+  )
+  // Runs even when a key failed its own check, so every problem of a rule is reported at once; the values may
+  // then be raw, hence the type checks.
+  .superRefine((match, ctx) => {
+    reportUnknownKeys(match, SMART_ROUTING_MATCH_KEYS, ctx);
+    if (SMART_ROUTING_MATCH_KEYS.every((key) => isAbsent(match[key]))) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must name at least one of brand, issuer_country, bin, currency, amount_min, amount_max",
+        path: [],
+      });
+    }
+    const { amount_min: min, amount_max: max } = match;
+    if (typeof min === "number" && typeof max === "number" && min > max) {
+      ctx.addIssue({ code: "custom", message: greaterThanOrEqualTo(min), path: ["amount_max"] });
+    }
+  }, runOnObjects);
+
+export const smartRoutingRuleSchema = z
+  .looseObject(
+    {
+      match: smartRoutingMatchSchema,
+      action: z
+        .enum(SMART_ROUTING_ACTIONS, { error: fieldErrors(NOT_INCLUDED) })
+        .describe("skip_3ds / force_3ds: override the 3-D Secure decision; decline: fail the transaction"),
+    },
+    { error: fieldErrors(NOT_AN_OBJECT) },
+  )
+  .superRefine((rule, ctx) => reportUnknownKeys(rule, ["match", "action"], ctx), runOnObjects)
+  .transform(({ match, action }) => ({ match: pick(match, SMART_ROUTING_MATCH_KEYS), action }))
+  .describe("A smart-routing rule: the first rule whose match holds decides");
+
+export type SmartRoutingRule = z.output<typeof smartRoutingRuleSchema>;
 
 export const shopSettingsSchema = z.object({
   three_d_secure: z.boolean().default(false).describe("3-D Secure is enabled for the shop"),
@@ -46,6 +155,10 @@ export const shopSettingsSchema = z.object({
     .default({ name: null, logo_url: null, color: null }),
   /** Origins allowed to frame the hosted page (CSP frame-ancestors); empty means none. */
   frame_ancestors: z.array(z.url({ protocol: /^https?$/ })).default([]),
+  /** Ordered: the first matching rule wins; none means `smart_routing_verification.status` "skipped". */
+  smart_routing_rules: arrayValue(smartRoutingRuleSchema)
+    .max(MAX_SMART_ROUTING_RULES, tooLong(MAX_SMART_ROUTING_RULES, "rules"))
+    .default([]),
   /** Reported as `tokenization.gateway_id`. */
   gateway_id: z.number().int().positive().default(1),
 });

@@ -2,6 +2,7 @@ import type { Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import type { Logger } from "@/lib/log";
 import type { Clock } from "./clock";
+import type { OutboxSignal } from "./notifications/outbox-signal";
 import type { ShopDirectory } from "./shops/shop-directory";
 import type { TransactionWriter } from "./tokenization/transaction-writer";
 import type { Keyring } from "./vault/keyring";
@@ -15,4 +16,6 @@ export interface GatewayDeps {
   keyring: Keyring;
   shops: ShopDirectory;
   transactionWriter: TransactionWriter;
+  /** Nudge after committing notification deliveries, so the worker sends them without waiting for its poll. */
+  outbox: OutboxSignal;
 }

@@ -5,8 +5,11 @@ import type { Logger } from "@/lib/log";
 import { type Clock, databaseClock } from "./clock";
 import type { GatewayDeps } from "./context";
 import { createGatewayApp, type GatewayApp } from "./http/app";
+import { NotificationWorker } from "./notifications/notification-worker";
+import { OutboxSignal } from "./notifications/outbox-signal";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
+import { ThreeDSecureExpirySweeper } from "./three-d-secure/expiry-sweeper";
 import { TransactionWriter } from "./tokenization/transaction-writer";
 import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
 import { resolveMasterKey } from "./vault/master-key";
@@ -15,6 +18,10 @@ export interface GatewayRuntime {
   deps: GatewayDeps;
   app: GatewayApp;
   database: DatabaseHandle;
+  /** Delivers merchant notifications; running unless `backgroundWorkers` was false. */
+  notifications: NotificationWorker;
+  /** Fails 3-D Secure challenges left unfinished past their expiry; `sweepOnce()` runs it at once. */
+  threeDSecureExpiry: ThreeDSecureExpirySweeper;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
   close(): Promise<void>;
@@ -28,6 +35,11 @@ export interface StartGatewayOptions {
   database?: DatabaseHandle;
   /** Create the demo shops on an empty embedded database (default true). */
   demoShops?: boolean;
+  /**
+   * Start the background workers (notification delivery, 3-D Secure expiry); default true. Tests drive them by
+   * hand instead.
+   */
+  backgroundWorkers?: boolean;
 }
 
 /** Opens and migrates the database, loads the vault keys and builds the gateway app. */
@@ -53,7 +65,12 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     transactionWriter: new TransactionWriter(database.db, clock, {
       concurrentStore: database.kind === "postgres",
     }),
+    outbox: new OutboxSignal(),
   };
+  const notifications = new NotificationWorker(deps);
+  if (options.backgroundWorkers ?? true) notifications.start();
+  const threeDSecureExpiry = new ThreeDSecureExpirySweeper(deps);
+  if (options.backgroundWorkers ?? true) threeDSecureExpiry.start();
   const createdDemoShops =
     (options.demoShops ?? true) && database.kind === "pglite"
       ? await ensureDemoShops(database.db, keyring)
@@ -67,9 +84,13 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     deps,
     app: createGatewayApp(deps),
     database,
+    notifications,
+    threeDSecureExpiry,
     createdDemoShops,
     async close() {
       clearInterval(keyringRefresh);
+      await notifications.stop();
+      await threeDSecureExpiry.stop();
       await database.close();
     },
   };

@@ -100,6 +100,8 @@ export async function startTestGateway(
       clock: options.clock,
       database: handle,
       demoShops: false,
+      // Tests run the notification worker by hand (`runtime.notifications.runOnce()`) or start it themselves.
+      backgroundWorkers: false,
     });
   } catch (error) {
     // A failed start (say, the wrong master key) must not leave a pool behind: dropping the database would

@@ -15,6 +15,7 @@ import {
   tokenizationRequest,
   uniqueVisaNumber,
 } from "./harness";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 const VISA = "4200000000000000";
 const AMEX = "378282246310005";
@@ -140,9 +141,13 @@ let gateway: TestGateway;
 let shop: TestShop;
 let liveShop: TestShop;
 let seed = 200_000;
+let merchant: WebhookReceiver;
 
 beforeAll(async () => {
   gateway = await startTestGateway();
+  // The merchant's verification_url is asked before a tokenization succeeds: a real local server approves.
+  merchant = await startWebhookReceiver();
+  FULL_REQUEST.verification_url = `${merchant.origin}/verify`;
   const cleared = { skip_three_d_secure_allowed: true, force_three_d_secure_allowed: true };
   [shop, liveShop] = await Promise.all([
     gateway.createShop(cleared),
@@ -152,6 +157,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway.close();
+  await merchant.close();
 });
 
 async function tokenize(body: unknown, as: TestShop = shop): Promise<JsonBody> {

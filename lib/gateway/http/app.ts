@@ -7,6 +7,11 @@ import { RateLimiter } from "../rate-limit";
 import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
 import { buildOpenApiDocument } from "./openapi";
 import { checkoutRoutes } from "./routes/checkouts";
+import { customerRoutes } from "./routes/customers";
+import { notificationRoutes } from "./routes/notifications";
+import { processRoutes } from "./routes/process";
+import { reportRoutes } from "./routes/reports";
+import { shopRoutes } from "./routes/shop";
 import { transactionRoutes } from "./routes/transactions";
 
 export const GATEWAY_BASE_PATH = "/gateway";
@@ -53,8 +58,24 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/ctp/*", checkoutTokenAuth(deps, limiter), shopAuth(deps, limiter));
   app.use("/transactions/*", shopAuth(deps, limiter));
   app.use("/v2/*", shopAuth(deps, limiter));
+  // The spec answers a customer creation with bad credentials 422; the other customer endpoints answer 401.
+  const customerCreateAuth = shopAuth(deps, limiter, "invalid_customer_credentials");
+  const customerAuth = shopAuth(deps, limiter);
+  app.use("/customers/*", (c, next) =>
+    c.req.method === "POST" && c.req.path === `${GATEWAY_BASE_PATH}/customers`
+      ? customerCreateAuth(c, next)
+      : customerAuth(c, next),
+  );
+  app.use("/shop/*", shopAuth(deps, limiter));
+  app.use("/reports/*", shopAuth(deps, limiter));
   app.route("/", transactionRoutes(deps));
   app.route("/", checkoutRoutes(deps));
+  app.route("/", notificationRoutes(deps));
+  app.route("/", customerRoutes(deps));
+  app.route("/", shopRoutes(deps));
+  app.route("/", reportRoutes(deps));
+  // The sandbox issuer's 3-D Secure pages, for shoppers: no credentials (the transaction uid is the capability).
+  app.route("/", processRoutes(deps, GATEWAY_BASE_PATH));
 
   app.notFound((c) => errorResponse(c, new GatewayError("not_found")));
   app.onError((error, c) => {

@@ -7,6 +7,8 @@ import {
   transactionResponseSchema,
 } from "@/lib/contracts/transaction";
 import { checkoutOpenApi } from "./openapi-checkouts";
+import { merchantOpenApi } from "./openapi-merchant";
+import { notificationOpenApi } from "./openapi-notifications";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -23,6 +25,8 @@ const errorResponses = {
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApiDocument(serverUrl: string) {
   const checkouts = checkoutOpenApi();
+  const notifications = notificationOpenApi();
+  const merchant = merchantOpenApi();
   return {
     openapi: "3.1.0",
     info: {
@@ -36,6 +40,8 @@ export function buildOpenApiDocument(serverUrl: string) {
       securitySchemes: { shopBasic: { type: "http", scheme: "basic" }, ...checkouts.securitySchemes },
       schemas: {
         ...checkouts.schemas,
+        ...notifications.schemas,
+        ...merchant.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -46,6 +52,8 @@ export function buildOpenApiDocument(serverUrl: string) {
     security: [{ shopBasic: [] }],
     paths: {
       ...checkouts.paths,
+      ...notifications.paths,
+      ...merchant.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",

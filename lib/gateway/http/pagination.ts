@@ -4,6 +4,8 @@ import { GatewayError } from "../errors";
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 500;
+/** Far past any real list, and small enough that the row offset stays an exact integer the database accepts. */
+export const MAX_PAGE = 1_000_000_000;
 
 export interface Pagination {
   page: number;
@@ -24,6 +26,7 @@ export function parsePagination(query: Record<string, string | undefined>): Pagi
   const perPage = parsePositiveInteger(query.per_page, DEFAULT_PER_PAGE);
   if (typeof page === "string") errors.page = [page];
   else if (page < 1) errors.page = [greaterThanOrEqualTo(1)];
+  else if (page > MAX_PAGE) errors.page = [lessThanOrEqualTo(MAX_PAGE)];
   if (typeof perPage === "string") errors.per_page = [perPage];
   else if (perPage < 1) errors.per_page = [greaterThanOrEqualTo(1)];
   else if (perPage > MAX_PER_PAGE) errors.per_page = [lessThanOrEqualTo(MAX_PER_PAGE)];

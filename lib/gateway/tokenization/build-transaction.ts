@@ -30,6 +30,8 @@ export interface BuildTransactionBodyInput {
   redirectUrl: string;
   gatewayId: number;
   smartRoutingStatus: "successful" | "failed" | "skipped";
+  /** Absent when 3-D Secure did not run (every field null). */
+  threeDSecureVerification?: Transaction["three_d_secure_verification"];
 }
 
 /** Builds the stored response body: the request's own parameters echoed (never the number or code) + results. */
@@ -73,7 +75,7 @@ export function buildTransactionBody(input: BuildTransactionBodyInput): Transact
       token: input.token,
       token_provider: null,
     },
-    three_d_secure_verification: EMPTY_THREE_D_SECURE_VERIFICATION,
+    three_d_secure_verification: input.threeDSecureVerification ?? EMPTY_THREE_D_SECURE_VERIFICATION,
     tokenization: {
       message: finished ? outcome.message : null,
       status: finished ? (outcome.status as "successful" | "failed") : null,

@@ -10,12 +10,18 @@ import { cards } from "@/lib/db/schema";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import type { AuthenticatedShop } from "../shops/shop-directory";
+import { issuerUrls } from "../three-d-secure/verification-result";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { revealCardNumber, sealCardNumber } from "../vault/card-vault";
 import { generateCardToken } from "../vault/tokens";
-import { buildTransactionBody, transactionFromRow } from "./build-transaction";
-import { decideSandboxOutcome } from "./sandbox-acquirer";
+import {
+  type BuildTransactionBodyInput,
+  buildTransactionBody,
+  transactionFromRow,
+} from "./build-transaction";
+import { decideTokenization } from "./decide-tokenization";
 import { checkShopRules } from "./shop-rules";
 
 export interface TokenizeCardOptions {
@@ -89,28 +95,49 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
   const { hashes } = deps.keyring;
 
   const uid = randomUUID();
-  const outcome = decideSandboxOutcome({
+  const description = describeCard(presented.number);
+  const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
+  const decision = decideTokenization({
+    settings: shop.settings,
+    request,
     number: presented.number,
     verificationValue: presented.verificationValue,
+    card: description,
+    urls,
   });
-  const token = outcome.status === "successful" ? generateCardToken() : null;
-  const description = describeCard(presented.number);
-  const transactionBody = buildTransactionBody({
-    // A test-mode shop's transactions are test transactions whatever the request says.
-    request: shop.test ? { ...request, test: true } : request,
-    card: {
-      ...description,
-      holder: presented.holder,
-      exp_month: presented.expMonth,
-      exp_year: presented.expYear,
-      stamp: hashes.cardStamp(presented.number),
-    },
-    token,
-    outcome,
-    redirectUrl: `${deps.config.gatewayPublicUrl}/process/${uid}`,
-    gatewayId: shop.settings.gateway_id,
-    smartRoutingStatus: "skipped",
-  });
+  const bodyFor = (outcome: BuildTransactionBodyInput["outcome"], token: string | null) =>
+    buildTransactionBody({
+      // A test-mode shop's transactions are test transactions whatever the request says.
+      request: shop.test ? { ...request, test: true } : request,
+      card: {
+        ...description,
+        holder: presented.holder,
+        exp_month: presented.expMonth,
+        exp_year: presented.expYear,
+        stamp: hashes.cardStamp(presented.number),
+      },
+      token,
+      outcome,
+      redirectUrl: urls.acsUrl,
+      gatewayId: shop.settings.gateway_id,
+      smartRoutingStatus: decision.smartRoutingStatus,
+      threeDSecureVerification: decision.verification ?? undefined,
+    });
+  let outcome: BuildTransactionBodyInput["outcome"] = decision.outcome;
+  // verification_url: a transaction about to succeed completes only if the merchant approves it (fail closed).
+  if (outcome.status === "successful" && request.verification_url) {
+    const pending = bodyFor({ status: "incomplete", message: null }, null);
+    const verdict = await verifyWithMerchant(
+      deps,
+      shop,
+      transactionAwaitingVerification(uid, pending, deps.clock.now()),
+    );
+    if (!verdict.approved) outcome = { status: "failed", message: verdict.message };
+  }
+  // A card waiting on 3-D Secure is stored now (the number cannot be kept anywhere else until the shopper
+  // returns), but its token is only revealed once the verification succeeds.
+  const token = outcome.status === "failed" ? null : generateCardToken();
+  const transactionBody = bodyFor(outcome, outcome.status === "successful" ? token : null);
   const fingerprint = hashes.duplicateFingerprint({
     shopId: shop.id,
     amount: request.amount,
@@ -134,6 +161,15 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
             holder: presented.holder,
           }
         : null,
+    challenge: decision.challenge
+      ? {
+          stage: decision.challenge.stage,
+          scenario: decision.challenge.scenario,
+          oneTimeCode: decision.challenge.oneTimeCode,
+          acquirerDecision: decision.acquirerDecision,
+          ttlSeconds: deps.config.threeDSecureTtlSeconds,
+        }
+      : null,
     transaction: {
       uid,
       shopId: shop.id,
@@ -148,5 +184,7 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
       body: transactionBody,
     },
   });
+  // The outbox row committed with it: the notification worker sends it now rather than at its next poll.
+  if (request.notification_url && row.status !== "incomplete") deps.outbox.nudge();
   return transactionFromRow(row);
 }

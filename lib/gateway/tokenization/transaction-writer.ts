@@ -1,6 +1,12 @@
 import { and, gt, inArray, sql } from "drizzle-orm";
 import { type Database, queryRows } from "@/lib/db/client";
-import { cards, notificationDeliveries, type TransactionRow, transactions } from "@/lib/db/schema";
+import {
+  cards,
+  notificationDeliveries,
+  type TransactionRow,
+  threeDSecureChallenges,
+  transactions,
+} from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { newDeliveryId } from "../notifications/delivery-id";
@@ -32,9 +38,20 @@ export interface NewTransaction {
   body: TransactionBody;
 }
 
+/** A 3-D Secure verification the shopper still has to finish, for an `incomplete` transaction. */
+export interface NewChallenge {
+  stage: "method" | "challenge";
+  scenario: string;
+  oneTimeCode: string;
+  acquirerDecision: unknown;
+  /** Expires this long after the write (by the database's clock, or the test clock). */
+  ttlSeconds: number;
+}
+
 export interface TransactionWrite {
   card: NewCard | null;
   transaction: NewTransaction;
+  challenge: NewChallenge | null;
   /** The request asked for the duplicate check (`duplicate_check` true). */
   checkDuplicate: boolean;
   /**
@@ -162,6 +179,23 @@ export class TransactionWriter {
       if (accepted.length === 0) return new Map<string, { uid: string; createdAt: Date; updatedAt: Date }>();
       const times = fixedTime ? { createdAt: fixedTime } : {};
       const newCards = accepted.flatMap(({ card }) => (card ? [{ ...card, ...times }] : []));
+      const challengeTimes = fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {};
+      const newChallenges = accepted.flatMap(({ transaction, challenge }) =>
+        challenge
+          ? [
+              {
+                transactionUid: transaction.uid,
+                shopId: transaction.shopId,
+                stage: challenge.stage,
+                scenario: challenge.scenario,
+                oneTimeCode: challenge.oneTimeCode,
+                acquirerDecision: challenge.acquirerDecision,
+                expiresAt: sql`${fixedTime ? sql`${fixedTime.toISOString()}::timestamptz` : sql`clock_timestamp()`} + make_interval(secs => ${challenge.ttlSeconds})`,
+                ...challengeTimes,
+              },
+            ]
+          : [],
+      );
       // The transactional outbox: a final transaction's delivery row commits with it.
       const deliveries = accepted.flatMap(({ transaction, notificationUrl }) =>
         notificationUrl && transaction.status !== "incomplete"
@@ -191,12 +225,15 @@ export class TransactionWriter {
           createdAt: transactions.createdAt,
           updatedAt: transactions.updatedAt,
         });
-      // One statement for the cards, the transactions and their deliveries: the embedded database pays per
+      // One statement for the cards, the transactions, their deliveries and 3-D Secure challenges: the embedded database pays per
       // statement, and foreign keys are checked at the end of the statement, so the order inside does not matter.
       const companions = [
         ...(newCards.length > 0 ? [sql`new_cards as (${tx.insert(cards).values(newCards).getSQL()})`] : []),
         ...(deliveries.length > 0
           ? [sql`new_deliveries as (${tx.insert(notificationDeliveries).values(deliveries).getSQL()})`]
+          : []),
+        ...(newChallenges.length > 0
+          ? [sql`new_challenges as (${tx.insert(threeDSecureChallenges).values(newChallenges).getSQL()})`]
           : []),
       ];
       const rows =

@@ -6,8 +6,10 @@ import { GatewayError } from "../../errors";
 import { tokenizeCard } from "../../tokenization/tokenize-card";
 import { findTransactionsByTrackingId } from "../../transactions/find-by-tracking-id";
 import { getTransaction } from "../../transactions/get-transaction";
+import { listTransactions, parseTransactionFilters } from "../../transactions/list-transactions";
 import type { GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
+import { paginationLinks, parsePagination } from "../pagination";
 
 export function transactionRoutes(deps: GatewayDeps) {
   const routes = new Hono<GatewayEnv>();
@@ -24,6 +26,22 @@ export function transactionRoutes(deps: GatewayDeps) {
   // Without this, GET /transactions/tokenizations would be read as a query for a transaction of that uid.
   routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/tokenizations", () => {
     throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+  });
+
+  routes.get("/transactions", async (c) => {
+    const query = c.req.query();
+    const pagination = parsePagination(query);
+    const filters = parseTransactionFilters(query);
+    const { transactions, total } = await listTransactions({
+      deps,
+      shopId: c.get("shop").id,
+      filters,
+      pagination,
+    });
+    c.header("X-Total-Count", String(total));
+    const link = paginationLinks(c.req.url, pagination, total);
+    if (link) c.header("Link", link);
+    return c.json({ transactions });
   });
 
   const byTrackingId = async (c: Context<GatewayEnv>) => {

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { shopSettingsSchema } from "./shop-settings";
+
+/**
+ * The merchant API beyond the spec's endpoints, as the admin area uses it: the shop's own record and settings,
+ * its secret key, and the daily report. Response shapes only; the gateway validates the requests.
+ */
+
+export const shopProfileSchema = z
+  .object({
+    id: z.int().describe("Shop id, the user name of HTTP Basic authentication"),
+    name: z.string(),
+    test: z.boolean().describe("Test-mode shop: every transaction is a test transaction"),
+    settings: shopSettingsSchema,
+    public_key: z
+      .string()
+      .describe("PEM RSA public key that verifies the Content-Signature header of webhooks"),
+    webhook_secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/)
+      .describe("Standard Webhooks signing secret (`whsec_` + base64 of the key)"),
+  })
+  .meta({ description: "The authenticated shop" });
+
+export const shopResponseSchema = z.object({ shop: shopProfileSchema }).meta({ description: "The shop" });
+
+export const shopSettingsUpdateSchema = z.object({ settings: shopSettingsSchema.partial() }).meta({
+  description:
+    "Settings to change; nested objects are merged, arrays and values replaced, `null` restores the default. " +
+    "The whole result is validated. skip_three_d_secure_allowed, force_three_d_secure_allowed and gateway_id " +
+    "are set by the operator and cannot be changed here.",
+});
+
+export const secretKeyResponseSchema = z
+  .object({ secret_key: z.string().describe("The new secret key; shown only in this response") })
+  .meta({ description: "A rotated secret key" });
+
+export const dailyReportDaySchema = z.object({
+  date: z.iso.date().describe("UTC day, YYYY-MM-DD"),
+  tokenizations: z.int().describe("Tokenization requests accepted that day"),
+  successful: z.int(),
+  failed: z.int(),
+  incomplete: z.int().describe("Still waiting for 3-D Secure"),
+  success_rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe("successful / tokenizations, 4 decimals; null on a day without tokenizations"),
+});
+
+export const dailyReportSchema = z
+  .object({ days: z.array(dailyReportDaySchema).describe("Every day of the range, oldest first") })
+  .meta({ description: "Tokenizations per UTC day" });
+
+export type ShopProfile = z.output<typeof shopProfileSchema>;
+export type ShopResponse = z.output<typeof shopResponseSchema>;
+export type ShopSettingsUpdate = z.input<typeof shopSettingsUpdateSchema>;
+export type SecretKeyResponse = z.output<typeof secretKeyResponseSchema>;
+export type DailyReportDay = z.output<typeof dailyReportDaySchema>;
+export type DailyReport = z.output<typeof dailyReportSchema>;

@@ -1,0 +1,177 @@
+import { eq } from "drizzle-orm";
+import { transactions } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { postToMerchant } from "../net/post-to-merchant";
+import { transactionFromRow } from "../tokenization/build-transaction";
+import { type ClaimedDelivery, claimDueDeliveries, recordAttempt, releaseClaim } from "./outbox";
+import { retryDelaySeconds } from "./retry-schedule";
+import { loadShopSigningKeys, signedRequestHeaders } from "./signing";
+
+export const NOTIFICATION_TIMEOUT_MS = 15_000;
+
+export interface NotificationWorkerOptions {
+  /** How often to look for due deliveries when nothing nudges the worker (default 500 ms). */
+  pollIntervalMs?: number;
+  /** Deliveries claimed and sent at once (default 16). */
+  batchSize?: number;
+  /** Deadline of one notification request (default 15 s). */
+  requestTimeoutMs?: number;
+  /**
+   * How long a claim hides a delivery from other instances (default 60 s). Longer than the request deadline, so
+   * only an instance that died mid-delivery ever loses its claims.
+   */
+  leaseSeconds?: number;
+  /** Where each retry falls in its jitter band; `Math.random` unless a test fixes it. */
+  random?: () => number;
+}
+
+/**
+ * Delivers the notification outbox: claims due rows, POSTs `{"transaction": …}` (the query response, built now
+ * from the stored transaction) signed for the shop, records every attempt and reschedules failures. Safe to run in
+ * every instance at once: claims never overlap (see `claimDueDeliveries`). Delivery is at least once — a crash
+ * after the merchant answered but before the answer was recorded sends again, with the same `webhook-id`.
+ */
+export class NotificationWorker {
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly requestTimeoutMs: number;
+  private readonly leaseSeconds: number;
+  private readonly random: () => number;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private nudged = false;
+  private unsubscribe: (() => void) | null = null;
+  private shutdown = new AbortController();
+
+  constructor(
+    private readonly deps: GatewayDeps,
+    options: NotificationWorkerOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.batchSize = options.batchSize ?? 16;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? NOTIFICATION_TIMEOUT_MS;
+    this.leaseSeconds = options.leaseSeconds ?? 60;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Starts polling (and listening for nudges) in the background. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.deps.outbox.subscribe(() => this.nudge());
+    this.loop = this.poll();
+  }
+
+  /** Stops polling; requests in flight are abandoned and their deliveries handed back for an immediate retry. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.unsubscribe?.();
+    this.shutdown.abort();
+    this.wake?.();
+    await this.loop;
+    // `runOnce` may still be called by hand (tests, scripts): its requests must not start out abandoned.
+    this.shutdown = new AbortController();
+  }
+
+  /** Looks for due deliveries now instead of at the next poll. */
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  /** Claims the deliveries due now (one batch) and makes one attempt at each; returns how many it attempted. */
+  async runOnce(): Promise<number> {
+    const claimed = await claimDueDeliveries(this.deps.db, this.deps.clock, {
+      limit: this.batchSize,
+      leaseSeconds: this.leaseSeconds,
+    });
+    await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+    return claimed.length;
+  }
+
+  private async poll(): Promise<void> {
+    while (this.running) {
+      let attempted = 0;
+      try {
+        attempted = await this.runOnce();
+      } catch (error) {
+        this.deps.logger.warn({ err: error }, "notification worker: claiming deliveries failed");
+      }
+      // A full batch means more may be due: go again without waiting.
+      if (attempted === this.batchSize || this.nudged) {
+        this.nudged = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollIntervalMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const { deps } = this;
+    const log = { deliveryId: delivery.id, transactionUid: delivery.transactionUid, shopId: delivery.shopId };
+    const attemptedAt = deps.clock.now();
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const body = await this.notificationBody(delivery);
+      const keys = await loadShopSigningKeys(deps.db, deps.keyring, delivery.shopId);
+      const answer = await postToMerchant({
+        url: delivery.url,
+        body,
+        headers: signedRequestHeaders({ keys, webhookId: delivery.id, sentAt: new Date(), body }),
+        timeoutMs: this.requestTimeoutMs,
+        allowPrivateUrls: deps.config.allowPrivateUrls,
+        // The merchant's answer is not used beyond its status.
+        maxResponseBytes: 1024,
+        signal: this.shutdown.signal,
+      });
+      statusCode = answer.status;
+      if (answer.status < 200 || answer.status >= 300) error = `HTTP ${answer.status}`;
+    } catch (failure) {
+      error = (failure as Error).message;
+    }
+    if (this.shutdown.signal.aborted && statusCode === null) {
+      await releaseClaim(deps.db, deps.clock, delivery.id).catch(() => {});
+      return;
+    }
+    const succeeded = error === null;
+    const attemptsMade = delivery.attempts + 1;
+    const latencyMs = Math.round(performance.now() - started);
+    try {
+      const status = await recordAttempt(deps.db, deps.clock, delivery, {
+        attemptedAt,
+        statusCode,
+        latencyMs,
+        succeeded,
+        error,
+        retryInSeconds: succeeded ? null : retryDelaySeconds(attemptsMade, this.random()),
+      });
+      const entry = { ...log, attempt: attemptsMade, statusCode, ms: latencyMs, status };
+      if (succeeded) deps.logger.info(entry, "notification delivered");
+      else deps.logger.warn({ ...entry, error }, "notification attempt failed");
+    } catch (recordError) {
+      // The claim's lease runs out and the delivery is tried again: at least once, never lost.
+      deps.logger.error({ ...log, err: recordError }, "notification attempt could not be recorded");
+    }
+  }
+
+  /** The body is built at send time from the stored transaction, so it always equals the query response. */
+  private async notificationBody(delivery: ClaimedDelivery): Promise<string> {
+    const [row] = await this.deps.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.uid, delivery.transactionUid));
+    if (!row) throw new Error("Transaction not found");
+    return JSON.stringify({ transaction: transactionFromRow(row) });
+  }
+}

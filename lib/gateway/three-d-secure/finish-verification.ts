@@ -1,0 +1,135 @@
+import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
+import type { Transaction } from "@/lib/contracts/transaction";
+import {
+  cards,
+  notificationDeliveries,
+  type ThreeDSecureChallengeRow,
+  threeDSecureChallenges,
+  transactions,
+} from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { newDeliveryId } from "../notifications/delivery-id";
+import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
+import { type TransactionBody, transactionFromRow } from "../tokenization/build-transaction";
+import type { AcquirerDecision } from "../tokenization/sandbox-acquirer";
+import {
+  type AuthenticationOutcome,
+  failedVerificationMessage,
+  finishedVerification,
+  outcomePassed,
+} from "./verification-result";
+
+export type FinishResult =
+  /** This call ended the verification; the transaction is now final. */
+  | { finished: true; transaction: Transaction }
+  /** Someone else ended it first (another request, another instance, the expiry sweep); nothing changed. */
+  | { finished: false };
+
+/**
+ * Ends a 3-D Secure verification and makes its transaction final, exactly once.
+ *
+ * The merchant's `verification_url` is asked first, outside any database transaction (it may take seconds).
+ * Then one transaction claims the challenge with a conditional update on its stage — a second completion,
+ * concurrent or later, on this instance or another, matches no row and changes nothing — and in the same
+ * commit updates the transaction, removes the card of a failed one, and writes the notification outbox row.
+ *
+ * `outcome` "expired" only applies to a challenge past its expiry, every other outcome only to one that is not:
+ * a shopper answering at the last moment and the expiry sweep cannot both win.
+ */
+export async function finishVerification(
+  deps: GatewayDeps,
+  challenge: Pick<ThreeDSecureChallengeRow, "transactionUid" | "shopId" | "acquirerDecision">,
+  outcome: AuthenticationOutcome,
+): Promise<FinishResult> {
+  const uid = challenge.transactionUid;
+  const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
+  if (row?.status !== "incomplete") return { finished: false };
+  const started = row.body as TransactionBody;
+  const verification = finishedVerification(
+    started.three_d_secure_verification,
+    started.credit_card.brand ?? "unknown",
+    outcome,
+  );
+  let result: { status: "successful" | "failed"; message: string };
+  if (outcomePassed(outcome)) {
+    const acquirer = challenge.acquirerDecision as AcquirerDecision;
+    result = { status: acquirer.status, message: acquirer.message };
+  } else {
+    result = { status: "failed", message: failedVerificationMessage(outcome) };
+  }
+  const successful = result.status === "successful";
+  const body: TransactionBody = {
+    ...started,
+    message: result.message,
+    three_d_secure_verification: verification,
+    tokenization: { ...started.tokenization, status: result.status, message: result.message },
+    credit_card: { ...started.credit_card, token: successful ? row.cardToken : null },
+  };
+
+  if (successful && started.verification_url) {
+    const shop = await deps.shops.get(challenge.shopId);
+    const asked = {
+      ...body,
+      message: null,
+      tokenization: started.tokenization,
+      credit_card: started.credit_card,
+    };
+    const verdict = shop
+      ? await verifyWithMerchant(deps, shop, transactionAwaitingVerification(uid, asked, row.createdAt))
+      : { approved: false as const, message: "Shop not found" };
+    if (!verdict.approved) {
+      body.message = verdict.message;
+      body.tokenization = { ...started.tokenization, status: "failed", message: verdict.message };
+      body.credit_card = { ...started.credit_card, token: null };
+      result = { status: "failed", message: verdict.message };
+    }
+  }
+
+  const now = deps.clock.sqlNow();
+  const fixedTime = deps.clock.isFixed ? deps.clock.now() : null;
+  const final = await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(threeDSecureChallenges)
+      .set({ stage: "finished", finishedAt: sql`${now}`, updatedAt: sql`${now}` })
+      .where(
+        and(
+          eq(threeDSecureChallenges.transactionUid, uid),
+          ne(threeDSecureChallenges.stage, "finished"),
+          outcome === "expired"
+            ? lte(threeDSecureChallenges.expiresAt, now)
+            : gt(threeDSecureChallenges.expiresAt, now),
+        ),
+      )
+      .returning({ uid: threeDSecureChallenges.transactionUid });
+    if (!claimed) return null;
+    const cardToken = result.status === "successful" ? row.cardToken : null;
+    const [updated] = await tx
+      .update(transactions)
+      .set({ status: result.status, body, cardToken, updatedAt: sql`${now}` })
+      .where(and(eq(transactions.uid, uid), eq(transactions.status, "incomplete")))
+      .returning();
+    // The challenge and its transaction change together; anything else is corrupt data, and rolls back.
+    if (!updated) throw new Error(`3-D Secure challenge ${uid} has no incomplete transaction`);
+    // The card was kept only for this verification: a failed one leaves nothing of it behind.
+    if (result.status === "failed" && row.cardToken) {
+      await tx.delete(cards).where(eq(cards.token, row.cardToken));
+    }
+    if (body.notification_url) {
+      await tx.insert(notificationDeliveries).values({
+        id: newDeliveryId(),
+        shopId: row.shopId,
+        transactionUid: uid,
+        url: body.notification_url,
+        ...(fixedTime ? { nextAttemptAt: fixedTime, createdAt: fixedTime, updatedAt: fixedTime } : {}),
+      });
+    }
+    return updated;
+  });
+  if (!final) return { finished: false };
+  if (body.notification_url) deps.outbox.nudge();
+  deps.logger.info(
+    { transactionUid: uid, shopId: row.shopId, outcome, status: final.status },
+    "3-D Secure verification finished",
+  );
+  return { finished: true, transaction: transactionFromRow(final) };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "@/lib/contracts/languages";
+import { fill, ISSUER_MESSAGES, issuerLocale } from "./issuer-messages";
+
+describe("the issuer pages' message catalogue", () => {
+  const english = ISSUER_MESSAGES.en;
+
+  it.each(LANGUAGES)("%s has every message, with the same placeholders as English", (language) => {
+    const messages = ISSUER_MESSAGES[language];
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, text] of Object.entries(messages)) {
+      expect(text.trim(), `${language}.${key}`).not.toBe("");
+      const placeholders = (value: string) => value.match(/\{\w+\}/g) ?? [];
+      expect(placeholders(text), `${language}.${key}`).toEqual(
+        placeholders(english[key as keyof typeof english]),
+      );
+    }
+  });
+
+  it("is translated, not copied from English", () => {
+    for (const language of LANGUAGES.filter((code) => code !== "en")) {
+      expect(ISSUER_MESSAGES[language].heading, language).not.toBe(english.heading);
+    }
+  });
+
+  it("writes Arabic and Hebrew right to left and falls back to English", () => {
+    expect(issuerLocale("ar").dir).toBe("rtl");
+    expect(issuerLocale("he").dir).toBe("rtl");
+    expect(issuerLocale("de")).toMatchObject({ language: "de", dir: "ltr" });
+    expect(issuerLocale("xx")).toMatchObject({ language: "en", dir: "ltr" });
+    expect(issuerLocale(null).messages).toBe(english);
+  });
+
+  it("fills placeholders and leaves unknown ones", () => {
+    expect(fill("Attempts left: {count}. {other}", { count: 2 })).toBe("Attempts left: 2. {other}");
+  });
+});

@@ -1,0 +1,221 @@
+import { currencyMinorUnits } from "@/lib/contracts/currencies";
+import type { IssuerPage, IssuerPageContext } from "../issuer-flow";
+import { returnUrlWithResult } from "../issuer-flow";
+import { fill, type IssuerLocale, issuerLocale } from "./issuer-messages";
+
+/**
+ * The sandbox issuer's pages as plain server-rendered HTML: they work with JavaScript off (the one script, which
+ * submits the device-data form, has a button in <noscript> to do the same) and carry no third-party resources.
+ */
+
+export interface RenderedPage {
+  status: 200 | 404 | 422;
+  html: string;
+}
+
+export interface PagePaths {
+  /** Where the challenge form posts (the page's own path). */
+  challenge: string;
+  /** Where the device-data form posts. */
+  method: string;
+}
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+function escapeHtml(value: string | number): string {
+  return String(value).replace(/[&<>"']/g, (character) => ESCAPES[character]);
+}
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: "Visa",
+  master: "Mastercard",
+  amex: "American Express",
+  maestro: "Maestro",
+  discover: "Discover",
+  jcb: "JCB",
+  diners: "Diners Club",
+  unionpay: "UnionPay",
+  mir: "Mir",
+  belkart: "Belkart",
+};
+
+/** Minor units in the currency's own ISO 4217 decimals, in the shopper's language. */
+function formatAmount(amount: number, currency: string, language: string): string {
+  try {
+    const digits = currencyMinorUnits(currency);
+    return new Intl.NumberFormat(language, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(amount / 10 ** digits);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+// Colours chosen for contrast of at least 4.5:1 (text) and 3:1 (borders, focus ring) on their backgrounds.
+const STYLES = `
+*{box-sizing:border-box}
+body{margin:0;background:#eef0f3;color:#1a1d23;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
+main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #c4c9d2;border-radius:.5rem}
+.issuer{margin:0 0 1rem;font-size:.875rem;color:#4a5160}
+h1{margin:0 0 .5rem;font-size:1.5rem;line-height:1.25}
+dl{margin:1rem 0;display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+dt{color:#4a5160}
+dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+.test-code{padding:.75rem;background:#fff6d5;border:1px solid #8a6d00;border-radius:.375rem}
+label{display:block;font-weight:600;margin-top:1rem}
+.hint{margin:.25rem 0;color:#4a5160;font-size:.9375rem}
+.error{margin:.25rem 0;color:#b3261e;font-weight:600}
+input{display:block;width:100%;margin-top:.25rem;padding:.625rem .75rem;font:inherit;font-size:1.25rem;letter-spacing:.2em;border:2px solid #5b6270;border-radius:.375rem;color:#1a1d23;background:#fff}
+input[aria-invalid="true"]{border-color:#b3261e}
+.actions{display:flex;gap:.75rem;margin-top:1.25rem;flex-wrap:wrap}
+button,.button{display:inline-block;padding:.625rem 1.25rem;font:inherit;font-weight:600;border-radius:.375rem;border:2px solid #1d4ed8;background:#1d4ed8;color:#fff;text-decoration:none;cursor:pointer}
+button.secondary{background:#fff;color:#1a1d23;border-color:#5b6270}
+:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+button:focus-visible,.button:focus-visible{outline-color:#0b1f66}
+`;
+
+function layout(locale: IssuerLocale, nonce: string, title: string, content: string): string {
+  return `<!doctype html>
+<html lang="${locale.language}" dir="${locale.dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)} · 3-D Secure</title>
+<style nonce="${nonce}">${STYLES}</style>
+</head>
+<body>
+<main>
+<p class="issuer">3-D Secure · Tessera Sandbox Issuer</p>
+${content}
+</main>
+</body>
+</html>`;
+}
+
+function summary(locale: IssuerLocale, context: IssuerPageContext): string {
+  const { messages } = locale;
+  const brand = (context.brand && BRAND_NAMES[context.brand]) ?? messages.card;
+  return `<dl>
+<dt>${escapeHtml(messages.merchant)}</dt><dd>${escapeHtml(context.merchantName)}</dd>
+<dt>${escapeHtml(messages.amount)}</dt><dd>${escapeHtml(formatAmount(context.amount, context.currency, locale.language))}</dd>
+<dt>${escapeHtml(messages.card)}</dt><dd>${escapeHtml(brand)} <span aria-hidden="true">••••</span> ${escapeHtml(context.last4)}</dd>
+</dl>`;
+}
+
+function challengePage(
+  page: Extract<IssuerPage, { kind: "challenge" }>,
+  locale: IssuerLocale,
+  nonce: string,
+  paths: PagePaths,
+): RenderedPage {
+  const { messages } = locale;
+  const describedBy = ["code-hint"];
+  let error = "";
+  if (page.error) {
+    describedBy.push("code-error");
+    const text =
+      page.error === "blank" ? messages.errorBlank : fill(messages.errorWrong, { count: page.attemptsLeft });
+    error = `<p id="code-error" class="error">${escapeHtml(text)}</p>`;
+  }
+  let testCode = "";
+  if (page.testCode) {
+    describedBy.push("test-code");
+    const [before, after] = messages.testCode.split("{code}");
+    testCode = `<p id="test-code" class="test-code">${escapeHtml(before)}<strong>${escapeHtml(page.testCode)}</strong>${escapeHtml(after ?? "")}</p>`;
+  }
+  const content = `<h1>${escapeHtml(messages.heading)}</h1>
+<p>${escapeHtml(messages.intro)}</p>
+${summary(locale, page.context)}
+${testCode}
+<form method="post" action="${escapeHtml(paths.challenge)}">
+<label for="code">${escapeHtml(messages.codeLabel)}</label>
+<p id="code-hint" class="hint">${escapeHtml(messages.codeHint)}</p>
+${error}
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" spellcheck="false" aria-describedby="${describedBy.join(" ")}"${page.error ? ' aria-invalid="true" autofocus' : ""}>
+<div class="actions">
+<button type="submit" name="action" value="confirm">${escapeHtml(messages.submit)}</button>
+<button type="submit" name="action" value="cancel" class="secondary">${escapeHtml(messages.cancel)}</button>
+</div>
+</form>`;
+  return { status: page.error ? 422 : 200, html: layout(locale, nonce, messages.heading, content) };
+}
+
+function methodPage(
+  page: Extract<IssuerPage, { kind: "method" }>,
+  locale: IssuerLocale,
+  nonce: string,
+  paths: PagePaths,
+): RenderedPage {
+  const { messages } = locale;
+  // The device data a 3-D Secure 2 issuer collects from the browser (EMV 3DS browser fields).
+  const script = `(function(){var f=document.getElementById("device-data");
+f.elements.browser_language.value=navigator.language||"";
+f.elements.browser_color_depth.value=String(screen.colorDepth||"");
+f.elements.browser_screen_height.value=String(screen.height||"");
+f.elements.browser_screen_width.value=String(screen.width||"");
+f.elements.browser_tz.value=String(new Date().getTimezoneOffset());
+f.submit();})();`;
+  const content = `<h1>${escapeHtml(messages.methodHeading)}</h1>
+<p role="status">${escapeHtml(messages.methodText)}</p>
+${summary(locale, page.context)}
+<form id="device-data" method="post" action="${escapeHtml(paths.method)}">
+<input type="hidden" name="browser_language" value="">
+<input type="hidden" name="browser_color_depth" value="">
+<input type="hidden" name="browser_screen_height" value="">
+<input type="hidden" name="browser_screen_width" value="">
+<input type="hidden" name="browser_tz" value="">
+<noscript><div class="actions"><button type="submit">${escapeHtml(messages.continue)}</button></div></noscript>
+</form>
+<script nonce="${nonce}">${script}</script>`;
+  return { status: 200, html: layout(locale, nonce, messages.methodHeading, content) };
+}
+
+function resultPage(
+  page: Extract<IssuerPage, { kind: "result" }>,
+  locale: IssuerLocale,
+  nonce: string,
+): RenderedPage {
+  const { messages } = locale;
+  const successful = page.status === "successful";
+  const heading = successful ? messages.successHeading : messages.failedHeading;
+  const { returnUrl, uid } = page.context;
+  const back = returnUrl
+    ? `<p><a class="button" href="${escapeHtml(returnUrlWithResult(returnUrl, { uid, status: page.status }))}">${escapeHtml(messages.returnLink)}</a></p>`
+    : "";
+  const content = `<h1>${escapeHtml(heading)}</h1>
+<p role="status">${escapeHtml(successful ? messages.successText : messages.failedText)}</p>
+${summary(locale, page.context)}
+${back}`;
+  return { status: 200, html: layout(locale, nonce, heading, content) };
+}
+
+function notFoundPage(nonce: string): RenderedPage {
+  const locale = issuerLocale("en");
+  const { messages } = locale;
+  const content = `<h1>${escapeHtml(messages.notFoundHeading)}</h1>
+<p>${escapeHtml(messages.notFoundText)}</p>`;
+  return { status: 404, html: layout(locale, nonce, messages.notFoundHeading, content) };
+}
+
+export function renderIssuerPage(page: IssuerPage, nonce: string, paths: PagePaths): RenderedPage {
+  if (page.kind === "not_found") return notFoundPage(nonce);
+  const locale = issuerLocale(page.context.language);
+  switch (page.kind) {
+    case "challenge":
+      return challengePage(page, locale, nonce, paths);
+    case "method":
+      return methodPage(page, locale, nonce, paths);
+    case "result":
+      return resultPage(page, locale, nonce);
+  }
+}

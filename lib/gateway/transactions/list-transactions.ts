@@ -1,0 +1,105 @@
+import { and, arrayOverlaps, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import type { ErrorTree } from "@/lib/contracts/errors";
+import { isCalendarDate } from "@/lib/contracts/formats";
+import { INVALID, NOT_INCLUDED } from "@/lib/contracts/messages";
+import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/contracts/transaction";
+import { transactions } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import type { Pagination } from "../http/pagination";
+import { transactionFromRow } from "../tokenization/build-transaction";
+import { splitTrackingIds } from "./tracking-ids";
+
+export const CREATED_TO_BEFORE_FROM = "must not be earlier than created_from";
+
+export interface TransactionFilters {
+  /** Any of these tracking ids (a transaction matches when one of its own `;`-separated ids is among them). */
+  trackingIds?: string[];
+  status?: TransactionStatus;
+  /** Inclusive. */
+  createdFrom?: Date;
+  /** Inclusive. */
+  createdTo?: Date;
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A `YYYY-MM-DD` (a whole UTC day: its first millisecond as a lower bound, its last as an upper one) or an ISO
+ * 8601 instant with a zone; null when it is neither, or outside the years 1–9999 the database can be asked about.
+ */
+export function parseDateBound(value: string, bound: "lower" | "upper"): Date | null {
+  let at: Date;
+  if (isCalendarDate(value)) {
+    const start = new Date(`${value}T00:00:00.000Z`).getTime();
+    at = new Date(bound === "lower" ? start : start + DAY_MS - 1);
+  } else if (DATE_TIME.test(value)) {
+    at = new Date(value);
+  } else {
+    return null;
+  }
+  const year = at.getUTCFullYear();
+  return Number.isNaN(at.getTime()) || year < 1 || year > 9999 ? null : at;
+}
+
+/**
+ * `?tracking_id=&status=&created_from=&created_to=` of GET /transactions. Empty parameters mean "no filter";
+ * anything else that does not parse is a 422 naming the parameter.
+ */
+export function parseTransactionFilters(query: Record<string, string | undefined>): TransactionFilters {
+  const errors: ErrorTree = {};
+  const filters: TransactionFilters = {};
+  if (query.tracking_id) filters.trackingIds = splitTrackingIds(query.tracking_id);
+  if (query.status) {
+    if ((TRANSACTION_STATUSES as readonly string[]).includes(query.status)) {
+      filters.status = query.status as TransactionStatus;
+    } else {
+      errors.status = [NOT_INCLUDED];
+    }
+  }
+  if (query.created_from) {
+    const from = parseDateBound(query.created_from, "lower");
+    if (from) filters.createdFrom = from;
+    else errors.created_from = [INVALID];
+  }
+  if (query.created_to) {
+    const to = parseDateBound(query.created_to, "upper");
+    if (to) filters.createdTo = to;
+    else errors.created_to = [INVALID];
+  }
+  if (filters.createdFrom && filters.createdTo && filters.createdTo < filters.createdFrom) {
+    errors.created_to = [CREATED_TO_BEFORE_FROM];
+  }
+  if (Object.keys(errors).length > 0) throw GatewayError.validation(errors);
+  return filters;
+}
+
+/** GET /transactions: one page of the shop's transactions, newest first, and how many match in all. */
+export async function listTransactions(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  filters: TransactionFilters;
+  pagination: Pagination;
+}): Promise<{ transactions: Transaction[]; total: number }> {
+  const { deps, shopId, filters, pagination } = options;
+  // A tracking_id parameter holding no usable id (";;", or only ids that cannot be stored) matches nothing.
+  if (filters.trackingIds?.length === 0) return { transactions: [], total: 0 };
+  const conditions: SQL[] = [eq(transactions.shopId, shopId)];
+  if (filters.trackingIds) conditions.push(arrayOverlaps(transactions.trackingIds, filters.trackingIds));
+  if (filters.status) conditions.push(eq(transactions.status, filters.status));
+  if (filters.createdFrom) conditions.push(gte(transactions.createdAt, filters.createdFrom));
+  if (filters.createdTo) conditions.push(lte(transactions.createdAt, filters.createdTo));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.uid))
+      .limit(pagination.perPage)
+      .offset(pagination.offset),
+    deps.db.select({ total: count() }).from(transactions).where(where),
+  ]);
+  return { transactions: rows.map(transactionFromRow), total };
+}
