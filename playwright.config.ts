@@ -43,6 +43,13 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${PORT}` },
+    // The specs' merchants (return URLs, webhook receivers) are local servers: private addresses must be allowed.
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      ALLOW_PRIVATE_URLS: "true",
+    },
   },
 });

@@ -1,13 +1,48 @@
+import { formatAmount } from "@/lib/checkout/format";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { startDemoCheckout } from "./demo/demo-checkout";
+import { DEMO_PRODUCT } from "./demo/product";
+import "./demo/demo.css";
 
-export default function HomePage() {
+/**
+ * A demo merchant in test mode: its "Pay" button creates a checkout session through the public API and sends the
+ * shopper to the hosted payment page, so a fresh start shows the whole flow.
+ */
+export default async function HomePage({ searchParams }: { searchParams: Promise<{ checkout?: string }> }) {
+  const { checkout } = await searchParams;
+  const price = formatAmount(DEMO_PRODUCT.amount, DEMO_PRODUCT.currency, "en");
   return (
-    <main>
+    <main className="demo">
       <h1>Tessera</h1>
       <p>
-        Hosted card checkout and card tokenization. This server runs the gateway API under{" "}
-        <code>/gateway</code>.
+        Hosted card checkout and card tokenization. This page is a demo shop in test mode: paying takes you to
+        the hosted payment page with a test card, and no money moves.
       </p>
+
+      <section className="demo-product" aria-labelledby="product-title">
+        <h2 id="product-title">{DEMO_PRODUCT.name}</h2>
+        <p className="demo-product__price">{price}</p>
+        {checkout === "unavailable" ? (
+          <p className="demo-alert" role="alert">
+            The payment page could not be opened. Check that the gateway is running and try again.
+          </p>
+        ) : null}
+        <form action={startDemoCheckout}>
+          <fieldset className="demo-choice">
+            <legend>Payment</legend>
+            <label>
+              <input type="radio" name="shop" value="1" defaultChecked /> Card (shop 1, without 3-D Secure)
+            </label>
+            <label>
+              <input type="radio" name="shop" value="2" /> Card with 3-D Secure (shop 2)
+            </label>
+          </fieldset>
+          <button type="submit" className="demo-button">
+            Pay {price}
+          </button>
+        </form>
+      </section>
+
       <h2>Try it</h2>
       <ul>
         <li>

@@ -10,6 +10,30 @@ test("the home page lists the demo shops and links the API", async ({ page }) =>
   await expect(page.locator("body")).toContainText('"status":"ok"');
 });
 
+test("the demo shop pays through the hosted page and gets the session confirmed", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
+  await expect(page.getByText("Tessera mug, 330 ml")).toBeVisible();
+  await page.getByRole("button", { name: /Use 4200 0000 0000 0000/ }).click();
+  await page.getByRole("button", { name: /^Pay / }).click();
+
+  // The result page first (the demo asks for auto_return 3), then back at the merchant.
+  await expect(page.getByRole("heading", { level: 1, name: "Payment details accepted" })).toBeVisible();
+  await page.waitForURL(/\/demo\/result\?/);
+  await expect(page.locator('[data-param="outcome"]')).toHaveText("success");
+  await expect(page.locator('[data-param="status"]')).toHaveText("successful");
+  await expect(page.locator('[data-verified="status"]')).toHaveText("successful");
+});
+
+test("the demo shop's 3-D Secure choice uses shop 2", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Card with 3-D Secure (shop 2)").check();
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
+  await expect(page.locator(".checkout__shop")).toHaveText("Demo Shop 3DS");
+});
+
 test("the gateway answers on the same port as the checkout app", async ({ request }) => {
   const response = await request.post("/gateway/transactions/tokenizations", {
     headers: { authorization: DEMO_AUTH },

@@ -1,0 +1,163 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { describeBaseError } from "@/lib/checkout/error-messages";
+import { checkoutLogger, newReference } from "@/lib/checkout/logger";
+import {
+  checkoutPagePath,
+  checkoutResultPath,
+  merchantReturnUrl,
+  nextStopAfterAttempt,
+} from "@/lib/checkout/merchant-return";
+import { type CheckoutMessages, getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import {
+  paymentFormRules,
+  readPaymentForm,
+  toPaymentRequest,
+  withReadOnlyValues,
+} from "@/lib/checkout/payment-fields";
+import {
+  formErrorsFromRequestErrors,
+  hasPaymentFormErrors,
+  validatePaymentForm,
+} from "@/lib/checkout/payment-form";
+import type { CancelActionState, PaymentActionState } from "@/lib/checkout/payment-state";
+import { getConfig } from "@/lib/config";
+import { isIpAddress } from "@/lib/contracts/formats";
+import {
+  type CheckoutPaymentRequest,
+  type GatewayFailure,
+  getCheckoutClient,
+  isCheckoutToken,
+} from "@/lib/gateway-client";
+
+/**
+ * The hosted page's server actions. Each is a public POST endpoint: it checks its own input (the token's shape,
+ * every form value again with the browser's rules) and leaves the decisions to the gateway, which it calls with
+ * the session token exactly as any client of the API would. Card data is passed on, never logged or stored.
+ */
+
+function unavailable(
+  messages: CheckoutMessages,
+  failure: GatewayFailure | { message: string },
+  context: string,
+) {
+  const reference = newReference();
+  checkoutLogger().warn({ reference, reason: failure.message, context }, "checkout action failed");
+  return {
+    status: "error" as const,
+    attempt: reference,
+    message: interpolate(messages.errors.unavailable, { reference }),
+  };
+}
+
+/** The shopper's address as the request reached this server, when it is a valid one (it is informational). */
+async function shopperIp(): Promise<string | undefined> {
+  const forwarded = (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded && isIpAddress(forwarded) ? forwarded : undefined;
+}
+
+export async function payForCheckout(
+  _previous: PaymentActionState,
+  data: FormData,
+): Promise<PaymentActionState> {
+  const token = data.get("token");
+  const english = getCheckoutMessages("en");
+  if (!isCheckoutToken(token)) return unavailable(english, { message: "malformed token" }, "pay");
+  const client = getCheckoutClient();
+
+  const current = await client.getCheckout(token);
+  if (!current.ok) {
+    if (current.kind === "not_found") redirect(checkoutPagePath(token));
+    return unavailable(english, current, "pay: read session");
+  }
+  const view = current.data;
+  const messages = getCheckoutMessages(view.language);
+  // Finished, expired or waiting on 3-D Secure: the page says which and what to do.
+  if (view.status !== "pending") redirect(checkoutPagePath(token));
+
+  const rules = paymentFormRules(view);
+  const values = withReadOnlyValues(readPaymentForm(data), view);
+  const errors = validatePaymentForm(values, rules);
+  if (hasPaymentFormErrors(errors)) {
+    const reference = newReference();
+    return {
+      status: "invalid",
+      attempt: reference,
+      fields: errors.fields,
+      base: errors.base.map((message) => describeBaseError(messages, message, reference)),
+    };
+  }
+
+  const request: CheckoutPaymentRequest = {
+    ...toPaymentRequest(values, rules),
+    language: view.language,
+    return_url: `${getConfig().publicUrl}/checkout/${token}/return`,
+  };
+  const ip = await shopperIp();
+  if (ip) request.customer = { ...request.customer, ip };
+
+  const result = await client.payCheckout(token, request);
+  if (result.ok) {
+    const transaction = result.data;
+    if (transaction.status === "incomplete") redirect(transaction.redirect_url);
+    const after = await client.getCheckout(token);
+    if (after.ok && after.data.status === "pending") {
+      const attemptsLeft = interpolate(messages.errors.attemptsLeft, { count: after.data.attempts_left });
+      return {
+        status: "declined",
+        attempt: transaction.uid,
+        message: `${messages.errors.declined} ${attemptsLeft}`,
+      };
+    }
+    redirect(after.ok ? nextStopAfterAttempt(after.data) : checkoutResultPath(token));
+  }
+
+  switch (result.kind) {
+    case "invalid": {
+      const reference = newReference();
+      const mapped = formErrorsFromRequestErrors(result.errors, values, rules);
+      if (Object.keys(mapped.fields).length === 0) {
+        // Only errors about the session itself (expired, finished, out of attempts): the page explains.
+        const again = await client.getCheckout(token);
+        if (!again.ok || again.data.status !== "pending") redirect(checkoutPagePath(token));
+      }
+      if (mapped.base.length > 0) {
+        checkoutLogger().info({ reference, errors: mapped.base }, "payment refused by the gateway");
+      }
+      return {
+        status: "invalid",
+        attempt: reference,
+        fields: mapped.fields,
+        base: mapped.base.map((message) => describeBaseError(messages, message, reference)),
+      };
+    }
+    case "conflict":
+      return { status: "error", attempt: newReference(), message: messages.errors.busy };
+    case "not_found":
+      return redirect(checkoutPagePath(token));
+    default:
+      return unavailable(messages, result, "pay: tokenization");
+  }
+}
+
+export async function cancelPayment(
+  _previous: CancelActionState,
+  data: FormData,
+): Promise<CancelActionState> {
+  const token = data.get("token");
+  const english = getCheckoutMessages("en");
+  if (!isCheckoutToken(token)) return unavailable(english, { message: "malformed token" }, "cancel");
+  const client = getCheckoutClient();
+  const result = await client.cancelCheckout(token);
+  if (result.ok) redirect(merchantReturnUrl(result.data, "canceled") ?? checkoutResultPath(token));
+  if (result.kind === "conflict" || result.kind === "unavailable" || result.kind === "rate_limited") {
+    const view = await client.getCheckout(token);
+    const messages = view.ok ? getCheckoutMessages(view.data.language) : english;
+    if (result.kind !== "conflict") return unavailable(messages, result, "cancel");
+    return { status: "error", attempt: newReference(), message: messages.errors.busy };
+  }
+  // Already finished, expired or unknown: the page says so.
+  redirect(checkoutPagePath(token));
+}

@@ -1,0 +1,15 @@
+import { CheckoutFrame } from "@/components/checkout/checkout-frame";
+import { StatusPanel } from "@/components/checkout/status-panel";
+import { getCheckoutMessages } from "@/lib/checkout/messages";
+
+/** An unknown or mistyped session token: nothing is known about the shop, so the way back is the shopper's own. */
+export default function CheckoutNotFound() {
+  const messages = getCheckoutMessages("en");
+  return (
+    <CheckoutFrame messages={messages} shop={null} nonce={null}>
+      <StatusPanel tone="warning" title={messages.status.notFoundTitle}>
+        <p>{messages.status.notFoundBody}</p>
+      </StatusPanel>
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,119 @@
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { CancelForm } from "@/components/checkout/cancel-form";
+import { CheckoutFrame } from "@/components/checkout/checkout-frame";
+import { OrderSummary } from "@/components/checkout/order-summary";
+import { OutcomePanel } from "@/components/checkout/outcome-panel";
+import { PaymentForm } from "@/components/checkout/payment-form";
+import { StatusPanel } from "@/components/checkout/status-panel";
+import { formatAmount } from "@/lib/checkout/format";
+import { checkoutOutcome, checkoutResultPath, merchantReturnUrl } from "@/lib/checkout/merchant-return";
+import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import { initialPaymentForm, paymentFormRules } from "@/lib/checkout/payment-fields";
+import { countryOptions, regionOptions } from "@/lib/checkout/places";
+import { HOLDER_MAX_LENGTH } from "@/lib/contracts/credit-card";
+import { getCheckoutClient } from "@/lib/gateway-client";
+
+/** "12/29": a test card expiry a few years ahead, chosen here so server and browser render the same text. */
+function testCardExpiry(): string {
+  return `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0")}`;
+}
+
+/**
+ * The hosted payment page. Everything it shows comes from the gateway's shopper view of the session; the page
+ * decides only which state to draw: the form, a verification under way, or how the session ended.
+ */
+export default async function CheckoutPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const result = await getCheckoutClient().getCheckout(token);
+  if (!result.ok) {
+    if (result.kind === "not_found") notFound();
+    const messages = getCheckoutMessages("en");
+    return (
+      <CheckoutFrame messages={messages} shop={null} nonce={null}>
+        <StatusPanel tone="warning" title={messages.status.unavailableTitle}>
+          <p>{messages.status.unavailableBody}</p>
+        </StatusPanel>
+      </CheckoutFrame>
+    );
+  }
+
+  const view = result.data;
+  const messages = getCheckoutMessages(view.language);
+  const nonce = (await headers()).get("x-nonce");
+  const outcome = checkoutOutcome(view);
+  // A finished session has its own page (with the merchant's auto_return); an expired one is explained here.
+  if (outcome !== null && outcome !== "expired") redirect(checkoutResultPath(token));
+
+  const frame = (body: React.ReactNode) => (
+    <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce}>
+      {body}
+    </CheckoutFrame>
+  );
+
+  if (outcome === "expired") {
+    return frame(
+      <OutcomePanel
+        messages={messages}
+        view={view}
+        outcome="expired"
+        merchantUrl={merchantReturnUrl(view, "expired") ?? merchantReturnUrl(view, "canceled")}
+      />,
+    );
+  }
+
+  const summary = <OrderSummary messages={messages} locale={view.language} order={view.order} />;
+  if (view.status === "incomplete") {
+    return frame(
+      <>
+        <StatusPanel tone="neutral" title={messages.status.incompleteTitle}>
+          <p>{messages.status.incompleteBody}</p>
+          {view.last_transaction ? (
+            <p>
+              <a className="button button--primary" href={view.last_transaction.redirect_url}>
+                {messages.actions.continueVerification}
+              </a>
+            </p>
+          ) : null}
+        </StatusPanel>
+        {summary}
+      </>,
+    );
+  }
+
+  const showsCountry = view.customer_fields.visible.includes("country");
+  const showsState = view.customer_fields.visible.includes("state");
+  // The last attempt was declined (here or at 3-D Secure) and the session takes another.
+  const declined = view.last_transaction?.status === "failed";
+  const amount = formatAmount(view.order.amount, view.order.currency, view.language);
+
+  return frame(
+    <>
+      <h1 className="checkout__title">{messages.page.title}</h1>
+      {summary}
+      <PaymentForm
+        token={token}
+        messages={messages}
+        rules={paymentFormRules(view)}
+        readOnly={{ fields: view.customer_fields.read_only, holder: view.credit_card_fields.read_only }}
+        initialValues={initialPaymentForm(view)}
+        payLabel={interpolate(messages.actions.pay, { amount })}
+        testCardExpiry={view.test ? testCardExpiry() : null}
+        countries={showsCountry ? countryOptions(view.language) : null}
+        regions={showsState ? regionOptions(view.language) : null}
+        holderMaxLength={HOLDER_MAX_LENGTH}
+        notice={
+          declined
+            ? `${messages.errors.declined} ${interpolate(messages.errors.attemptsLeft, { count: view.attempts_left })}`
+            : null
+        }
+      />
+      <CancelForm
+        token={token}
+        label={interpolate(messages.actions.cancel, { shop: view.shop.name })}
+        pendingLabel={messages.actions.canceling}
+      />
+      <p className="checkout__notice">{interpolate(messages.page.secureNotice, { shop: view.shop.name })}</p>
+    </>,
+  );
+}

@@ -1,0 +1,35 @@
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { CheckoutFrame } from "@/components/checkout/checkout-frame";
+import { OrderSummary } from "@/components/checkout/order-summary";
+import { OutcomePanel } from "@/components/checkout/outcome-panel";
+import { checkoutOutcome, checkoutPagePath, merchantReturnUrl } from "@/lib/checkout/merchant-return";
+import { getCheckoutMessages } from "@/lib/checkout/messages";
+import { getCheckoutClient } from "@/lib/gateway-client";
+
+/**
+ * How the session ended, read from the gateway (never from the query). With `auto_return` 0 the shopper goes
+ * straight to the merchant; otherwise this page shows the outcome first.
+ */
+export default async function CheckoutResultPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const result = await getCheckoutClient().getCheckout(token);
+  if (!result.ok) {
+    if (result.kind === "not_found") notFound();
+    redirect(checkoutPagePath(token));
+  }
+  const view = result.data;
+  const outcome = checkoutOutcome(view);
+  if (outcome === null || outcome === "expired") redirect(checkoutPagePath(token));
+  const merchantUrl = merchantReturnUrl(view, outcome);
+  if (merchantUrl && view.return_urls.auto_return === 0) redirect(merchantUrl);
+
+  const messages = getCheckoutMessages(view.language);
+  const nonce = (await headers()).get("x-nonce");
+  return (
+    <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce}>
+      <OutcomePanel messages={messages} view={view} outcome={outcome} merchantUrl={merchantUrl} />
+      <OrderSummary messages={messages} locale={view.language} order={view.order} />
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import "./checkout.css";
+
+export const metadata: Metadata = {
+  title: "Payment",
+  // Session pages are personal and short-lived.
+  robots: { index: false, follow: false },
+};
+
+export default function CheckoutLayout({ children }: { children: ReactNode }) {
+  return children;
+}

@@ -1,0 +1,156 @@
+"use client";
+
+import type { ChangeEvent } from "react";
+import { useFormContext } from "react-hook-form";
+import { describeCardNumber } from "@/lib/checkout/card-input";
+import { describeFieldError } from "@/lib/checkout/error-messages";
+import { caretAfterDigits, digitsOnly, formatExpiryInput } from "@/lib/checkout/format";
+import type { CheckoutMessages, PaymentFieldName } from "@/lib/checkout/messages";
+import { interpolate } from "@/lib/checkout/messages/interpolate";
+import type { PaymentFormRules, PaymentFormValues } from "@/lib/checkout/payment-fields";
+import { describedBy, FormField, fieldId } from "./form-field";
+
+/** Rewrites the input's text in place before react-hook-form reads it, keeping the caret among the same digits. */
+function reformat(event: ChangeEvent<HTMLInputElement>, format: (value: string) => string): void {
+  const input = event.target;
+  const caret = input.selectionStart ?? input.value.length;
+  const digitsBefore = digitsOnly(input.value.slice(0, caret)).length;
+  const formatted = format(input.value);
+  if (formatted === input.value) return;
+  input.value = formatted;
+  const position = caretAfterDigits(formatted, digitsBefore);
+  // Only the focused field has a caret to keep (autofill fills fields that are not focused).
+  if (document.activeElement === input) input.setSelectionRange(position, position);
+}
+
+export function CardFields(props: {
+  messages: CheckoutMessages;
+  rules: PaymentFormRules;
+  holderReadOnly: boolean;
+  /** The contract's limit, passed in so this component does not load the contract module. */
+  holderMaxLength: number;
+}) {
+  const { messages, rules } = props;
+  const { register, watch, formState } = useFormContext<PaymentFormValues>();
+  const card = describeCardNumber(watch("number"));
+  const errorOf = (field: PaymentFieldName): string | undefined => {
+    const message = formState.errors[field]?.message;
+    if (message) {
+      return describeFieldError(messages, field, message, { securityCodeLength: card.securityCodeLength });
+    }
+    // All digits typed and still wrong: said at once rather than after leaving the field.
+    if (field === "number" && card.wrongAtFullLength) return messages.fields.number.invalid;
+    return undefined;
+  };
+
+  const number = register("number");
+  const expiry = register("expiry");
+  const codeDigits = { digits: card.securityCodeLength };
+  const numberError = errorOf("number");
+  const expiryError = errorOf("expiry");
+  const codeError = errorOf("verification_value");
+  const holderError = errorOf("holder");
+
+  return (
+    <>
+      <FormField
+        name="number"
+        label={messages.fields.number.label}
+        error={numberError}
+        hint={
+          <span className="card-brand" data-brand={card.brandName ?? ""}>
+            {card.brandName
+              ? interpolate(messages.card.brandDetected, { brand: card.brandName })
+              : messages.card.brandUnknown}
+          </span>
+        }
+      >
+        <input
+          {...number}
+          id={fieldId("number")}
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={card.maxLength}
+          aria-invalid={numberError ? true : undefined}
+          aria-describedby={describedBy("number", { hint: true, error: Boolean(numberError) })}
+          className="input input--card-number"
+          onChange={(event) => {
+            reformat(event, (value) => describeCardNumber(value).formatted);
+            return number.onChange(event);
+          }}
+        />
+      </FormField>
+      <div className="field-row">
+        <FormField
+          name="expiry"
+          label={messages.fields.expiry.label}
+          hint={messages.fields.expiry.hint}
+          error={expiryError}
+        >
+          <input
+            {...expiry}
+            id={fieldId("expiry")}
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={7}
+            aria-invalid={expiryError ? true : undefined}
+            aria-describedby={describedBy("expiry", { hint: true, error: Boolean(expiryError) })}
+            className="input input--short"
+            onChange={(event) => {
+              // Deleting the slash must delete, not be undone by the formatter re-adding it.
+              const native = event.nativeEvent as InputEvent;
+              if (!native.inputType?.startsWith("delete")) reformat(event, formatExpiryInput);
+              return expiry.onChange(event);
+            }}
+          />
+        </FormField>
+        <FormField
+          name="verification_value"
+          label={messages.fields.verification_value.label}
+          hint={interpolate(messages.fields.verification_value.hint ?? "", codeDigits)}
+          error={codeError}
+        >
+          <input
+            {...register("verification_value")}
+            id={fieldId("verification_value")}
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={card.securityCodeLength}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={describedBy("verification_value", { hint: true, error: Boolean(codeError) })}
+            className="input input--code"
+          />
+        </FormField>
+      </div>
+      <FormField
+        name="holder"
+        label={messages.fields.holder.label}
+        hint={messages.fields.holder.hint}
+        error={holderError}
+        optionalText={rules.holderRequired || props.holderReadOnly ? undefined : messages.errors.optional}
+        readOnlyText={props.holderReadOnly ? messages.errors.readOnly : undefined}
+      >
+        <input
+          {...register("holder")}
+          id={fieldId("holder")}
+          type="text"
+          autoComplete="cc-name"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={props.holderMaxLength}
+          readOnly={props.holderReadOnly}
+          aria-required={rules.holderRequired || undefined}
+          aria-invalid={holderError ? true : undefined}
+          aria-describedby={describedBy("holder", { hint: true, error: Boolean(holderError) })}
+          className="input"
+        />
+      </FormField>
+    </>
+  );
+}

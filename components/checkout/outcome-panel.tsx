@@ -1,0 +1,63 @@
+import { brandDisplayName } from "@/lib/checkout/format";
+import type { CheckoutOutcome } from "@/lib/checkout/merchant-return";
+import { type CheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import type { ShopperCheckoutView } from "@/lib/contracts/checkout";
+import { AutoReturn } from "./auto-return";
+import { StatusPanel } from "./status-panel";
+
+const TEXTS = {
+  successful: { title: "successfulTitle", body: "successfulBody", tone: "success" },
+  declined: { title: "declinedTitle", body: "declinedBody", tone: "warning" },
+  canceled: { title: "canceledTitle", body: "canceledBody", tone: "neutral" },
+  expired: { title: "expiredTitle", body: "expiredBody", tone: "warning" },
+} as const;
+
+/**
+ * How a session ended, with the way back to the merchant: a link, and a countdown when the merchant asked for
+ * `auto_return` seconds. Without a URL for this outcome the page stays and says the window can be closed.
+ */
+export function OutcomePanel(props: {
+  messages: CheckoutMessages;
+  view: ShopperCheckoutView;
+  outcome: CheckoutOutcome;
+  merchantUrl: string | null;
+}) {
+  const { messages, view, merchantUrl } = props;
+  const texts = TEXTS[props.outcome];
+  const shop = view.shop.name;
+  const card = view.last_transaction?.credit_card;
+  const autoReturn = view.return_urls.auto_return;
+  return (
+    <StatusPanel tone={texts.tone} title={messages.status[texts.title]}>
+      <p>{interpolate(messages.status[texts.body], { shop })}</p>
+      {card?.brand && props.outcome !== "canceled" ? (
+        <p className="status-panel__detail">
+          {interpolate(messages.status.cardUsed, { brand: brandDisplayName(card.brand), last4: card.last_4 })}
+        </p>
+      ) : null}
+      {merchantUrl ? (
+        <>
+          <p>
+            <a className="button button--primary" href={merchantUrl}>
+              {interpolate(messages.actions.returnToShop, { shop })}
+            </a>
+          </p>
+          {autoReturn !== null && autoReturn > 0 ? (
+            <AutoReturn
+              url={merchantUrl}
+              seconds={autoReturn}
+              shop={shop}
+              texts={{
+                countdown: messages.status.redirectCountdown,
+                stayHere: messages.actions.stayHere,
+                stopped: messages.status.redirectStopped,
+              }}
+            />
+          ) : null}
+        </>
+      ) : (
+        <p>{messages.status.closeWindow}</p>
+      )}
+    </StatusPanel>
+  );
+}

@@ -1,0 +1,176 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { startTransition, useActionState, useCallback, useEffect, useRef, useState } from "react";
+import { FormProvider, type Resolver, type SubmitErrorHandler, useForm } from "react-hook-form";
+import { payForCheckout } from "@/app/checkout/[token]/actions";
+import type { CheckoutMessages } from "@/lib/checkout/messages";
+import { PAYMENT_FIELDS, type PaymentFormRules, type PaymentFormValues } from "@/lib/checkout/payment-fields";
+import type { PaymentActionState } from "@/lib/checkout/payment-state";
+import type { PlaceOption, RegionOptions } from "@/lib/checkout/places";
+import type { CheckoutCustomerField } from "@/lib/contracts/checkout";
+import { CardFields } from "./card-fields";
+import { CustomerFields } from "./customer-fields";
+import { ErrorSummary } from "./error-summary";
+import { TestCards } from "./test-cards";
+
+export interface PaymentFormProps {
+  token: string;
+  messages: CheckoutMessages;
+  rules: PaymentFormRules;
+  readOnly: { fields: CheckoutCustomerField[]; holder: boolean };
+  initialValues: PaymentFormValues;
+  /** "Pay €32.45", formatted on the server in the session's language. */
+  payLabel: string;
+  /** Test sessions show the test cards; the expiry they fill in is chosen on the server. */
+  testCardExpiry: string | null;
+  countries: PlaceOption[] | null;
+  regions: RegionOptions | null;
+  /** Shown above the form when the page opens, e.g. after a declined 3-D Secure attempt. */
+  notice: string | null;
+  holderMaxLength: number;
+}
+
+const INITIAL_STATE: PaymentActionState = { status: "idle" };
+
+type PaymentSchema = Awaited<ReturnType<typeof loadSchema>>;
+
+function loadSchema(rules: PaymentFormRules) {
+  return import("@/lib/checkout/browser-validation").then((module) => module.browserPaymentSchema(rules));
+}
+
+/**
+ * The card form. react-hook-form validates in the browser with the same rules the server action applies again;
+ * the action forwards the payment to the gateway and either redirects (3-D Secure, result, merchant) or answers
+ * with errors for the fields, a decline, or a problem the shopper can only retry.
+ */
+export function PaymentForm(props: PaymentFormProps) {
+  const { messages } = props;
+  // The rules arrive with the shopper's first focus on the form (or, at the latest, on submit).
+  const schema = useRef<Promise<PaymentSchema> | null>(null);
+  const { rules } = props;
+  const ensureSchema = useCallback(() => {
+    schema.current ??= loadSchema(rules);
+    return schema.current;
+  }, [rules]);
+  const resolver = useCallback<Resolver<PaymentFormValues>>(
+    async (values, context, options) => {
+      let loaded: PaymentSchema;
+      try {
+        loaded = await ensureSchema();
+      } catch {
+        // The rules could not be fetched (a dropped connection): the server action judges with the same ones.
+        schema.current = null;
+        return { values, errors: {} };
+      }
+      return zodResolver(loaded)(values, context, options);
+    },
+    [ensureSchema],
+  );
+  const form = useForm<PaymentFormValues>({
+    resolver,
+    defaultValues: props.initialValues,
+    // Judged on submit, then on every change: an error appearing when a field loses focus would move the Pay
+    // button away from under the pointer that is clicking it.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    // Focus goes to the error summary instead, which lists every problem with a link to its field.
+    shouldFocusError: false,
+  });
+  const [state, submitPayment, pending] = useActionState(payForCheckout, INITIAL_STATE);
+  const [summaryShown, setSummaryShown] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  // The server's verdict: errors onto their fields (and the summary), a decline clears the card for another one.
+  useEffect(() => {
+    if (state.status === "invalid") {
+      for (const [field, errors] of Object.entries(state.fields)) {
+        const first = errors?.[0];
+        if (first) form.setError(field as keyof PaymentFormValues, { type: "server", message: first });
+      }
+      setSummaryShown(true);
+      setFocusRequest((count) => count + 1);
+    } else if (state.status === "declined") {
+      form.resetField("number", { defaultValue: "" });
+      form.resetField("expiry", { defaultValue: "" });
+      form.resetField("verification_value", { defaultValue: "" });
+      setSummaryShown(false);
+      noticeRef.current?.focus();
+    } else if (state.status === "error") {
+      noticeRef.current?.focus();
+    }
+  }, [state, form]);
+
+  const onValid = (values: PaymentFormValues) => {
+    setSummaryShown(false);
+    const data = new FormData();
+    data.set("token", props.token);
+    for (const field of PAYMENT_FIELDS) data.set(field, values[field]);
+    startTransition(() => submitPayment(data));
+  };
+  const onInvalid: SubmitErrorHandler<PaymentFormValues> = () => {
+    setSummaryShown(true);
+    setFocusRequest((count) => count + 1);
+  };
+
+  const serverBase = state.status === "invalid" ? state.base : [];
+  const notice =
+    state.status === "declined" || state.status === "error"
+      ? state.message
+      : state.status === "idle"
+        ? props.notice
+        : null;
+  const busy = pending || form.formState.isSubmitting;
+
+  return (
+    <FormProvider {...form}>
+      {notice ? (
+        <div ref={noticeRef} className="notice notice--warning" role="alert" tabIndex={-1}>
+          {notice}
+        </div>
+      ) : null}
+      {summaryShown ? (
+        <ErrorSummary messages={messages} base={serverBase} focusRequest={focusRequest} />
+      ) : null}
+      {props.testCardExpiry ? (
+        <TestCards messages={messages} expiry={props.testCardExpiry} onUse={ensureSchema} />
+      ) : null}
+      <form
+        className="payment-form"
+        noValidate
+        aria-busy={busy}
+        onFocus={ensureSchema}
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+      >
+        <fieldset className="payment-form__group" disabled={busy}>
+          <legend>{messages.page.paymentDetails}</legend>
+          <CardFields
+            messages={messages}
+            rules={props.rules}
+            holderReadOnly={props.readOnly.holder}
+            holderMaxLength={props.holderMaxLength}
+          />
+        </fieldset>
+        {props.rules.visible.length > 0 ? (
+          <fieldset className="payment-form__group" disabled={busy}>
+            <legend>{messages.page.contactDetails}</legend>
+            <CustomerFields
+              messages={messages}
+              rules={props.rules}
+              readOnly={props.readOnly.fields}
+              countries={props.countries}
+              regions={props.regions}
+            />
+          </fieldset>
+        ) : null}
+        <button type="submit" className="button button--primary payment-form__submit" disabled={busy}>
+          {busy ? messages.actions.paying : props.payLabel}
+        </button>
+        <p className="visually-hidden" role="status">
+          {busy ? messages.actions.paying : ""}
+        </p>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useFormContext } from "react-hook-form";
+import { describeCardNumber } from "@/lib/checkout/card-input";
+import type { CheckoutMessages } from "@/lib/checkout/messages";
+import { interpolate } from "@/lib/checkout/messages/interpolate";
+import type { PaymentFormValues } from "@/lib/checkout/payment-fields";
+import { fieldId } from "./form-field";
+
+/** The sandbox's published test cards (README, DESIGN §2), by the outcome they produce. */
+const TEST_CARDS = [
+  { number: "4200000000000000", outcome: "success" },
+  { number: "4005550000000019", outcome: "decline" },
+  { number: "4012000000001097", outcome: "challenge" },
+  { number: "4012000000001006", outcome: "frictionless" },
+] as const;
+
+/** Test mode only: a banner saying no real payment happens, and buttons that fill in a test card. */
+export function TestCards(props: {
+  messages: CheckoutMessages;
+  expiry: string;
+  /** Called when a card is filled in, so the form's rules start loading. */
+  onUse: () => void;
+}) {
+  const { messages } = props;
+  const { setValue, clearErrors } = useFormContext<PaymentFormValues>();
+  const fill = (number: string) => {
+    props.onUse();
+    const options = { shouldDirty: true, shouldTouch: true } as const;
+    setValue("number", describeCardNumber(number).formatted, options);
+    setValue("expiry", props.expiry, options);
+    setValue("verification_value", "123", options);
+    clearErrors(["number", "expiry", "verification_value"]);
+    document.getElementById(fieldId("number"))?.focus();
+  };
+  return (
+    <section className="test-mode" aria-labelledby="test-mode-title">
+      <p id="test-mode-title" className="test-mode__banner">
+        {messages.testMode.banner}
+      </p>
+      <p className="test-mode__hint">{messages.testMode.cardsHint}</p>
+      <ul className="test-mode__cards">
+        {TEST_CARDS.map((card) => (
+          <li key={card.number}>
+            <button type="button" className="button button--small" onClick={() => fill(card.number)}>
+              {interpolate(messages.testMode.fillButton, {
+                number: describeCardNumber(card.number).formatted,
+                outcome: messages.testMode.outcomes[card.outcome],
+              })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

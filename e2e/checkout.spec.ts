@@ -1,0 +1,325 @@
+import {
+  createSession,
+  expect,
+  fillCard,
+  futureExpiry,
+  merchantUrls,
+  merchantView,
+  test,
+} from "./checkout-fixtures";
+
+test.describe("hosted payment page", () => {
+  test("a successful payment lands on the merchant's success URL with token, status and uid", async ({
+    page,
+    request,
+    merchant,
+  }) => {
+    const session = await createSession(request, { settings: merchantUrls(merchant) });
+    await page.goto(session.redirectUrl);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
+    await expect(page.getByText("Two tickets to the harbour tour")).toBeVisible();
+    const amount = new Intl.NumberFormat("en", { style: "currency", currency: "USD" }).format(
+      session.amount / 100,
+    );
+    await expect(page.locator(".order-summary__amount")).toHaveText(`Amount: ${amount}`);
+
+    await fillCard(page, { number: "4200000000000000", holder: "Jane Shopper" });
+    await expect(page.getByLabel("Card number")).toHaveValue("4200 0000 0000 0000");
+    await expect(page.getByText("Card type: Visa")).toBeVisible();
+    await page.getByRole("button", { name: `Pay ${amount}` }).click();
+
+    await page.waitForURL(`${merchant.origin}/success**`);
+    const landed = new URL(page.url());
+    expect(landed.searchParams.get("order")).toBe("42");
+    expect(landed.searchParams.get("token")).toBe(session.token);
+    expect(landed.searchParams.get("status")).toBe("successful");
+    const view = await merchantView(request, session.token);
+    expect(view.status).toBe("successful");
+    expect(landed.searchParams.get("uid")).toBe(view.gateway_response.transaction.uid);
+    expect(view.gateway_response.transaction.credit_card.holder).toBe("Jane Shopper");
+    // The card number went through a server action's body only: never into a URL, a cookie or storage.
+    expect(page.url()).not.toContain("4200000000000000");
+    const cookies = await page.context().cookies();
+    expect(JSON.stringify(cookies)).not.toMatch(/4200\s?0000/);
+  });
+
+  test("a declined card can be replaced while attempts remain", async ({ page, request, merchant }) => {
+    const session = await createSession(request, { attempts: 2, settings: merchantUrls(merchant) });
+    await page.goto(session.redirectUrl);
+    await fillCard(page, { number: "4005550000000019" });
+    await page.getByRole("button", { name: /^Pay / }).click();
+
+    const alert = page.getByRole("alert").filter({ hasText: "Your card was declined" });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText("Attempts left: 1.");
+    await expect(alert).toBeFocused();
+    // The declined card is cleared for another one.
+    await expect(page.getByLabel("Card number")).toHaveValue("");
+
+    await fillCard(page, { number: "4200000000000000" });
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(`${merchant.origin}/success**`);
+    expect(new URL(page.url()).searchParams.get("status")).toBe("successful");
+  });
+
+  test("the last attempt declined ends on the result page and the session stays closed", async ({
+    page,
+    request,
+    merchant,
+  }) => {
+    const session = await createSession(request, { attempts: 1, settings: merchantUrls(merchant, 30) });
+    await page.goto(session.redirectUrl);
+    await fillCard(page, { number: "4005550000000019" });
+    await page.getByRole("button", { name: /^Pay / }).click();
+
+    await page.waitForURL(`**/checkout/${session.token}/result`);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment declined" })).toBeVisible();
+    await expect(page.getByText("Card: Visa ending in 0019")).toBeVisible();
+    await expect(page.getByRole("timer")).toContainText("Returning to Demo Shop in");
+    await page.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(page.getByText("Automatic return stopped.")).toBeVisible();
+
+    // Coming back to the payment link shows the outcome, not a form.
+    await page.goto(session.redirectUrl);
+    await expect(page).toHaveURL(`${session.redirectUrl}/result`);
+    await expect(page.getByLabel("Card number")).toHaveCount(0);
+    await page.getByRole("link", { name: "Return to Demo Shop" }).click();
+    await page.waitForURL(`${merchant.origin}/decline**`);
+    expect(new URL(page.url()).searchParams.get("status")).toBe("failed");
+  });
+
+  test("an expired session says so and leads back to the merchant", async ({ page, request, merchant }) => {
+    const session = await createSession(request, {
+      expiredAt: new Date(Date.now() + 1500).toISOString(),
+      settings: merchantUrls(merchant),
+    });
+    await expect(async () => {
+      await page.goto(session.redirectUrl);
+      await expect(page.getByRole("heading", { name: "This payment session has expired" })).toBeVisible({
+        timeout: 500,
+      });
+    }).toPass({ timeout: 10_000 });
+    await expect(page.getByLabel("Card number")).toHaveCount(0);
+    await page.getByRole("link", { name: "Return to Demo Shop" }).click();
+    await page.waitForURL(`${merchant.origin}/fail**`);
+    const landed = new URL(page.url());
+    expect(landed.searchParams.get("token")).toBe(session.token);
+    expect(landed.searchParams.get("status")).toBe("error");
+  });
+
+  test("an unknown payment link answers 404 with a clear page", async ({ page }) => {
+    const response = await page.goto(`/checkout/${"ab".repeat(32)}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment link not found" })).toBeVisible();
+    const malformed = await page.goto("/checkout/not-a-token");
+    expect(malformed?.status()).toBe(404);
+  });
+
+  test("cancel sends the shopper to the cancel URL and closes the session", async ({
+    page,
+    request,
+    merchant,
+  }) => {
+    const session = await createSession(request, { settings: merchantUrls(merchant, null) });
+    await page.goto(session.redirectUrl);
+    await page.getByRole("button", { name: "Cancel and return to Demo Shop" }).click();
+    await page.waitForURL(`${merchant.origin}/cancel**`);
+    expect(new URL(page.url()).searchParams.get("token")).toBe(session.token);
+    const view = await merchantView(request, session.token);
+    expect(view.status).toBe("failed");
+    expect(view.message).toBe("Canceled by the shopper");
+
+    // Back on the payment link: the outcome, and a link (no automatic return was asked for).
+    await page.goto(session.redirectUrl);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment canceled" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Demo Shop" })).toHaveAttribute(
+      "href",
+      new RegExp(`^${merchant.origin}/cancel\\?token=${session.token}`),
+    );
+    await expect(page.getByRole("timer")).toHaveCount(0);
+  });
+
+  test("without merchant URLs the result page stays", async ({ page, request }) => {
+    const session = await createSession(request);
+    await page.goto(session.redirectUrl);
+    await fillCard(page, { number: "4200000000000000" });
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(`**/checkout/${session.token}/result`);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment details accepted" })).toBeVisible();
+    await expect(page.getByText("You can close this window.")).toBeVisible();
+  });
+
+  test("the browser's checks name every problem in a focused summary linked to the fields", async ({
+    page,
+    request,
+  }) => {
+    const session = await createSession(request, {
+      settings: { customer_fields: { visible: ["email", "country", "state", "zip"], read_only: [] } },
+    });
+    await page.goto(session.redirectUrl);
+    await page.getByLabel("Card number").fill("4200 0000 0000 0001");
+    await page.getByLabel("Expiry date").fill("13/30");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Country").selectOption("US");
+    await page.getByLabel("State").selectOption("NY");
+    await page.getByLabel("ZIP or postal code").fill("1234");
+    await page.getByRole("button", { name: /^Pay / }).click();
+
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toBeFocused();
+    for (const text of [
+      "Enter a valid card number",
+      "Enter the expiry date as MM/YY",
+      "Enter the security code",
+      "Enter a valid email address",
+      "Enter a valid ZIP code, e.g. 12345 or 12345-6789",
+    ]) {
+      await expect(summary.getByRole("link", { name: text })).toBeVisible();
+    }
+    // Each error is tied to its field.
+    const zip = page.getByLabel("ZIP or postal code");
+    await expect(zip).toHaveAttribute("aria-invalid", "true");
+    await expect(zip).toHaveAccessibleDescription(/Enter a valid ZIP code/);
+    await summary.getByRole("link", { name: "Enter the security code" }).click();
+    await expect(page.getByLabel("Security code")).toBeFocused();
+    // An American Express number asks for four digits.
+    await page.getByLabel("Card number").fill("378282246310005");
+    await expect(page.getByLabel("Card number")).toHaveValue("3782 822463 10005");
+    await expect(page.getByLabel("Security code")).toHaveAttribute("maxlength", "4");
+  });
+
+  test("the server maps its own verdicts onto the fields and the summary", async ({ page, request }) => {
+    // A shopper's device with a clock two years behind: the browser takes last year's expiry date as valid,
+    // the server action (the server's clock) does not, and says so on the field.
+    const lastYear = new Date().getFullYear() - 1;
+    await page.clock.setSystemTime(new Date(lastYear - 1, 5, 1));
+    const first = await createSession(request);
+    await page.goto(first.redirectUrl);
+    await fillCard(page, {
+      number: "4200000000000000",
+      expiry: `06/${String(lastYear % 100).padStart(2, "0")}`,
+    });
+    await page.getByRole("button", { name: /^Pay / }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: /This card has expired/ })).toBeVisible();
+    await expect(page.getByLabel("Expiry date")).toHaveAttribute("aria-invalid", "true");
+
+    // The gateway's duplicate check: the same card for the same amount at the same shop within 30 seconds. Only
+    // the gateway knows, and its 422 lands in the summary.
+    const amount = first.amount + 1;
+    const paid = await createSession(request, { amount });
+    const second = await createSession(request, { amount });
+    await page.clock.setSystemTime(new Date());
+    await page.goto(paid.redirectUrl);
+    await fillCard(page, { number: "4012000000001006" });
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(`**/checkout/${paid.token}/result`);
+    await page.goto(second.redirectUrl);
+    await fillCard(page, { number: "4012000000001006" });
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "This card was just used for the same amount" }),
+    ).toBeFocused();
+    // The refused attempt was given back: the session still takes a payment.
+    expect((await merchantView(request, second.token)).status).toBe("pending");
+  });
+
+  test("customer fields are prefilled, read-only where the session says so, and reach the gateway", async ({
+    page,
+    request,
+    merchant,
+  }) => {
+    const session = await createSession(request, {
+      settings: {
+        ...merchantUrls(merchant),
+        customer_fields: {
+          visible: ["email", "first_name", "country", "state", "zip"],
+          read_only: ["email"],
+        },
+      },
+      customer: { email: "fixed@example.com", country: "CA" },
+    });
+    await page.goto(session.redirectUrl);
+    const email = page.getByLabel("Email");
+    await expect(email).toHaveValue("fixed@example.com");
+    await expect(email).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel("Country")).toHaveValue("CA");
+    await page.getByLabel("Province").selectOption("QC");
+    await page.getByLabel("First name").fill("Amélie");
+    await page.getByLabel("ZIP or postal code").fill("H2X 1Y4");
+    await fillCard(page, { number: "4200000000000000" });
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(`${merchant.origin}/success**`);
+    const { transaction } = (await merchantView(request, session.token)).gateway_response;
+    expect(transaction.customer.email).toBe("fixed@example.com");
+    expect(transaction.billing_address).toMatchObject({
+      first_name: "Amélie",
+      country: "CA",
+      state: "QC",
+      zip: "H2X 1Y4",
+    });
+  });
+
+  test("the page carries a nonce CSP and the other security headers, and breaks none of them", async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => {
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    const session = await createSession(request);
+    const response = await page.goto(session.redirectUrl);
+    const headers = response?.headers() ?? {};
+    const csp = headers["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]+'(;|$)/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["cache-control"]).toContain("no-store");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+    const second = await request.get(session.redirectUrl);
+    expect(second.headers()["content-security-policy"]).not.toContain(nonce);
+    // Every script of the page carries this response's nonce; nothing comes from another origin.
+    const scripts = await page.locator("script").evaluateAll((elements) =>
+      elements.map((element) => ({
+        nonce: (element as HTMLScriptElement).nonce,
+        src: element.getAttribute("src"),
+      })),
+    );
+    for (const script of scripts) {
+      expect(script.nonce).toBe(nonce);
+      if (script.src) expect(script.src.startsWith("/")).toBe(true);
+    }
+
+    // The page's own code runs under the policy (formatting, the form's rules loaded on demand, the summary).
+    await page.getByLabel("Card number").fill("4200000000000000");
+    await expect(page.getByLabel("Card number")).toHaveValue("4200 0000 0000 0000");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(stored).not.toContain("4200");
+  });
+
+  test("the test-mode banner fills in a test card", async ({ page, request, merchant }) => {
+    const session = await createSession(request, { settings: merchantUrls(merchant) });
+    await page.goto(session.redirectUrl);
+    await expect(page.getByText("Test mode: no real payment is made.")).toBeVisible();
+    await page.getByRole("button", { name: /Use 4200 0000 0000 0000/ }).click();
+    await expect(page.getByLabel("Card number")).toHaveValue("4200 0000 0000 0000");
+    await expect(page.getByLabel("Expiry date")).toHaveValue(futureExpiry());
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(`${merchant.origin}/success**`);
+  });
+});

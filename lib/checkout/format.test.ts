@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  brandDisplayName,
+  caretAfterDigits,
+  formatAmount,
+  formatExpiryInput,
+  groupCardNumber,
+  parseExpiry,
+  stripCardSeparators,
+} from "./format";
+
+// Intl separates a currency code from the number with a no-break space.
+describe("formatAmount", () => {
+  it("uses the currency's own minor units: JPY 0, USD 2, KWD 3", () => {
+    expect(formatAmount(3245, "JPY", "en")).toBe("¥3,245");
+    expect(formatAmount(3245, "USD", "en")).toBe("$32.45");
+    expect(formatAmount(3245, "KWD", "en")).toBe("KWD\u00a03.245");
+  });
+
+  it("keeps ISO's decimals where CLDR shows none, and follows the language", () => {
+    expect(formatAmount(150_000, "HUF", "en")).toBe("HUF\u00a01,500.00");
+    expect(formatAmount(123_456, "EUR", "de")).toBe("1.234,56\u00a0€");
+    expect(formatAmount(5, "USD", "en")).toBe("$0.05");
+  });
+
+  it("refuses a currency it does not know instead of guessing decimals", () => {
+    expect(() => formatAmount(100, "XXX", "en")).toThrow(RangeError);
+  });
+});
+
+describe("card number grouping", () => {
+  it("groups American Express 4-6-5 and others 4-4-4-4", () => {
+    expect(groupCardNumber("378282246310005", [4, 10], 15)).toBe("3782 822463 10005");
+    expect(groupCardNumber("4200000000000000", [4, 8, 12], 19)).toBe("4200 0000 0000 0000");
+    expect(groupCardNumber("4200000000000000123", [4, 8, 12], 19)).toBe("4200 0000 0000 0000123");
+  });
+
+  it("cuts at the brand's longest length and groups partial numbers as typed", () => {
+    expect(groupCardNumber("3782822463100059", [4, 10], 15)).toBe("3782 822463 10005");
+    expect(groupCardNumber("42000", [4, 8, 12], 19)).toBe("4200 0");
+  });
+
+  it("strips only the separators people type", () => {
+    expect(stripCardSeparators(" 4200-0000 0000 0000 ")).toBe("4200000000000000");
+    expect(stripCardSeparators("4200 O000")).toBe("4200O000");
+  });
+});
+
+describe("expiry", () => {
+  it("formats as typed", () => {
+    expect(formatExpiryInput("1")).toBe("1");
+    expect(formatExpiryInput("5")).toBe("05");
+    expect(formatExpiryInput("12")).toBe("12");
+    expect(formatExpiryInput("123")).toBe("12/3");
+    expect(formatExpiryInput("12/30")).toBe("12/30");
+    expect(formatExpiryInput("12 / 2030")).toBe("12/2030");
+    expect(formatExpiryInput("1230456")).toBe("12/3045");
+  });
+
+  it("parses MM/YY and MM/YYYY into exp_month and a four-digit exp_year", () => {
+    expect(parseExpiry("12/30")).toEqual({ exp_month: "12", exp_year: "2030" });
+    expect(parseExpiry("1/30")).toEqual({ exp_month: "01", exp_year: "2030" });
+    expect(parseExpiry(" 07 / 2031 ")).toEqual({ exp_month: "07", exp_year: "2031" });
+    // The month's range is the contract's business, not the parser's.
+    expect(parseExpiry("13/30")).toEqual({ exp_month: "13", exp_year: "2030" });
+  });
+
+  it("refuses other shapes", () => {
+    for (const text of ["", "1230", "12/3", "12/203", "ab/cd", "12-30"]) expect(parseExpiry(text)).toBeNull();
+  });
+});
+
+describe("caretAfterDigits", () => {
+  it("puts the caret after the same count of digits in the reformatted text", () => {
+    expect(caretAfterDigits("4200 0000 0", 4)).toBe(4);
+    expect(caretAfterDigits("4200 0000 0", 5)).toBe(6);
+    expect(caretAfterDigits("4200 0000 0", 0)).toBe(0);
+    expect(caretAfterDigits("4200", 9)).toBe(4);
+  });
+});
+
+describe("brandDisplayName", () => {
+  it("names the gateway's brand codes as people know them", () => {
+    expect(brandDisplayName("master")).toBe("Mastercard");
+    expect(brandDisplayName("amex")).toBe("American Express");
+    expect(brandDisplayName("newbrand")).toBe("Newbrand");
+  });
+});

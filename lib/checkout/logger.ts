@@ -1,0 +1,18 @@
+import { getConfig } from "@/lib/config";
+import { createLogger, type Logger } from "@/lib/log";
+
+let logger: Logger | undefined;
+
+/**
+ * The checkout app's server-side log, with the same card-data redaction as the gateway's. Callers still log only
+ * references, statuses and the gateway's messages, never form values.
+ */
+export function checkoutLogger(): Logger {
+  logger ??= createLogger({ level: getConfig().logLevel }).child({ part: "checkout" });
+  return logger;
+}
+
+/** A short id to show the shopper with a generic error and to find the details in the log. */
+export function newReference(): string {
+  return crypto.randomUUID().slice(0, 8).toUpperCase();
+}

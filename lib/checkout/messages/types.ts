@@ -1,0 +1,93 @@
+import type { Language } from "@/lib/contracts/languages";
+
+/** Every shopper-facing string of the hosted page. `{name}` marks a placeholder filled by `interpolate`. */
+export interface FieldMessages {
+  label: string;
+  hint?: string;
+  required: string;
+  invalid: string;
+}
+
+export type PaymentFieldName =
+  | "number"
+  | "expiry"
+  | "verification_value"
+  | "holder"
+  | "email"
+  | "first_name"
+  | "last_name"
+  | "address"
+  | "city"
+  | "country"
+  | "state"
+  | "zip"
+  | "phone"
+  | "birth_date";
+
+export interface CheckoutMessages {
+  /** The language the strings are written in (a missing catalogue falls back to English). */
+  language: Language;
+  direction: "ltr" | "rtl";
+  page: {
+    title: string;
+    secureNotice: string;
+    orderSummary: string;
+    amountLabel: string;
+    orderReference: string;
+    paymentDetails: string;
+    contactDetails: string;
+  };
+  testMode: {
+    banner: string;
+    cardsHint: string;
+    fillButton: string;
+    outcomes: { success: string; decline: string; challenge: string; frictionless: string };
+  };
+  fields: Record<Exclude<PaymentFieldName, "state">, FieldMessages> & {
+    state: FieldMessages & { labelCanada: string };
+  };
+  errors: {
+    tooLong: string;
+    cardExpired: string;
+    dateInFuture: string;
+    stateNotAllowed: string;
+    summaryTitle: string;
+    readOnly: string;
+    optional: string;
+    declined: string;
+    attemptsLeft: string;
+    duplicate: string;
+    busy: string;
+    unavailable: string;
+  };
+  card: { brandDetected: string; brandUnknown: string };
+  actions: {
+    pay: string;
+    paying: string;
+    cancel: string;
+    canceling: string;
+    returnToShop: string;
+    stayHere: string;
+    continueVerification: string;
+  };
+  status: {
+    notFoundTitle: string;
+    notFoundBody: string;
+    expiredTitle: string;
+    expiredBody: string;
+    successfulTitle: string;
+    successfulBody: string;
+    declinedTitle: string;
+    declinedBody: string;
+    canceledTitle: string;
+    canceledBody: string;
+    incompleteTitle: string;
+    incompleteBody: string;
+    cardUsed: string;
+    redirectCountdown: string;
+    redirectStopped: string;
+    closeWindow: string;
+    unavailableTitle: string;
+    unavailableBody: string;
+  };
+}

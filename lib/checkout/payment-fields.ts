@@ -1,0 +1,160 @@
+import type { CheckoutCustomerField, ShopperCheckoutView } from "@/lib/contracts/checkout";
+import { parseExpiry, stripCardSeparators } from "./format";
+import type { PaymentFieldName } from "./messages/types";
+
+/**
+ * The payment form's fields and values, and the request they become: the part of the form the browser needs
+ * before any validation runs. It imports no schema library, so the page's first load stays small; the rules that
+ * judge the values live in `payment-form.ts`, loaded when the shopper starts filling the form in.
+ */
+
+export const CARD_FIELDS = ["number", "expiry", "verification_value", "holder"] as const;
+
+/**
+ * The customer fields of the contract (`CHECKOUT_CUSTOMER_FIELDS`), repeated here so the browser need not load the
+ * contract module for a list of names; a unit test keeps the two equal.
+ */
+export const CUSTOMER_FIELDS = [
+  "email",
+  "first_name",
+  "last_name",
+  "address",
+  "city",
+  "country",
+  "state",
+  "zip",
+  "phone",
+  "birth_date",
+] as const satisfies readonly CheckoutCustomerField[];
+
+/** Every field in page order (the error summary lists problems in this order). */
+export const PAYMENT_FIELDS: readonly PaymentFieldName[] = [...CARD_FIELDS, ...CUSTOMER_FIELDS];
+
+export type PaymentFormValues = Record<PaymentFieldName, string>;
+
+export interface PaymentFormRules {
+  /** Customer and billing fields on the page. */
+  visible: readonly CheckoutCustomerField[];
+  /** Of those, the ones the shop requires. */
+  required: readonly CheckoutCustomerField[];
+  holderRequired: boolean;
+}
+
+export function paymentFormRules(
+  view: Pick<ShopperCheckoutView, "customer_fields" | "credit_card_fields">,
+): PaymentFormRules {
+  return {
+    visible: view.customer_fields.visible,
+    required: view.customer_fields.required,
+    holderRequired: view.credit_card_fields.holder_required,
+  };
+}
+
+export function emptyPaymentForm(): PaymentFormValues {
+  return Object.fromEntries(PAYMENT_FIELDS.map((field) => [field, ""])) as PaymentFormValues;
+}
+
+/** The form as the page opens it: customer fields and holder prefilled from the session. */
+export function initialPaymentForm(
+  view: Pick<ShopperCheckoutView, "customer" | "credit_card_fields">,
+): PaymentFormValues {
+  const values = emptyPaymentForm();
+  for (const field of CUSTOMER_FIELDS) {
+    const value = view.customer?.[field];
+    if (typeof value === "string") values[field] = value;
+  }
+  values.holder = view.credit_card_fields.holder ?? "";
+  return values;
+}
+
+/**
+ * Read-only fields keep the session's values whatever the browser sent: the page shows them disabled, and a
+ * hand-made request must not change them either.
+ */
+export function withReadOnlyValues(
+  values: PaymentFormValues,
+  view: Pick<ShopperCheckoutView, "customer" | "customer_fields" | "credit_card_fields">,
+): PaymentFormValues {
+  const fixed = { ...values };
+  const session = initialPaymentForm(view);
+  for (const field of view.customer_fields.read_only) fixed[field] = session[field];
+  if (view.credit_card_fields.read_only) fixed.holder = session.holder;
+  return fixed;
+}
+
+/** A state or province is asked for only where the gateway accepts one. */
+export function stateApplies(country: string): boolean {
+  return country === "US" || country === "CA";
+}
+
+/** Reads the form's fields out of a submission; anything missing is an empty string. */
+export function readPaymentForm(data: FormData): PaymentFormValues {
+  const values = emptyPaymentForm();
+  for (const field of PAYMENT_FIELDS) {
+    const value = data.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  return values;
+}
+
+export const BILLING_FIELDS = [
+  "first_name",
+  "last_name",
+  "address",
+  "city",
+  "country",
+  "state",
+  "zip",
+  "phone",
+] as const satisfies readonly CheckoutCustomerField[];
+export const CUSTOMER_RECORD_FIELDS = [
+  "email",
+  "birth_date",
+] as const satisfies readonly CheckoutCustomerField[];
+
+export interface PaymentRequestFields {
+  credit_card: {
+    number?: string;
+    exp_month?: string;
+    exp_year?: string;
+    verification_value?: string;
+    holder?: string;
+  };
+  customer?: { email?: string; birth_date?: string };
+  billing_address?: Partial<Record<(typeof BILLING_FIELDS)[number], string>>;
+}
+
+export function isShown(
+  field: CheckoutCustomerField,
+  values: PaymentFormValues,
+  rules: PaymentFormRules,
+): boolean {
+  if (!rules.visible.includes(field)) return false;
+  return field !== "state" || stateApplies(values.country.trim());
+}
+
+/** The card, customer and billing part of the tokenization request; blank fields are left out. */
+export function toPaymentRequest(values: PaymentFormValues, rules: PaymentFormRules): PaymentRequestFields {
+  const pick = <F extends CheckoutCustomerField>(fields: readonly F[]) => {
+    const picked: Partial<Record<F, string>> = {};
+    for (const field of fields) {
+      const value = values[field].trim();
+      if (value !== "" && isShown(field, values, rules)) picked[field] = value;
+    }
+    return Object.keys(picked).length > 0 ? picked : undefined;
+  };
+  const number = stripCardSeparators(values.number);
+  const expiry = parseExpiry(values.expiry);
+  const card: PaymentRequestFields["credit_card"] = {};
+  if (number !== "") card.number = number;
+  if (expiry) Object.assign(card, expiry);
+  if (values.verification_value.trim() !== "") card.verification_value = values.verification_value.trim();
+  if (values.holder.trim() !== "") card.holder = values.holder.trim();
+
+  const request: PaymentRequestFields = { credit_card: card };
+  const customer = pick(CUSTOMER_RECORD_FIELDS);
+  const billing = pick(BILLING_FIELDS);
+  if (customer) request.customer = customer;
+  if (billing) request.billing_address = billing;
+  return request;
+}

@@ -1,0 +1,18 @@
+import { getConfig } from "@/lib/config";
+import { type CheckoutClient, checkoutClient } from "./checkout";
+
+/**
+ * The checkout app's one way to the gateway: over HTTP at `GATEWAY_BASE_URL`, exactly as any merchant or
+ * compatible client would. Server-side only (it reads the configuration).
+ */
+let cached: CheckoutClient | undefined;
+
+export function getCheckoutClient(): CheckoutClient {
+  cached ??= checkoutClient({ baseUrl: getConfig().gatewayBaseUrl });
+  return cached;
+}
+
+export type { CheckoutClient, CheckoutPaymentRequest, CreatedCheckout, ShopCredentials } from "./checkout";
+export { CANCELED_BY_SHOPPER, checkoutClient, isCheckoutToken } from "./checkout";
+export type { GatewayConnection, GatewayCredentials, GatewayFailure, GatewayResult } from "./http";
+export { callGateway } from "./http";

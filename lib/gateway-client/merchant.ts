@@ -1,0 +1,323 @@
+import { getConfig } from "@/lib/config";
+import type { CheckoutView } from "@/lib/contracts/checkout";
+import type { Customer, CustomerCreateInput } from "@/lib/contracts/customer";
+import type { ErrorTree } from "@/lib/contracts/errors";
+import type { DailyReportDay, ShopProfile } from "@/lib/contracts/merchant";
+import type { NotificationDelivery } from "@/lib/contracts/notification";
+import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
+import type { Transaction, TransactionStatus } from "@/lib/contracts/transaction";
+import type { ShopCredentials } from "./checkout";
+import { DEFAULT_TIMEOUT_MS, type GatewayConnection, type GatewayFailure, type GatewayResult } from "./http";
+
+/**
+ * The merchant side of the gateway's API, as the admin area uses it: shop, customers, transactions with their
+ * webhook deliveries, checkout sessions and the daily report, all with the shop's own Basic credentials.
+ * Server-side only. List endpoints answer with `X-Total-Count`, which the shared transport does not expose, so
+ * the calls go through `callMerchantApi` below; its answers have the same `GatewayResult` shape.
+ */
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+  pageCount: number;
+}
+
+export interface PageQuery {
+  page?: number;
+  perPage?: number;
+}
+
+export interface TransactionFilters extends PageQuery {
+  /** One tracking id or several separated by `;`; a transaction matches when any of them equals one of its own. */
+  trackingId?: string;
+  status?: TransactionStatus;
+  /** YYYY-MM-DD, inclusive (UTC). */
+  createdFrom?: string;
+  /** YYYY-MM-DD, inclusive (UTC). */
+  createdTo?: string;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+interface MerchantRequest<T> {
+  method: "GET" | "POST" | "PATCH";
+  path: string;
+  query?: Query;
+  credentials: ShopCredentials;
+  body?: unknown;
+  /** Picks the payload out of a 2xx answer; undefined means the answer is not the protocol's. */
+  read: (body: unknown, headers: Headers) => T | undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function basicAuthorization(credentials: ShopCredentials): string {
+  return `Basic ${Buffer.from(`${credentials.shopId}:${credentials.secretKey}`, "utf8").toString("base64")}`;
+}
+
+function failureFor(status: number, body: unknown, headers: Headers): GatewayFailure {
+  const message = isObject(body) && typeof body.message === "string" ? body.message : "Request refused";
+  const errors = isObject(body) && isObject(body.errors) ? (body.errors as ErrorTree) : { base: [message] };
+  if (status === 404) return { ok: false, kind: "not_found", status, message };
+  if (status === 401) return { ok: false, kind: "unauthorized", status, message };
+  if (status === 409) return { ok: false, kind: "conflict", status, message, errors };
+  if (status === 429) {
+    const retryAfter = Number(headers.get("retry-after"));
+    return {
+      ok: false,
+      kind: "rate_limited",
+      status,
+      message,
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    };
+  }
+  if (status === 400 || status === 413 || status === 415 || status === 422) {
+    return { ok: false, kind: "invalid", status, message, errors };
+  }
+  return { ok: false, kind: "unavailable", status, message };
+}
+
+function withQuery(path: string, query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== "") params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export async function callMerchantApi<T>(
+  connection: GatewayConnection,
+  request: MerchantRequest<T>,
+): Promise<GatewayResult<T>> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    authorization: basicAuthorization(request.credentials),
+  };
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  let response: Response;
+  try {
+    response = await (connection.fetch ?? fetch)(
+      `${connection.baseUrl}${withQuery(request.path, request.query)}`,
+      {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        cache: "no-store",
+        redirect: "manual",
+        signal: AbortSignal.timeout(connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      },
+    );
+  } catch (error) {
+    const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "unreachable";
+    return { ok: false, kind: "unavailable", status: null, message: `Gateway ${reason}` };
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // An empty or non-JSON body: judged by the status alone.
+  }
+  if (!response.ok) return failureFor(response.status, body, response.headers);
+  const data = request.read(body, response.headers);
+  return data === undefined
+    ? { ok: false, kind: "unavailable", status: response.status, message: "Unexpected gateway answer" }
+    : { ok: true, status: response.status, data };
+}
+
+const envelope =
+  <T>(key: string) =>
+  (body: unknown): T | undefined =>
+    isObject(body) && isObject(body[key]) ? (body[key] as T) : undefined;
+
+const listIn =
+  <T>(key: string | null, paging: Required<PageQuery>) =>
+  (body: unknown, headers: Headers): Page<T> | undefined => {
+    const items = key === null ? body : isObject(body) ? body[key] : undefined;
+    if (!Array.isArray(items)) return undefined;
+    const counted = Number(headers.get("x-total-count"));
+    // A compatible gateway without the header: the page itself is all we know.
+    const total = Number.isInteger(counted) && counted >= 0 ? counted : items.length;
+    return {
+      items: items as T[],
+      total,
+      page: paging.page,
+      perPage: paging.perPage,
+      pageCount: Math.max(1, Math.ceil(total / paging.perPage)),
+    };
+  };
+
+const DEFAULT_PAGE_SIZE = 25;
+
+function paging(query: PageQuery): Required<PageQuery> {
+  return { page: query.page ?? 1, perPage: query.perPage ?? DEFAULT_PAGE_SIZE };
+}
+
+// Ids go into URL paths; anything outside these shapes is answered as not found without asking the gateway.
+const CUSTOMER_ID = /^cst_[0-9a-zA-Z]{1,64}$/;
+const TRANSACTION_UID = /^[0-9a-f-]{36}$/;
+
+function notFound<T>(what: string): Promise<GatewayResult<T>> {
+  return Promise.resolve({ ok: false, kind: "not_found", status: 404, message: `Malformed ${what}` });
+}
+
+export function merchantClient(connection: GatewayConnection) {
+  return {
+    getShop(credentials: ShopCredentials) {
+      return callMerchantApi<ShopProfile>(connection, {
+        method: "GET",
+        path: "/shop",
+        credentials,
+        read: envelope("shop"),
+      });
+    },
+
+    /** Changes only the settings sent; answers the whole shop. */
+    updateShopSettings(credentials: ShopCredentials, settings: Partial<ShopSettingsInput>) {
+      return callMerchantApi<ShopProfile>(connection, {
+        method: "PATCH",
+        path: "/shop",
+        credentials,
+        body: { settings },
+        read: envelope("shop"),
+      });
+    },
+
+    /** A new secret key, shown this once; the old one stops working at once. */
+    rotateSecretKey(credentials: ShopCredentials) {
+      return callMerchantApi<string>(connection, {
+        method: "POST",
+        path: "/shop/secret_key",
+        credentials,
+        read: (body) =>
+          isObject(body) && typeof body.secret_key === "string" && body.secret_key !== ""
+            ? body.secret_key
+            : undefined,
+      });
+    },
+
+    listCustomers(credentials: ShopCredentials, query: PageQuery & { email?: string } = {}) {
+      const pages = paging(query);
+      return callMerchantApi<Page<Customer>>(connection, {
+        method: "GET",
+        path: "/customers",
+        query: { page: pages.page, per_page: pages.perPage, email: query.email },
+        credentials,
+        read: listIn<Customer>(null, pages),
+      });
+    },
+
+    getCustomer(credentials: ShopCredentials, id: string) {
+      if (!CUSTOMER_ID.test(id)) return notFound<Customer>("customer id");
+      return callMerchantApi<Customer>(connection, {
+        method: "GET",
+        path: `/customers/${id}`,
+        credentials,
+        read: (body) =>
+          isObject(body) && typeof body.id === "string" ? (body as unknown as Customer) : undefined,
+      });
+    },
+
+    createCustomer(credentials: ShopCredentials, customer: CustomerCreateInput) {
+      return callMerchantApi<Customer>(connection, {
+        method: "POST",
+        path: "/customers",
+        credentials,
+        body: customer,
+        read: (body) =>
+          isObject(body) && typeof body.id === "string" ? (body as unknown as Customer) : undefined,
+      });
+    },
+
+    listTransactions(credentials: ShopCredentials, filters: TransactionFilters = {}) {
+      const pages = paging(filters);
+      return callMerchantApi<Page<Transaction>>(connection, {
+        method: "GET",
+        path: "/transactions",
+        query: {
+          page: pages.page,
+          per_page: pages.perPage,
+          tracking_id: filters.trackingId,
+          status: filters.status,
+          created_from: filters.createdFrom,
+          created_to: filters.createdTo,
+        },
+        credentials,
+        read: listIn<Transaction>("transactions", pages),
+      });
+    },
+
+    getTransaction(credentials: ShopCredentials, uid: string) {
+      if (!TRANSACTION_UID.test(uid)) return notFound<Transaction>("transaction uid");
+      return callMerchantApi<Transaction>(connection, {
+        method: "GET",
+        path: `/transactions/${uid}`,
+        credentials,
+        read: envelope("transaction"),
+      });
+    },
+
+    listNotifications(credentials: ShopCredentials, uid: string) {
+      if (!TRANSACTION_UID.test(uid)) return notFound<NotificationDelivery[]>("transaction uid");
+      return callMerchantApi<NotificationDelivery[]>(connection, {
+        method: "GET",
+        path: `/transactions/${uid}/notifications`,
+        credentials,
+        read: (body) =>
+          isObject(body) && Array.isArray(body.notifications)
+            ? (body.notifications as NotificationDelivery[])
+            : undefined,
+      });
+    },
+
+    /** Queues a new delivery of the transaction's webhook; answers that delivery. */
+    resendNotification(credentials: ShopCredentials, uid: string) {
+      if (!TRANSACTION_UID.test(uid)) return notFound<NotificationDelivery>("transaction uid");
+      return callMerchantApi<NotificationDelivery>(connection, {
+        method: "POST",
+        path: `/transactions/${uid}/notifications/resend`,
+        credentials,
+        read: envelope("notification"),
+      });
+    },
+
+    listCheckouts(credentials: ShopCredentials, query: PageQuery = {}) {
+      const pages = paging(query);
+      return callMerchantApi<Page<CheckoutView>>(connection, {
+        method: "GET",
+        path: "/ctp/api/checkouts",
+        query: { page: pages.page, per_page: pages.perPage },
+        credentials,
+        read: listIn<CheckoutView>("checkouts", pages),
+      });
+    },
+
+    /** Days from `from` to `to` inclusive (YYYY-MM-DD, UTC). */
+    getDailyReport(credentials: ShopCredentials, range: { from: string; to: string }) {
+      return callMerchantApi<DailyReportDay[]>(connection, {
+        method: "GET",
+        path: "/reports/daily",
+        query: { from: range.from, to: range.to },
+        credentials,
+        read: (body) =>
+          isObject(body) && Array.isArray(body.days) ? (body.days as DailyReportDay[]) : undefined,
+      });
+    },
+  };
+}
+
+export type { DailyReportDay, ShopProfile };
+
+export type MerchantClient = ReturnType<typeof merchantClient>;
+
+let cached: MerchantClient | undefined;
+
+/** The admin area's client of the gateway at `GATEWAY_BASE_URL`. */
+export function getMerchantClient(): MerchantClient {
+  cached ??= merchantClient({ baseUrl: getConfig().gatewayBaseUrl });
+  return cached;
+}

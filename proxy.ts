@@ -1,0 +1,49 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { adminProxy, isAdminPath } from "@/lib/admin/admin-proxy";
+import { checkoutSecurityHeaders, originOf } from "@/lib/checkout/security-headers";
+import { getConfig } from "@/lib/config";
+import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
+
+/**
+ * Security headers of the hosted payment pages, with a fresh CSP nonce per request. Next reads the nonce from the
+ * request's Content-Security-Policy header and puts it on its own scripts; the page reads `x-nonce` for its one
+ * inline style (the shop's colour).
+ */
+export async function proxy(request: NextRequest) {
+  if (isAdminPath(request.nextUrl.pathname)) return adminProxy(request);
+  const config = getConfig();
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+
+  // Framing and the logo depend on the shop; only documents need them (a form post's answer is never framed).
+  const match = /^\/checkout\/([^/]+)(\/result)?\/?$/.exec(request.nextUrl.pathname);
+  let frameAncestors: string[] = [];
+  let logoUrl: string | null = null;
+  if (match && isCheckoutToken(match[1]) && (request.method === "GET" || request.method === "HEAD")) {
+    const view = await getCheckoutClient().getCheckout(match[1]);
+    if (view.ok) {
+      frameAncestors = view.data.frame_ancestors;
+      logoUrl = view.data.shop.logo_url;
+    }
+  }
+
+  const headers = checkoutSecurityHeaders({
+    nonce,
+    frameAncestors,
+    formTargets: [config.gatewayPublicUrl],
+    imageOrigins: logoUrl ? [logoUrl] : [],
+    https: originOf(config.publicUrl)?.startsWith("https:") ?? false,
+    // Inlined by Next at build time: a development build needs eval and inline styles for its tooling.
+    development: process.env.NODE_ENV !== "production",
+  });
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  matcher: ["/checkout/:path*", "/admin/:path*"],
+};
