@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { Dashboard } from "@/components/admin/dashboard/dashboard";
+import { readReportRange } from "@/lib/admin/report-range";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+export default async function DashboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
+  const search = new URLSearchParams();
+  for (const name of ["from", "to"]) {
+    const value = params[name];
+    if (typeof value === "string") search.set(name, value);
+  }
+  const range = readReportRange(search, new Date());
+  return (
+    <>
+      <h1>Dashboard</h1>
+      <Dashboard range={range} />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { filtersToSearch, type PageFilters } from "@/lib/admin/filters";
+import { formatAmount, formatDateTime, orDash } from "@/lib/admin/format";
+import { adminQueries } from "@/lib/admin/queries";
+import { EmptyState, ErrorState, LoadingState } from "../data-states";
+import { Pagination } from "../pagination";
+import { StatusBadge } from "../status-badge";
+import { TableRegion } from "../table-region";
+
+export function CheckoutsList({ filters }: { filters: PageFilters }) {
+  const query = useQuery({ ...adminQueries.checkoutList(filters), placeholderData: keepPreviousData });
+
+  if (query.isPending) return <LoadingState label="checkout sessions" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  if (query.data.items.length === 0) {
+    return (
+      <EmptyState>
+        <p>
+          No checkout sessions yet. Your server creates them with <code>POST /ctp/api/checkouts</code>.
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <TableRegion labelledBy="checkouts-caption">
+        <table className="admin-table" aria-busy={query.isFetching}>
+          <caption id="checkouts-caption" className="admin-visually-hidden">
+            Checkout sessions, newest first
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Created</th>
+              <th scope="col">Order</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Last transaction</th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.items.map((checkout) => {
+              const transaction = checkout.gateway_response?.transaction;
+              return (
+                <tr key={checkout.token}>
+                  <td>{formatDateTime(checkout.created_at)}</td>
+                  <td className="admin-break">
+                    {checkout.order.description}
+                    {checkout.order.tracking_id ? (
+                      <span className="admin-muted"> · {checkout.order.tracking_id}</span>
+                    ) : null}
+                  </td>
+                  <td className="admin-number">
+                    {formatAmount(checkout.order.amount, checkout.order.currency)}
+                  </td>
+                  <td>
+                    <StatusBadge status={checkout.status} />
+                    {checkout.message ? <span className="admin-muted"> {checkout.message}</span> : null}
+                  </td>
+                  <td className="admin-number">
+                    {checkout.attempts_used} of {checkout.attempts}
+                  </td>
+                  <td>{checkout.finished ? "—" : formatDateTime(checkout.expired_at)}</td>
+                  <td>
+                    {transaction ? (
+                      <Link href={`/admin/transactions/${transaction.uid}`} className="admin-mono admin-uid">
+                        {transaction.uid}
+                      </Link>
+                    ) : (
+                      orDash(null)
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableRegion>
+      <Pagination
+        label="Checkout session"
+        page={query.data.page}
+        pageCount={query.data.pageCount}
+        total={query.data.total}
+        hrefFor={(page) => `/admin/checkouts${filtersToSearch({ ...filters, page })}`}
+      />
+    </>
+  );
+}

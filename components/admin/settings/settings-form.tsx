@@ -1,0 +1,257 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { type FieldErrors, type Path, useForm } from "react-hook-form";
+import { updateSettingsAction } from "@/app/admin/(area)/settings/actions";
+import { fieldMessages } from "@/lib/admin/form-errors";
+import {
+  type EditableSettings,
+  type SettingsFormOutput,
+  type SettingsFormValues,
+  settingsFormIssueMessage,
+  settingsFormSchema,
+  toFormValues,
+} from "@/lib/admin/settings-form";
+import { REQUIRABLE_FIELDS, type RequirableField } from "@/lib/contracts/shop-settings";
+import { ErrorSummary, FormField, type SummaryItem } from "../form-field";
+import { errorText, lineErrors } from "./form-errors";
+import { SmartRoutingRules } from "./smart-routing-rules";
+
+const REQUIRABLE_LABELS: Record<RequirableField, string> = {
+  "credit_card.verification_value": "Card security code",
+  "credit_card.holder": "Cardholder name",
+  "customer.ip": "Customer IP address",
+  "customer.email": "Customer e-mail",
+  "customer.device_id": "Customer device id",
+  "customer.birth_date": "Customer birth date",
+  "billing_address.first_name": "Billing first name",
+  "billing_address.last_name": "Billing last name",
+  "billing_address.country": "Billing country",
+  "billing_address.city": "Billing city",
+  "billing_address.state": "Billing state (US and Canada)",
+  "billing_address.zip": "Billing postal code",
+  "billing_address.address": "Billing street address",
+  "billing_address.phone": "Billing phone",
+};
+
+/** Where each top-level setting's errors are shown, for the summary's links. */
+const FIELD_IDS: Record<string, string> = {
+  three_d_secure: "settings-three-d-secure",
+  required_fields: "settings-required-fields",
+  "branding.name": "settings-branding-name",
+  "branding.logo_url": "settings-branding-logo-url",
+  "branding.color": "settings-branding-color",
+  frame_ancestors: "settings-frame-ancestors",
+};
+
+function summaryFrom(errors: FieldErrors<SettingsFormValues>): SummaryItem[] {
+  const items: SummaryItem[] = [];
+  for (const [path, fieldId] of Object.entries(FIELD_IDS)) {
+    const message = path === "frame_ancestors" ? lineErrors(errors, path) : errorText(errors, path);
+    if (message) items.push({ fieldId, message });
+  }
+  const rules = errors.smart_routing_rules;
+  if (rules) {
+    items.push({ message: "Some smart-routing rules need attention (see the rules below)." });
+  }
+  return items;
+}
+
+export function SettingsForm({ settings }: { settings: EditableSettings }) {
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [summary, setSummary] = useState<{ items: SummaryItem[]; shownAt: number }>({
+    items: [],
+    shownAt: 0,
+  });
+  const [saved, setSaved] = useState(false);
+  const form = useForm<SettingsFormValues, unknown, SettingsFormOutput>({
+    resolver: zodResolver(settingsFormSchema, { error: settingsFormIssueMessage }),
+    defaultValues: toFormValues(settings),
+    shouldFocusError: false,
+  });
+  const { register, control, handleSubmit, formState, setError, reset, watch } = form;
+  const errors = formState.errors;
+  const colour = watch("branding.color");
+
+  useEffect(() => {
+    if (summary.shownAt > 0) summaryRef.current?.focus();
+  }, [summary.shownAt]);
+
+  const showSummary = (items: SummaryItem[]) => setSummary({ items, shownAt: Date.now() });
+
+  const onValid = async () => {
+    setSaved(false);
+    setSummary({ items: [], shownAt: 0 });
+    const result = await updateSettingsAction(form.getValues());
+    if (result.status === "ok") {
+      reset(toFormValues(result.data));
+      setSaved(true);
+      return;
+    }
+    if (result.status === "invalid") {
+      const general: SummaryItem[] = [];
+      for (const { path, message } of fieldMessages(result.errors)) {
+        if (path) setError(path as Path<SettingsFormValues>, { type: "server", message });
+        else general.push({ message });
+      }
+      // Read back through the same helpers the fields use, so the summary says exactly what the fields say.
+      showSummary([...general, ...summaryFrom(form.formState.errors)]);
+      return;
+    }
+    showSummary([{ message: result.message }]);
+  };
+
+  return (
+    <form
+      noValidate
+      className="admin-form"
+      aria-labelledby="settings-form-title"
+      onSubmit={handleSubmit(onValid, (invalid) => showSummary(summaryFrom(invalid)))}
+    >
+      <h2 id="settings-form-title">Payment settings</h2>
+      {summary.items.length > 0 ? (
+        <ErrorSummary items={summary.items} summaryRef={summaryRef} title="The settings could not be saved" />
+      ) : null}
+      <div aria-live="polite">
+        {saved && !formState.isDirty ? (
+          <p className="admin-alert admin-alert--success" role="status">
+            Settings saved.
+          </p>
+        ) : null}
+      </div>
+
+      <fieldset className="admin-fieldset admin-section" disabled={formState.isSubmitting}>
+        <legend>3-D Secure</legend>
+        <div className="admin-check">
+          <input id="settings-three-d-secure" type="checkbox" {...register("three_d_secure")} />
+          <label htmlFor="settings-three-d-secure">Verify cards with 3-D Secure</label>
+        </div>
+        <p className="admin-muted">
+          With 3-D Secure on, tokenization requests must carry a <code>return_url</code>. Smart-routing rules
+          can skip or force it for some cards.
+        </p>
+      </fieldset>
+
+      <fieldset
+        className="admin-fieldset admin-section"
+        disabled={formState.isSubmitting}
+        id="settings-required-fields"
+        aria-describedby="settings-required-fields-hint"
+      >
+        <legend>Required fields</legend>
+        <p id="settings-required-fields-hint" className="admin-muted">
+          Fields your acquirer needs; requests and the payment page without them are refused.
+        </p>
+        <div className="admin-checks">
+          {REQUIRABLE_FIELDS.map((field) => (
+            <div key={field} className="admin-check">
+              <input
+                id={`settings-required-${field}`}
+                type="checkbox"
+                value={field}
+                {...register("required_fields")}
+              />
+              <label htmlFor={`settings-required-${field}`}>{REQUIRABLE_LABELS[field]}</label>
+            </div>
+          ))}
+        </div>
+        {errorText(errors, "required_fields") ? (
+          <p className="admin-field__error">{errorText(errors, "required_fields")}</p>
+        ) : null}
+      </fieldset>
+
+      <SmartRoutingRules control={control} register={register} errors={errors} />
+
+      <fieldset className="admin-fieldset admin-section" disabled={formState.isSubmitting}>
+        <legend>Branding of the payment page</legend>
+        <div className="admin-form__grid">
+          <FormField
+            id="settings-branding-name"
+            label="Shop name shown"
+            error={errorText(errors, "branding.name")}
+          >
+            {(described) => (
+              <input
+                id="settings-branding-name"
+                autoComplete="off"
+                {...described}
+                {...register("branding.name")}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="settings-branding-logo-url"
+            label="Logo URL"
+            hint="https address of an image."
+            error={errorText(errors, "branding.logo_url")}
+          >
+            {(described) => (
+              <input
+                id="settings-branding-logo-url"
+                type="url"
+                autoComplete="off"
+                spellCheck={false}
+                {...described}
+                {...register("branding.logo_url")}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="settings-branding-color"
+            label="Colour"
+            hint="Hex, e.g. #1f4fd1."
+            error={errorText(errors, "branding.color")}
+          >
+            {(described) => (
+              <span className="admin-colour">
+                <input
+                  id="settings-branding-color"
+                  autoComplete="off"
+                  spellCheck={false}
+                  {...described}
+                  {...register("branding.color")}
+                />
+                {/^#[0-9a-fA-F]{6}$/.test(colour) ? (
+                  <svg width="24" height="24" aria-hidden="true" className="admin-colour__swatch">
+                    <rect width="24" height="24" rx="4" fill={colour} />
+                  </svg>
+                ) : null}
+              </span>
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-fieldset admin-section" disabled={formState.isSubmitting}>
+        <legend>Embedding</legend>
+        <FormField
+          id="settings-frame-ancestors"
+          label="Sites allowed to show the payment page in an iframe"
+          hint="One origin per line, e.g. https://shop.example.com. Empty: no site may frame it."
+          error={lineErrors(errors, "frame_ancestors")}
+        >
+          {(described) => (
+            <textarea
+              id="settings-frame-ancestors"
+              rows={3}
+              spellCheck={false}
+              {...described}
+              {...register("frame_ancestors")}
+            />
+          )}
+        </FormField>
+      </fieldset>
+
+      <div className="admin-form__actions">
+        <button
+          type="submit"
+          className="admin-button admin-button--primary"
+          disabled={formState.isSubmitting}
+        >
+          {formState.isSubmitting ? "Saving…" : "Save settings"}
+        </button>
+      </div>
+    </form>
+  );
+}

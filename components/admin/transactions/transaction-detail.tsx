@@ -1,0 +1,121 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { brandName, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { adminQueries } from "@/lib/admin/queries";
+import type { Transaction } from "@/lib/contracts/transaction";
+import { ErrorState, LoadingState } from "../data-states";
+import { StatusBadge } from "../status-badge";
+import { NotificationDeliveries } from "./notification-deliveries";
+
+function Details({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="admin-details">
+      {rows.map(([term, value]) => (
+        <div key={term} className="admin-details__row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="admin-section">
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** 3-D Secure did not run when every field is null (shop setting, skip flag or smart-routing rule). */
+function threeDSecureRan(transaction: Transaction): boolean {
+  return Object.values(transaction.three_d_secure_verification).some((value) => value !== null);
+}
+
+export function TransactionDetail({ uid }: { uid: string }) {
+  const query = useQuery(adminQueries.transaction(uid));
+  if (query.isPending) return <LoadingState label="the transaction" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  const transaction = query.data;
+  const card = transaction.credit_card;
+  const threeDSecure = transaction.three_d_secure_verification;
+
+  return (
+    <>
+      <Section id="transaction-summary" title="Summary">
+        <Details
+          rows={[
+            ["Status", <StatusBadge key="status" status={transaction.status} />],
+            ["Message", orDash(transaction.message)],
+            ["Amount", formatAmount(transaction.amount, transaction.currency)],
+            ["Description", transaction.description],
+            ["Tracking id", orDash(transaction.tracking_id)],
+            [
+              "Transaction uid",
+              <span key="uid" className="admin-mono admin-break">
+                {transaction.uid}
+              </span>,
+            ],
+            ["Test", transaction.test ? "Yes" : "No"],
+            ["Created", formatDateTime(transaction.created_at)],
+            ["Updated", formatDateTime(transaction.updated_at)],
+          ]}
+        />
+      </Section>
+
+      <Section id="transaction-card" title="Card">
+        <Details
+          rows={[
+            ["Card", maskedCard(card)],
+            ["Brand", brandName(card.brand)],
+            ["Expires", `${String(card.exp_month).padStart(2, "0")}/${card.exp_year}`],
+            ["Holder", orDash(card.holder)],
+            ["Issuer", [card.issuer_name, card.issuer_country].filter(Boolean).join(", ") || "—"],
+            ["Tokenization", <StatusBadge key="tokenization" status={transaction.tokenization.status} />],
+            ["Card token", card.token ? "Issued" : "None"],
+          ]}
+        />
+      </Section>
+
+      <Section id="transaction-3ds" title="3-D Secure">
+        {threeDSecureRan(transaction) ? (
+          <Details
+            rows={[
+              ["Result", <StatusBadge key="3ds" status={threeDSecure.status ?? "pending"} />],
+              ["Message", orDash(threeDSecure.message)],
+              ["Enrolment (VEres)", orDash(threeDSecure.ve_status)],
+              ["Authentication (PARes)", orDash(threeDSecure.pa_status)],
+              ["ECI", orDash(threeDSecure.eci)],
+              ["Failure reason", orDash(threeDSecure.fail_reason)],
+            ]}
+          />
+        ) : (
+          <p>3-D Secure did not run for this transaction.</p>
+        )}
+      </Section>
+
+      <Section id="transaction-routing" title="Smart routing">
+        <Details
+          rows={[
+            ["Result", <StatusBadge key="routing" status={transaction.smart_routing_verification.status} />],
+          ]}
+        />
+        <p className="admin-muted">
+          {transaction.smart_routing_verification.status === "skipped"
+            ? "The shop has no smart-routing rules."
+            : transaction.smart_routing_verification.status === "failed"
+              ? "A decline rule matched this transaction."
+              : "The rules were checked and let the transaction through."}
+        </p>
+      </Section>
+
+      <Section id="transaction-notifications" title="Webhook deliveries">
+        <NotificationDeliveries transaction={transaction} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Form from "next/form";
+import Link from "next/link";
+import { filtersToSearch, type TransactionFilters } from "@/lib/admin/filters";
+import { formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { adminQueries } from "@/lib/admin/queries";
+import { TRANSACTION_STATUSES } from "@/lib/contracts/transaction";
+import { EmptyState, ErrorState, LoadingState } from "../data-states";
+import { Pagination } from "../pagination";
+import { StatusBadge } from "../status-badge";
+import { TableRegion } from "../table-region";
+
+function hasFilters(filters: TransactionFilters): boolean {
+  return Boolean(filters.tracking_id || filters.status || filters.from || filters.to);
+}
+
+export function TransactionsList({ filters }: { filters: TransactionFilters }) {
+  const query = useQuery({ ...adminQueries.transactionList(filters), placeholderData: keepPreviousData });
+  // Remount the inputs when the URL's filters change (Back, Clear), so they show what is applied.
+  const formKey = filtersToSearch({ ...filters, page: 1 });
+
+  return (
+    <>
+      <Form
+        action="/admin/transactions"
+        role="search"
+        aria-label="Transactions"
+        className="admin-filters"
+        key={formKey}
+      >
+        <div className="admin-field admin-filters__wide">
+          <label htmlFor="transaction-tracking-id">Tracking id</label>
+          <input
+            id="transaction-tracking-id"
+            name="tracking_id"
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            defaultValue={filters.tracking_id ?? ""}
+            aria-describedby="transaction-tracking-id-hint"
+          />
+          <p id="transaction-tracking-id-hint" className="admin-field__hint">
+            Several ids separated by “;” find any of them.
+          </p>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="transaction-status">Status</label>
+          <select id="transaction-status" name="status" defaultValue={filters.status ?? ""}>
+            <option value="">Any</option>
+            {TRANSACTION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="transaction-from">Created from</label>
+          <input id="transaction-from" name="from" type="date" defaultValue={filters.from ?? ""} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="transaction-to">Created to</label>
+          <input id="transaction-to" name="to" type="date" defaultValue={filters.to ?? ""} />
+        </div>
+        <div className="admin-filters__actions">
+          <button type="submit" className="admin-button">
+            Search
+          </button>
+          {hasFilters(filters) ? (
+            <Link href="/admin/transactions" className="admin-button admin-button--quiet">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {query.isPending ? (
+        <LoadingState label="transactions" />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : query.data.items.length === 0 ? (
+        <EmptyState>
+          <p>{hasFilters(filters) ? "No transaction matches these filters." : "No transactions yet."}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <TableRegion labelledBy="transactions-caption">
+            <table className="admin-table" aria-busy={query.isFetching}>
+              <caption id="transactions-caption" className="admin-visually-hidden">
+                Transactions, newest first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Created</th>
+                  <th scope="col">Tracking id</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Card</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Transaction</th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.data.items.map((transaction) => (
+                  <tr key={transaction.uid}>
+                    <td>{formatDateTime(transaction.created_at)}</td>
+                    <td className="admin-break">{orDash(transaction.tracking_id)}</td>
+                    <td className="admin-number">{formatAmount(transaction.amount, transaction.currency)}</td>
+                    <td>{maskedCard(transaction.credit_card)}</td>
+                    <td>
+                      <StatusBadge status={transaction.status} />
+                    </td>
+                    <td>
+                      <Link href={`/admin/transactions/${transaction.uid}`} className="admin-mono admin-uid">
+                        {transaction.uid}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+          <Pagination
+            label="Transaction"
+            page={query.data.page}
+            pageCount={query.data.pageCount}
+            total={query.data.total}
+            hrefFor={(page) => `/admin/transactions${filtersToSearch({ ...filters, page })}`}
+          />
+        </>
+      )}
+    </>
+  );
+}

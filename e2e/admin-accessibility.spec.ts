@@ -1,0 +1,136 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, tokenize, uniqueSuffix } from "./admin-fixtures";
+
+const PAGES = [
+  { path: "/admin", heading: "Dashboard" },
+  { path: "/admin/transactions", heading: "Transactions" },
+  { path: "/admin/customers", heading: "Customers" },
+  { path: "/admin/customers/new", heading: "New customer" },
+  { path: "/admin/checkouts", heading: "Checkout sessions" },
+  { path: "/admin/settings", heading: "Settings" },
+];
+
+/** Waits until a page's data has loaded (no "Loading …" status left), so axe sees the real content. */
+async function settled(page: import("@playwright/test").Page) {
+  await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+}
+
+test("axe finds no violations on the sign-in page", async ({ page }) => {
+  await page.goto("/admin/sign-in");
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+for (const { path, heading } of PAGES) {
+  test(`axe finds no violations on ${path}, and the CSP blocks nothing of its own`, async ({
+    signedIn: page,
+  }) => {
+    const blocked: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await settled(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+    expect(blocked).toEqual([]);
+  });
+}
+
+test("axe finds no violations on a transaction's page", async ({ signedIn: page, request }) => {
+  const { uid } = await tokenize(request, { trackingId: `a11y-${uniqueSuffix()}` });
+  await page.goto(`/admin/transactions/${uid}`);
+  await expect(page.getByRole("heading", { level: 2, name: "Webhook deliveries" })).toBeVisible();
+  await settled(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test("axe finds no violations in the dashboard's chart and its data table", async ({
+  signedIn: page,
+  request,
+}) => {
+  // A tokenization today, so the chart has a bar and a rate point rather than an empty plot.
+  await tokenize(request, { trackingId: `a11y-${uniqueSuffix()}` });
+  await page.reload();
+  await settled(page);
+  const chart = page.getByRole("img", { name: "Tokenizations per day and success rate" });
+  await expect(chart).toBeVisible();
+  await page.getByText("The numbers as a table").click();
+  const table = page.getByRole("table", { name: "Tokenizations per day" });
+  await expect(table.getByRole("row")).toHaveCount(15);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test("on a 375 px phone screen nothing overflows sideways and the navigation stays usable", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto("/admin/sign-in");
+  await page.getByLabel("Shop id").fill("1");
+  await page.getByLabel("Secret key").fill("demo_secret_key_shop_1_without_3ds");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  for (const { path, heading } of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await settled(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+    // Every navigation entry is on screen and big enough to tap.
+    for (const link of await page.getByRole("navigation", { name: "Admin" }).getByRole("link").all()) {
+      const box = await link.boundingBox();
+      expect(box, path).not.toBeNull();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 375, path).toBe(true);
+      expect(box?.height ?? 0, path).toBeGreaterThanOrEqual(44);
+    }
+  }
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Customers" }).tap();
+  await expect(page).toHaveURL(/\/admin\/customers$/);
+  await context.close();
+});
+
+test("the admin area works from the keyboard alone", async ({ page }) => {
+  await page.goto("/admin/sign-in");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Shop id")).toBeFocused();
+  await page.keyboard.type("1");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Secret key")).toBeFocused();
+  await page.keyboard.type("demo_secret_key_shop_1_without_3ds");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // First stop: the skip link, which moves focus past the navigation.
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#admin-main")).toBeFocused();
+
+  // Then through the navigation to Customers, and the current page is marked.
+  await page.goto("/admin");
+  const customers = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Customers" });
+  for (
+    let presses = 0;
+    presses < 10 && !(await customers.evaluate((node) => node === document.activeElement));
+    presses++
+  ) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(customers).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/customers$/);
+  await expect(customers).toHaveAttribute("aria-current", "page");
+});

@@ -1,0 +1,98 @@
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getConfig } from "@/lib/config";
+import type { ShopCredentials } from "@/lib/gateway-client/checkout";
+import { getMerchantClient } from "@/lib/gateway-client/merchant";
+import { checkRequestOrigin } from "./origin-guard";
+import {
+  type AdminSession,
+  newSession,
+  openSession,
+  sealSession,
+  sessionCookieOptions,
+} from "./session-cookie";
+import { resolveSessionKey } from "./session-key";
+import { type CredentialsVerdict, verifyShopCredentials } from "./verify-credentials";
+
+/**
+ * The admin session as Next sees it: the encrypted cookie holding the shop's credentials, read in server
+ * components and route handlers, written only by server actions. Every gateway call re-checks the credentials,
+ * so a session whose secret key was rotated elsewhere stops working at once.
+ */
+
+export const SIGN_IN_PATH = "/admin/sign-in";
+
+let sessionKey: Buffer | undefined;
+
+function key(): Buffer {
+  const config = getConfig();
+  sessionKey ??= resolveSessionKey({ masterKey: config.masterKey, dataDir: config.dataDir });
+  return sessionKey;
+}
+
+function cookieOptions() {
+  return sessionCookieOptions(getConfig().publicUrl);
+}
+
+export function credentialsOf(session: AdminSession): ShopCredentials {
+  return { shopId: session.shopId, secretKey: session.secretKey };
+}
+
+export async function readAdminSession(): Promise<AdminSession | null> {
+  const store = await cookies();
+  return openSession(store.get(cookieOptions().name)?.value, key());
+}
+
+/** For pages and actions that need a signed-in merchant: anyone else goes to the sign-in page. */
+export async function requireAdminSession(): Promise<AdminSession> {
+  const session = await readAdminSession();
+  if (!session) redirect(`${SIGN_IN_PATH}?reason=signed_out`);
+  return session;
+}
+
+/** The gateway no longer accepts the session's credentials (key rotated, shop removed): sign in again. */
+export function sessionRejected(): never {
+  redirect(`${SIGN_IN_PATH}?reason=expired`);
+}
+
+async function writeSession(session: AdminSession): Promise<void> {
+  const { maxAge, ...options } = cookieOptions();
+  const remainingSeconds = Math.floor((session.expiresAt - Date.now()) / 1000);
+  const store = await cookies();
+  store.set({ ...options, value: sealSession(session, key()), maxAge: Math.min(maxAge, remainingSeconds) });
+}
+
+export type SignInResult = { status: "signed_in" } | Exclude<CredentialsVerdict, { status: "verified" }>;
+
+/** Verifies the credentials against the gateway, then starts an 8-hour session. */
+export async function signIn(shopId: string, secretKey: string): Promise<SignInResult> {
+  const verdict = await verifyShopCredentials(getMerchantClient(), shopId, secretKey);
+  if (verdict.status !== "verified") return verdict;
+  await writeSession(newSession(verdict.shopId, secretKey));
+  return { status: "signed_in" };
+}
+
+/** After the secret key was rotated: the same session (same expiry), carrying the new key. */
+export async function replaceSessionSecretKey(session: AdminSession, secretKey: string): Promise<void> {
+  await writeSession({ ...session, secretKey });
+}
+
+export async function signOut(): Promise<void> {
+  const { name, path, secure } = cookieOptions();
+  const store = await cookies();
+  // Deleting a `__Host-` cookie needs the same attributes it was set with, or the browser ignores the reset.
+  store.set({ name, value: "", path, secure, httpOnly: true, sameSite: "strict", maxAge: 0 });
+}
+
+/**
+ * For every admin server action, before anything else: actions are public POST endpoints, and Next lets a request
+ * without an `Origin` through. Answers whether the request came from this deployment's own pages.
+ */
+export async function isSameOriginRequest(): Promise<boolean> {
+  const requestHeaders = await headers();
+  return checkRequestOrigin({
+    origin: requestHeaders.get("origin"),
+    host: requestHeaders.get("host"),
+    publicUrl: getConfig().publicUrl,
+  }).allowed;
+}

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { INVALID, tooLong } from "@/lib/contracts/messages";
+import {
+  type ShopSettings,
+  SMART_ROUTING_MATCH_KEYS,
+  type SmartRoutingRule,
+  shopSettingsSchema,
+} from "@/lib/contracts/shop-settings";
+
+/**
+ * The shop settings form. Its inputs hold strings and booleans (an empty input is "not set", origins are one per
+ * line, amounts are typed as text), turned into the `PATCH /shop` settings and checked with the API's own schema.
+ * Operator-only settings (skip/force clearance, gateway id) are not part of it.
+ */
+
+export const EDITABLE_SETTINGS = {
+  three_d_secure: true,
+  required_fields: true,
+  branding: true,
+  frame_ancestors: true,
+  smart_routing_rules: true,
+} as const;
+
+export type EditableSettings = Pick<ShopSettings, keyof typeof EDITABLE_SETTINGS>;
+
+export type MatchKey = (typeof SMART_ROUTING_MATCH_KEYS)[number];
+
+export interface RuleFormValues {
+  action: string;
+  match: Record<MatchKey, string>;
+}
+
+export interface SettingsFormValues {
+  three_d_secure: boolean;
+  required_fields: string[];
+  branding: { name: string; logo_url: string; color: string };
+  /** One origin per line. */
+  frame_ancestors: string;
+  smart_routing_rules: RuleFormValues[];
+}
+
+export const EMPTY_RULE: RuleFormValues = {
+  action: "force_3ds",
+  match: { brand: "", issuer_country: "", bin: "", currency: "", amount_min: "", amount_max: "" },
+};
+
+const blankToNull = (value: string) => (value.trim() === "" ? null : value.trim());
+
+// Digits become numbers; anything else is passed on as typed, so the API's schema names the problem.
+const amount = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : blankToNull(value));
+
+const upperCase = (value: string) => blankToNull(value)?.toUpperCase() ?? null;
+
+const MATCH_INPUTS: Record<MatchKey, (value: string) => unknown> = {
+  brand: blankToNull,
+  issuer_country: upperCase,
+  bin: blankToNull,
+  currency: upperCase,
+  amount_min: amount,
+  amount_max: amount,
+};
+
+export function toSettingsUpdate(values: SettingsFormValues): Record<string, unknown> {
+  return {
+    three_d_secure: values.three_d_secure,
+    required_fields: values.required_fields,
+    branding: {
+      name: blankToNull(values.branding.name),
+      logo_url: blankToNull(values.branding.logo_url),
+      color: blankToNull(values.branding.color),
+    },
+    frame_ancestors: values.frame_ancestors
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== ""),
+    smart_routing_rules: values.smart_routing_rules.map((rule) => {
+      const match: Record<string, unknown> = {};
+      for (const key of SMART_ROUTING_MATCH_KEYS) {
+        const value = MATCH_INPUTS[key](rule.match[key]);
+        if (value !== null) match[key] = value;
+      }
+      return { match, action: rule.action };
+    }),
+  };
+}
+
+export function toFormValues(settings: EditableSettings): SettingsFormValues {
+  return {
+    three_d_secure: settings.three_d_secure,
+    required_fields: [...settings.required_fields],
+    branding: {
+      name: settings.branding.name ?? "",
+      logo_url: settings.branding.logo_url ?? "",
+      color: settings.branding.color ?? "",
+    },
+    frame_ancestors: settings.frame_ancestors.join("\n"),
+    smart_routing_rules: settings.smart_routing_rules.map((rule: SmartRoutingRule) => ({
+      action: rule.action,
+      match: Object.fromEntries(
+        SMART_ROUTING_MATCH_KEYS.map((key) => [
+          key,
+          rule.match[key] === undefined ? "" : String(rule.match[key]),
+        ]),
+      ) as Record<MatchKey, string>,
+    })),
+  };
+}
+
+const formShape = z.object({
+  three_d_secure: z.boolean(),
+  required_fields: z.array(z.string()),
+  branding: z.object({ name: z.string(), logo_url: z.string(), color: z.string() }),
+  frame_ancestors: z.string(),
+  smart_routing_rules: z.array(
+    z.object({
+      action: z.string(),
+      match: z.object(
+        Object.fromEntries(SMART_ROUTING_MATCH_KEYS.map((key) => [key, z.string()])) as Record<
+          MatchKey,
+          z.ZodString
+        >,
+      ),
+    }),
+  ),
+});
+
+export const settingsFormSchema = formShape
+  .transform(toSettingsUpdate)
+  .pipe(shopSettingsSchema.pick(EDITABLE_SETTINGS));
+
+export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
+
+/**
+ * Wording for zod's built-in checks, in the API's style ("is invalid", "is too long (maximum is 100
+ * characters)"); the rules' own messages (smart routing) come through unchanged.
+ */
+export function settingsFormIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code === "custom") return undefined;
+  if (issue.code === "too_big" && issue.origin === "string") return tooLong(Number(issue.maximum));
+  if (issue.code === "too_big" && issue.origin === "array") return tooLong(Number(issue.maximum), "rules");
+  return INVALID;
+}
