@@ -1,8 +1,9 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { adminProxy, isAdminPath } from "@/lib/admin/admin-proxy";
 import { checkoutSecurityHeaders, originOf } from "@/lib/checkout/security-headers";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
-import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
+import { checkoutClient, isCheckoutToken } from "@/lib/gateway-client";
 
 /**
  * Security headers of the hosted payment pages, with a fresh CSP nonce per request. Next reads the nonce from the
@@ -19,7 +20,12 @@ export async function proxy(request: NextRequest) {
   let frameAncestors: string[] = [];
   let logoUrl: string | null = null;
   if (match && isCheckoutToken(match[1]) && (request.method === "GET" || request.method === "HEAD")) {
-    const view = await getCheckoutClient().getCheckout(match[1]);
+    // The proxy runs before `headers()` is available: the shopper's address is forwarded from the request itself.
+    const client = checkoutClient({
+      baseUrl: config.gatewayBaseUrl,
+      forwardedFor: () => request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined,
+    });
+    const view = await client.getCheckout(match[1]);
     if (view.ok) {
       frameAncestors = view.data.frame_ancestors;
       logoUrl = view.data.shop.logo_url;

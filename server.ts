@@ -1,6 +1,7 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
 import { GATEWAY_BASE_PATH } from "@/lib/gateway/http/app";
@@ -34,6 +35,13 @@ const server = http.createServer((request, response) => {
     handleGateway(request, response);
     return;
   }
+  // The checkout app forwards this to the gateway (X-Forwarded-For), so throttles see the shopper or merchant,
+  // not the app. Always overwritten: a client cannot choose its own.
+  request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
+    socketAddress: request.socket.remoteAddress,
+    forwardedFor: request.headers["x-forwarded-for"]?.toString(),
+    trustedProxies: config.trustedProxies,
+  });
   handleNext(request, response).catch((error: unknown) => {
     logger.error({ err: error, path: request.url }, "checkout app request failed");
     if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain" });

@@ -5,7 +5,9 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Tessera", template: "%s · Tessera" },
   description: "Hosted card checkout and card tokenization",
-  referrer: "no-referrer",
+  // No address (a checkout token is in it) leaves for another site; same-origin posts keep their Origin, which
+  // Next's server actions check (under "no-referrer" a form post without JavaScript would say `Origin: null`).
+  referrer: "same-origin",
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

@@ -126,3 +126,27 @@ test("a server action posted with a foreign, null or missing Origin is refused",
   const accepted = await replay(new URL(baseURL ?? "").origin);
   expect(accepted.signedIn).toBe(true);
 });
+
+test("failed sign-ins are throttled per browser: the locked-out one waits, another signs in", async ({
+  browser,
+}) => {
+  // Both browsers reach the gateway through the same checkout app; each is named by its own address.
+  const attacker = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "203.0.113.50" } });
+  const merchant = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "203.0.113.51" } });
+  try {
+    const page = await attacker.newPage();
+    const error = page.getByRole("main").getByRole("alert");
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      await signIn(page, `wrong-key-${attempt}`);
+      await expect(error).toHaveText(/not correct|Too many failed sign-ins/);
+    }
+    await expect(error).toHaveText(/^Too many failed sign-ins\. Try again in \d+ seconds\.$/);
+
+    const other = await merchant.newPage();
+    await signIn(other);
+    await expect(other).toHaveURL(/\/admin$/);
+  } finally {
+    await attacker.close();
+    await merchant.close();
+  }
+});

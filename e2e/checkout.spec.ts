@@ -283,7 +283,7 @@ test.describe("hosted payment page", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(headers["x-frame-options"]).toBe("DENY");
     expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["referrer-policy"]).toBe("same-origin");
     expect(headers["cache-control"]).toContain("no-store");
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
     const second = await request.get(session.redirectUrl);
@@ -321,5 +321,38 @@ test.describe("hosted payment page", () => {
     await expect(page.getByLabel("Expiry date")).toHaveValue(futureExpiry());
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL(`${merchant.origin}/success**`);
+  });
+
+  test("without JavaScript the card goes in a POST body: errors come back, then the payment goes through", async ({
+    browser,
+    request,
+    merchant,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const session = await createSession(request, { attempts: 2, settings: merchantUrls(merchant) });
+      await page.goto(session.redirectUrl);
+      const addresses: string[] = [];
+      page.on("request", (sent) => addresses.push(sent.url()));
+
+      // The server judges alone: an expired card is named on its field.
+      await fillCard(page, { number: "4200000000000000", expiry: "01/20", code: "123" });
+      await page.getByRole("button", { name: /^Pay / }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+      await expect(page.getByText(/expired/i).first()).toBeVisible();
+
+      await fillCard(page, { number: "4200 0000 0000 0000", code: "123" });
+      await page.getByRole("button", { name: /^Pay / }).click();
+      await page.waitForURL(`${merchant.origin}/success**`);
+      expect(new URL(page.url()).searchParams.get("status")).toBe("successful");
+      for (const address of addresses) {
+        expect(address).not.toMatch(/4200(%20|\+|\s)?0000/);
+        expect(address).not.toContain("verification_value");
+      }
+      expect((await merchantView(request, session.token)).status).toBe("successful");
+    } finally {
+      await context.close();
+    }
   });
 });

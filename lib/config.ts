@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -30,6 +31,19 @@ const envSchema = z.object({
   MASTER_KEY: z.string().min(1).optional(),
   GATEWAY_BASE_URL: absoluteHttpUrl.optional(),
   ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every((entry) => isIP(entry) !== 0),
+      "must be a comma-separated list of IP addresses",
+    )
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   THREE_D_SECURE_TTL_SECONDS: z.coerce
     .number({ error: "must be a number" })
@@ -53,6 +67,8 @@ export interface Config {
   dataDir: string;
   masterKey: string | null;
   allowPrivateUrls: boolean;
+  /** Proxies (besides loopback) whose `X-Forwarded-For` names the client; see lib/client-address.ts. */
+  trustedProxies: string[];
   logLevel: string;
   /** How long a shopper has to finish a 3-D Secure challenge before the transaction fails. */
   threeDSecureTtlSeconds: number;
@@ -88,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     masterKey: values.MASTER_KEY ?? null,
     // Merchant URLs on private networks are normal on a developer's machine and dangerous in production.
     allowPrivateUrls: values.ALLOW_PRIVATE_URLS ?? values.NODE_ENV !== "production",
+    trustedProxies: values.TRUSTED_PROXIES ?? [],
     logLevel: values.LOG_LEVEL,
     threeDSecureTtlSeconds: values.THREE_D_SECURE_TTL_SECONDS,
   };

@@ -9,7 +9,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
-const SOURCE_FILES = ["next.config.ts", "package.json"];
+const SOURCE_FILES = ["next.config.ts", "proxy.ts", "package.json", "tsconfig.json"];
 
 function newestSourceChange(): number {
   let newest = 0;

@@ -1,8 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { startTransition, useActionState, useCallback, useEffect, useRef, useState } from "react";
-import { FormProvider, type Resolver, type SubmitErrorHandler, useForm } from "react-hook-form";
+import { startTransition, useActionState, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type FieldErrors,
+  FormProvider,
+  type Resolver,
+  type SubmitErrorHandler,
+  useForm,
+} from "react-hook-form";
 import { payForCheckout } from "@/app/checkout/[token]/actions";
 import type { CheckoutMessages } from "@/lib/checkout/messages";
 import { PAYMENT_FIELDS, type PaymentFormRules, type PaymentFormValues } from "@/lib/checkout/payment-fields";
@@ -32,6 +38,15 @@ export interface PaymentFormProps {
 }
 
 const INITIAL_STATE: PaymentActionState = { status: "idle" };
+
+function serverFieldErrors(fields: Extract<PaymentActionState, { status: "invalid" }>["fields"]) {
+  const errors: FieldErrors<PaymentFormValues> = {};
+  for (const [field, messages] of Object.entries(fields)) {
+    const first = messages?.[0];
+    if (first) errors[field as keyof PaymentFormValues] = { type: "server", message: first };
+  }
+  return errors;
+}
 
 type PaymentSchema = Awaited<ReturnType<typeof loadSchema>>;
 
@@ -67,9 +82,16 @@ export function PaymentForm(props: PaymentFormProps) {
     },
     [ensureSchema],
   );
+  const [state, submitPayment, pending] = useActionState(payForCheckout, INITIAL_STATE);
   const form = useForm<PaymentFormValues>({
     resolver,
     defaultValues: props.initialValues,
+    // The first render's errors: what the server said of a post made without JavaScript (the page is then
+    // rendered by the server with the action's answer, and no effect below ever runs).
+    errors: useMemo(
+      () => (state.status === "invalid" ? serverFieldErrors(state.fields) : undefined),
+      [state],
+    ),
     // Judged on submit, then on every change: an error appearing when a field loses focus would move the Pay
     // button away from under the pointer that is clicking it.
     mode: "onSubmit",
@@ -77,18 +99,14 @@ export function PaymentForm(props: PaymentFormProps) {
     // Focus goes to the error summary instead, which lists every problem with a link to its field.
     shouldFocusError: false,
   });
-  const [state, submitPayment, pending] = useActionState(payForCheckout, INITIAL_STATE);
-  const [summaryShown, setSummaryShown] = useState(false);
+  const [summaryShown, setSummaryShown] = useState(state.status === "invalid");
   const [focusRequest, setFocusRequest] = useState(0);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  // The server's verdict: errors onto their fields (and the summary), a decline clears the card for another one.
+  // The server's verdict: the summary for errors, a decline clears the card for another one.
   useEffect(() => {
     if (state.status === "invalid") {
-      for (const [field, errors] of Object.entries(state.fields)) {
-        const first = errors?.[0];
-        if (first) form.setError(field as keyof PaymentFormValues, { type: "server", message: first });
-      }
+      // (The errors reach the fields through useForm's `errors` option.)
       setSummaryShown(true);
       setFocusRequest((count) => count + 1);
     } else if (state.status === "declined") {
@@ -136,13 +154,18 @@ export function PaymentForm(props: PaymentFormProps) {
       {props.testCardExpiry ? (
         <TestCards messages={messages} expiry={props.testCardExpiry} onUse={ensureSchema} />
       ) : null}
+      {/* The action makes the form a POST to the server action before the page's script runs (or without
+          JavaScript): a form without one would send the card number in the address. With the script,
+          handleSubmit prevents that post and validates first. */}
       <form
         className="payment-form"
         noValidate
         aria-busy={busy}
+        action={submitPayment}
         onFocus={ensureSchema}
         onSubmit={form.handleSubmit(onValid, onInvalid)}
       >
+        <input type="hidden" name="token" value={props.token} />
         <fieldset className="payment-form__group" disabled={busy}>
           <legend>{messages.page.paymentDetails}</legend>
           <CardFields

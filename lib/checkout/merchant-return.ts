@@ -49,6 +49,11 @@ export function checkoutPagePath(token: string): string {
   return `/checkout/${token}`;
 }
 
+/** Where 3-D Secure (and a form post without JavaScript) comes back to; it reads the session and moves on. */
+export function checkoutReturnPath(token: string): string {
+  return `/checkout/${token}/return`;
+}
+
 export function checkoutResultPath(token: string): string {
   return `/checkout/${token}/result`;
 }

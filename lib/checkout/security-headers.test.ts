@@ -57,11 +57,11 @@ describe("checkout CSP", () => {
 });
 
 describe("checkoutSecurityHeaders", () => {
-  it("sends nosniff, no-referrer, no-store, and HSTS on https", () => {
+  it("sends nosniff, a same-origin referrer policy, no-store, and HSTS on https", () => {
     const headers = checkoutSecurityHeaders(BASE);
     expect(headers).toMatchObject({
       "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "no-referrer",
+      "Referrer-Policy": "same-origin",
       "Cache-Control": "no-store",
       "X-Frame-Options": "DENY",
     });

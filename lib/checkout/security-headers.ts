@@ -56,7 +56,7 @@ export function checkoutSecurityHeaders(options: CheckoutHeaderOptions): Record<
   const headers: Record<string, string> = {
     "Content-Security-Policy": checkoutContentSecurityPolicy(options),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
   };

@@ -29,6 +29,24 @@ export interface GatewayConnection {
   /** Per request; tokenization may wait on a merchant's verification_url (up to 10 s) on the gateway's side. */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * The address of the shopper or merchant this call acts for, sent as `X-Forwarded-For` so the gateway throttles
+   * them rather than the checkout app (it believes the header from loopback and its trusted proxies only).
+   */
+  forwardedFor?: () => string | undefined | Promise<string | undefined>;
+}
+
+/** Headers every gateway call carries. */
+export async function baseHeaders(
+  connection: GatewayConnection,
+  authorization: string,
+  hasBody: boolean,
+): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { accept: "application/json", authorization };
+  if (hasBody) headers["content-type"] = "application/json";
+  const forwardedFor = await connection.forwardedFor?.();
+  if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
+  return headers;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -85,11 +103,11 @@ export async function callGateway<T>(
   },
 ): Promise<GatewayResult<T>> {
   const doFetch = connection.fetch ?? fetch;
-  const headers: Record<string, string> = {
-    accept: "application/json",
-    authorization: authorizationHeader(request.credentials),
-  };
-  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const headers = await baseHeaders(
+    connection,
+    authorizationHeader(request.credentials),
+    request.body !== undefined,
+  );
   let response: Response;
   try {
     response = await doFetch(`${connection.baseUrl}${request.path}`, {

@@ -1,5 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { type CheckoutClient, checkoutClient } from "./checkout";
+import { currentClientAddress } from "./forwarded-address";
 
 /**
  * The checkout app's one way to the gateway: over HTTP at `GATEWAY_BASE_URL`, exactly as any merchant or
@@ -8,7 +9,7 @@ import { type CheckoutClient, checkoutClient } from "./checkout";
 let cached: CheckoutClient | undefined;
 
 export function getCheckoutClient(): CheckoutClient {
-  cached ??= checkoutClient({ baseUrl: getConfig().gatewayBaseUrl });
+  cached ??= checkoutClient({ baseUrl: getConfig().gatewayBaseUrl, forwardedFor: currentClientAddress });
   return cached;
 }
 

@@ -7,7 +7,14 @@ import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import type { Transaction, TransactionStatus } from "@/lib/contracts/transaction";
 import type { ShopCredentials } from "./checkout";
-import { DEFAULT_TIMEOUT_MS, type GatewayConnection, type GatewayFailure, type GatewayResult } from "./http";
+import { currentClientAddress } from "./forwarded-address";
+import {
+  baseHeaders,
+  DEFAULT_TIMEOUT_MS,
+  type GatewayConnection,
+  type GatewayFailure,
+  type GatewayResult,
+} from "./http";
 
 /**
  * The merchant side of the gateway's API, as the admin area uses it: shop, customers, transactions with their
@@ -94,11 +101,11 @@ export async function callMerchantApi<T>(
   connection: GatewayConnection,
   request: MerchantRequest<T>,
 ): Promise<GatewayResult<T>> {
-  const headers: Record<string, string> = {
-    accept: "application/json",
-    authorization: basicAuthorization(request.credentials),
-  };
-  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const headers = await baseHeaders(
+    connection,
+    basicAuthorization(request.credentials),
+    request.body !== undefined,
+  );
   let response: Response;
   try {
     response = await (connection.fetch ?? fetch)(
@@ -318,6 +325,6 @@ let cached: MerchantClient | undefined;
 
 /** The admin area's client of the gateway at `GATEWAY_BASE_URL`. */
 export function getMerchantClient(): MerchantClient {
-  cached ??= merchantClient({ baseUrl: getConfig().gatewayBaseUrl });
+  cached ??= merchantClient({ baseUrl: getConfig().gatewayBaseUrl, forwardedFor: currentClientAddress });
   return cached;
 }

@@ -140,6 +140,40 @@ describe("throttling of failed authentication", () => {
     const wrongAgain = await throttled.call(TOKENIZATIONS, { body: validRequest(), headers: wrong() });
     expect(wrongAgain.status).toBe(401);
   });
+
+  it("counts each client behind a trusted proxy on its own, and believes only the proxy's own entry", async () => {
+    // The checkout app (and a reverse proxy on the same host) reaches the gateway over loopback and names its
+    // client in X-Forwarded-For: one client's failures must not lock out the others behind the same proxy.
+    clock.advance(60_000);
+    const from = (address: string) => ({ ...wrong(), "x-forwarded-for": address });
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await throttled.call(TOKENIZATIONS, {
+        body: validRequest(),
+        headers: from("203.0.113.9"),
+      });
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+    const blocked = await throttled.call(TOKENIZATIONS, {
+      body: validRequest(),
+      headers: from("203.0.113.9"),
+    });
+    expect(blocked.status).toBe(429);
+    // Only the last entry is the proxy's: a client prepending someone else's address is still itself.
+    const spoofed = await throttled.call(TOKENIZATIONS, {
+      body: validRequest(),
+      headers: from("198.51.100.7, 203.0.113.9"),
+    });
+    expect(spoofed.status).toBe(429);
+
+    const other = await callJson(throttled, TOKENIZATIONS, {
+      shop: victim,
+      body: validRequest(),
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(other.status).toBe(200);
+    const proxyItself = await callJson(throttled, TOKENIZATIONS, { shop: victim, body: validRequest() });
+    expect(proxyItself.status).toBe(200);
+  });
 });
 
 describe("request bodies", () => {

@@ -7,6 +7,7 @@ import { checkoutLogger, newReference } from "@/lib/checkout/logger";
 import {
   checkoutPagePath,
   checkoutResultPath,
+  checkoutReturnPath,
   merchantReturnUrl,
   nextStopAfterAttempt,
 } from "@/lib/checkout/merchant-return";
@@ -23,6 +24,7 @@ import {
   validatePaymentForm,
 } from "@/lib/checkout/payment-form";
 import type { CancelActionState, PaymentActionState } from "@/lib/checkout/payment-state";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { isIpAddress } from "@/lib/contracts/formats";
 import {
@@ -52,10 +54,20 @@ function unavailable(
   };
 }
 
-/** The shopper's address as the request reached this server, when it is a valid one (it is informational). */
+/** The shopper's address as `server.ts` resolved it (through trusted proxies only), when it is a valid one. */
 async function shopperIp(): Promise<string | undefined> {
-  const forwarded = (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded && isIpAddress(forwarded) ? forwarded : undefined;
+  const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
+  return address && isIpAddress(address) ? address : undefined;
+}
+
+/**
+ * Ends an action with a redirect. Without JavaScript the action answered a plain form post, and the browser holds
+ * that post's redirect to the page's CSP `form-action` (this origin and the gateway's): a stop on the merchant's
+ * site goes through the return route instead, whose page moves on by itself. Scripted calls carry `Next-Action`.
+ */
+async function redirectAfterAction(token: string, stop: string): Promise<never> {
+  const scripted = (await headers()).has("next-action");
+  redirect(scripted || stop.startsWith("/") ? stop : checkoutReturnPath(token));
 }
 
 export async function payForCheckout(
@@ -93,7 +105,7 @@ export async function payForCheckout(
   const request: CheckoutPaymentRequest = {
     ...toPaymentRequest(values, rules),
     language: view.language,
-    return_url: `${getConfig().publicUrl}/checkout/${token}/return`,
+    return_url: `${getConfig().publicUrl}${checkoutReturnPath(token)}`,
   };
   const ip = await shopperIp();
   if (ip) request.customer = { ...request.customer, ip };
@@ -111,7 +123,10 @@ export async function payForCheckout(
         message: `${messages.errors.declined} ${attemptsLeft}`,
       };
     }
-    redirect(after.ok ? nextStopAfterAttempt(after.data) : checkoutResultPath(token));
+    return redirectAfterAction(
+      token,
+      after.ok ? nextStopAfterAttempt(after.data) : checkoutResultPath(token),
+    );
   }
 
   switch (result.kind) {
@@ -151,7 +166,12 @@ export async function cancelPayment(
   if (!isCheckoutToken(token)) return unavailable(english, { message: "malformed token" }, "cancel");
   const client = getCheckoutClient();
   const result = await client.cancelCheckout(token);
-  if (result.ok) redirect(merchantReturnUrl(result.data, "canceled") ?? checkoutResultPath(token));
+  if (result.ok) {
+    return redirectAfterAction(
+      token,
+      merchantReturnUrl(result.data, "canceled") ?? checkoutResultPath(token),
+    );
+  }
   if (result.kind === "conflict" || result.kind === "unavailable" || result.kind === "rate_limited") {
     const view = await client.getCheckout(token);
     const messages = view.ok ? getCheckoutMessages(view.data.language) : english;

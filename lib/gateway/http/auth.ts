@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
+import { resolveClientAddress } from "@/lib/client-address";
 import { findCheckoutShopId } from "../checkouts/checkout-session";
 import type { GatewayDeps } from "../context";
 import { GatewayError, type GatewayErrorCode } from "../errors";
@@ -26,13 +27,20 @@ function parseBasicAuthorization(header: string | undefined): { user: string; pa
   return { user: decoded.slice(0, separator), password: decoded.slice(separator + 1) };
 }
 
-export function clientAddress(c: Context): string {
+/** The client's address, through trusted proxies (the checkout app forwards its shopper's or merchant's). */
+export function clientAddress(c: Context, deps: Pick<GatewayDeps, "config">): string {
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
     // Requests made in-process (app.request in tests) have no socket.
-    return "local";
+    socketAddress = "local";
   }
+  return resolveClientAddress({
+    socketAddress,
+    forwardedFor: c.req.header("x-forwarded-for"),
+    trustedProxies: deps.config.trustedProxies,
+  });
 }
 
 /**
@@ -46,7 +54,7 @@ export function shopAuth(
 ): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     if (c.get("checkoutToken")) return next();
-    const throttleKey = `auth-failure:${clientAddress(c)}`;
+    const throttleKey = `auth-failure:${clientAddress(c, deps)}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
     if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
     const credentials = parseBasicAuthorization(c.req.header("authorization"));
@@ -82,7 +90,7 @@ export function checkoutTokenAuth(deps: GatewayDeps, limiter: RateLimiter): Midd
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
     if (!match) return next();
     const token = match[1];
-    const throttleKey = `auth-failure:${clientAddress(c)}`;
+    const throttleKey = `auth-failure:${clientAddress(c, deps)}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
     if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
     const shopId = checkoutTokenMayCall(c.req.method, c.req.path, token)

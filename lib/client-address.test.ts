@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { resolveClientAddress } from "./client-address";
+
+describe("resolveClientAddress", () => {
+  it("is the socket's address for a direct client, whatever X-Forwarded-For it sends", () => {
+    expect(resolveClientAddress({ socketAddress: "203.0.113.9", forwardedFor: "127.0.0.1" })).toBe(
+      "203.0.113.9",
+    );
+    expect(resolveClientAddress({ socketAddress: "::ffff:203.0.113.9", forwardedFor: undefined })).toBe(
+      "203.0.113.9",
+    );
+  });
+
+  it("believes the last X-Forwarded-For entry from loopback and from the trusted proxies", () => {
+    expect(
+      resolveClientAddress({ socketAddress: "127.0.0.1", forwardedFor: "198.51.100.7, 203.0.113.9" }),
+    ).toBe("203.0.113.9");
+    expect(resolveClientAddress({ socketAddress: "::1", forwardedFor: "2001:db8::1" })).toBe("2001:db8::1");
+    expect(
+      resolveClientAddress({
+        socketAddress: "10.0.0.5",
+        forwardedFor: "203.0.113.9",
+        trustedProxies: ["10.0.0.5"],
+      }),
+    ).toBe("203.0.113.9");
+    expect(
+      resolveClientAddress({
+        socketAddress: "10.0.0.6",
+        forwardedFor: "203.0.113.9",
+        trustedProxies: ["10.0.0.5"],
+      }),
+    ).toBe("10.0.0.6");
+  });
+
+  it("falls back to the proxy's own address when the header is missing or not an address", () => {
+    expect(resolveClientAddress({ socketAddress: "127.0.0.1", forwardedFor: "" })).toBe("127.0.0.1");
+    expect(resolveClientAddress({ socketAddress: "127.0.0.1", forwardedFor: "203.0.113.9, evil" })).toBe(
+      "127.0.0.1",
+    );
+    expect(resolveClientAddress({ socketAddress: undefined, forwardedFor: "203.0.113.9" })).toBe("unknown");
+  });
+});
