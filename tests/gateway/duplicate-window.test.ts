@@ -10,6 +10,7 @@ import {
   tokenizationRequest,
   uniqueVisaNumber,
 } from "./harness";
+import { startWebhookReceiver } from "./webhook-receiver";
 
 const DUPLICATE = { message: "Duplicate transaction", errors: { base: ["Duplicate transaction"] } };
 
@@ -149,5 +150,25 @@ describe("declined and rejected requests", () => {
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toEqual({ currency: ["is invalid"] });
     expect((await send(number)).status).toBe(200);
+  });
+});
+
+describe("a duplicate with a verification_url", () => {
+  it("is refused before the merchant is asked about it", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const number = uniqueVisaNumber(seed++);
+      const verified = { verification_url: `${receiver.origin}/verify`, tracking_id: "verify-duplicate" };
+      expect((await send(number, verified)).body.transaction.status).toBe("successful");
+      expect(receiver.received).toHaveLength(1);
+      clock.advance(10_000);
+      expectDuplicate(await send(number, verified));
+      expect(receiver.received).toHaveLength(1);
+      // With the check off, the repeat is a transaction of its own and is verified like any other.
+      expect((await send(number, { ...verified, duplicate_check: false })).status).toBe(200);
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
   });
 });

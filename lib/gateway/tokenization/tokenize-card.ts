@@ -22,6 +22,7 @@ import {
   transactionFromRow,
 } from "./build-transaction";
 import { decideTokenization } from "./decide-tokenization";
+import { hasRecentDuplicate } from "./duplicate-check";
 import { checkShopRules } from "./shop-rules";
 
 export interface TokenizeCardOptions {
@@ -123,9 +124,17 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
       smartRoutingStatus: decision.smartRoutingStatus,
       threeDSecureVerification: decision.verification ?? undefined,
     });
+  const fingerprint = hashes.duplicateFingerprint({
+    shopId: shop.id,
+    amount: request.amount,
+    number: presented.number,
+  });
   let outcome: BuildTransactionBodyInput["outcome"] = decision.outcome;
   // verification_url: a transaction about to succeed completes only if the merchant approves it (fail closed).
   if (outcome.status === "successful" && request.verification_url) {
+    if (request.duplicate_check && (await hasRecentDuplicate(deps.db, deps.clock, fingerprint))) {
+      throw GatewayError.base("Duplicate transaction");
+    }
     const pending = bodyFor({ status: "incomplete", message: null }, null);
     const verdict = await verifyWithMerchant(
       deps,
@@ -138,11 +147,6 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
   // returns), but its token is only revealed once the verification succeeds.
   const token = outcome.status === "failed" ? null : generateCardToken();
   const transactionBody = bodyFor(outcome, outcome.status === "successful" ? token : null);
-  const fingerprint = hashes.duplicateFingerprint({
-    shopId: shop.id,
-    amount: request.amount,
-    number: presented.number,
-  });
   const sealed = token ? sealCardNumber(deps.keyring, token, presented.number) : null;
 
   const row = await deps.transactionWriter.write({
