@@ -113,6 +113,8 @@ export interface SessionOptions {
   expiredAt?: string;
   settings?: Record<string, unknown>;
   customer?: Record<string, unknown>;
+  /** A stored card's token: the session is paid with it (oneclick). */
+  savedCardToken?: string;
 }
 
 export interface CreatedSession {
@@ -153,12 +155,39 @@ export async function createSession(
         },
         settings: { language: "en", ...options.settings },
         ...(options.customer ? { customer: options.customer } : {}),
+        ...(options.savedCardToken
+          ? { payment_method: { credit_card: { token: options.savedCardToken } } }
+          : {}),
       },
     },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { checkout } = await response.json();
   return { token: checkout.token, redirectUrl: checkout.redirect_url, amount };
+}
+
+/** A card stored through the API, as a merchant keeps it for oneclick payments; answers its token. */
+export async function storeCard(request: APIRequestContext, number: string, shop: DemoShop = DEMO_SHOP_1) {
+  const response = await request.post("/gateway/transactions/tokenizations", {
+    headers: { authorization: basicAuth(shop) },
+    data: {
+      request: {
+        amount: uniqueAmount(),
+        currency: "USD",
+        description: "Card on file",
+        credit_card: {
+          number,
+          verification_value: number.startsWith("3") ? "1234" : "123",
+          exp_month: "12",
+          exp_year: String(new Date().getFullYear() + 3),
+        },
+      },
+    },
+  });
+  expect(response.status()).toBe(200);
+  const { transaction } = await response.json();
+  expect(transaction.status).toBe("successful");
+  return transaction.credit_card.token as string;
 }
 
 /** The merchant's view of a session (shop credentials), as a merchant confirms a payment. */

@@ -5,6 +5,7 @@ import {
   futureExpiry,
   merchantUrls,
   merchantView,
+  storeCard,
   test,
 } from "./checkout-fixtures";
 
@@ -354,5 +355,47 @@ test.describe("hosted payment page", () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("a saved card is paid with its security code alone", async ({ page, request, merchant }) => {
+    const savedCardToken = await storeCard(request, "378282246310005");
+    const session = await createSession(request, { savedCardToken, settings: merchantUrls(merchant) });
+    await page.goto(session.redirectUrl);
+    await expect(page.getByText("Pay with: American Express ending in 0005")).toBeVisible();
+    await expect(page.getByLabel("Card number")).toHaveCount(0);
+    // No card to fill in: a test card would be another card, which this merchant did not offer.
+    await expect(page.getByRole("button", { name: /^Use / })).toHaveCount(0);
+
+    await page.getByLabel("Security code").fill("123");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+    await expect(page.getByRole("link", { name: /4-digit/ })).toBeVisible();
+
+    await page.getByLabel("Security code").fill("1234");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(`${merchant.origin}/success**`);
+    const { transaction } = (await merchantView(request, session.token)).gateway_response;
+    expect(transaction.credit_card).toMatchObject({ brand: "amex", last_4: "0005" });
+  });
+
+  test("another card may replace the saved one where the merchant offers it", async ({
+    page,
+    request,
+    merchant,
+  }) => {
+    const savedCardToken = await storeCard(request, "4012888888881881");
+    const session = await createSession(request, {
+      savedCardToken,
+      settings: { ...merchantUrls(merchant), another_card_toggle: { display: true } },
+    });
+    await page.goto(session.redirectUrl);
+    const choice = page.getByRole("group", { name: "Pay with" });
+    await expect(choice.getByRole("radio", { name: "Visa ending in 1881" })).toBeChecked();
+    await choice.getByRole("radio", { name: "Another card" }).check();
+    await fillCard(page, { number: "4200000000000000" });
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(`${merchant.origin}/success**`);
+    const { transaction } = (await merchantView(request, session.token)).gateway_response;
+    expect(transaction.credit_card.last_4).toBe("0000");
   });
 });

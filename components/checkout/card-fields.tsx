@@ -4,10 +4,10 @@ import type { ChangeEvent } from "react";
 import { useFormContext } from "react-hook-form";
 import { describeCardNumber } from "@/lib/checkout/card-input";
 import { describeFieldError } from "@/lib/checkout/error-messages";
-import { caretAfterDigits, digitsOnly, formatExpiryInput } from "@/lib/checkout/format";
+import { brandDisplayName, caretAfterDigits, digitsOnly, formatExpiryInput } from "@/lib/checkout/format";
 import type { CheckoutMessages, PaymentFieldName } from "@/lib/checkout/messages";
 import { interpolate } from "@/lib/checkout/messages/interpolate";
-import type { PaymentFormRules, PaymentFormValues } from "@/lib/checkout/payment-fields";
+import { type PaymentFormRules, type PaymentFormValues, usesSavedCard } from "@/lib/checkout/payment-fields";
 import { describedBy, FormField, fieldId } from "./form-field";
 
 /** Rewrites the input's text in place before react-hook-form reads it, keeping the caret among the same digits. */
@@ -33,10 +33,13 @@ export function CardFields(props: {
   const { messages, rules } = props;
   const { register, watch, formState } = useFormContext<PaymentFormValues>();
   const card = describeCardNumber(watch("number"));
+  const saved = rules.savedCard ?? null;
+  const payingWithSaved = usesSavedCard(watch("card_choice"), rules);
+  const codeLength = payingWithSaved && saved ? saved.securityCodeLength : card.securityCodeLength;
   const errorOf = (field: PaymentFieldName): string | undefined => {
     const message = formState.errors[field]?.message;
     if (message) {
-      return describeFieldError(messages, field, message, { securityCodeLength: card.securityCodeLength });
+      return describeFieldError(messages, field, message, { securityCodeLength: codeLength });
     }
     // All digits typed and still wrong: said at once rather than after leaving the field.
     if (field === "number" && card.wrongAtFullLength) return messages.fields.number.invalid;
@@ -45,112 +48,146 @@ export function CardFields(props: {
 
   const number = register("number");
   const expiry = register("expiry");
-  const codeDigits = { digits: card.securityCodeLength };
+  const codeDigits = { digits: codeLength };
   const numberError = errorOf("number");
   const expiryError = errorOf("expiry");
   const codeError = errorOf("verification_value");
   const holderError = errorOf("holder");
 
+  const savedCardText = saved
+    ? interpolate(messages.savedCard.card, { brand: brandDisplayName(saved.brand), last4: saved.last4 })
+    : "";
+  const numberField = (
+    <FormField
+      name="number"
+      label={messages.fields.number.label}
+      error={numberError}
+      hint={
+        <span className="card-brand" data-brand={card.brandName ?? ""}>
+          {card.brandName
+            ? interpolate(messages.card.brandDetected, { brand: card.brandName })
+            : messages.card.brandUnknown}
+        </span>
+      }
+    >
+      <input
+        {...number}
+        id={fieldId("number")}
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={card.maxLength}
+        aria-invalid={numberError ? true : undefined}
+        aria-describedby={describedBy("number", { hint: true, error: Boolean(numberError) })}
+        className="input input--card-number"
+        onChange={(event) => {
+          reformat(event, (value) => describeCardNumber(value).formatted);
+          return number.onChange(event);
+        }}
+      />
+    </FormField>
+  );
+  const expiryField = (
+    <FormField
+      name="expiry"
+      label={messages.fields.expiry.label}
+      hint={messages.fields.expiry.hint}
+      error={expiryError}
+    >
+      <input
+        {...expiry}
+        id={fieldId("expiry")}
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-exp"
+        placeholder="MM/YY"
+        maxLength={7}
+        aria-invalid={expiryError ? true : undefined}
+        aria-describedby={describedBy("expiry", { hint: true, error: Boolean(expiryError) })}
+        className="input input--short"
+        onChange={(event) => {
+          // Deleting the slash must delete, not be undone by the formatter re-adding it.
+          const native = event.nativeEvent as InputEvent;
+          if (!native.inputType?.startsWith("delete")) reformat(event, formatExpiryInput);
+          return expiry.onChange(event);
+        }}
+      />
+    </FormField>
+  );
+  const codeField = (
+    <FormField
+      name="verification_value"
+      label={messages.fields.verification_value.label}
+      hint={interpolate(messages.fields.verification_value.hint ?? "", codeDigits)}
+      error={codeError}
+    >
+      <input
+        {...register("verification_value")}
+        id={fieldId("verification_value")}
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        maxLength={codeLength}
+        aria-invalid={codeError ? true : undefined}
+        aria-describedby={describedBy("verification_value", { hint: true, error: Boolean(codeError) })}
+        className="input input--code"
+      />
+    </FormField>
+  );
+  const holderField = (
+    <FormField
+      name="holder"
+      label={messages.fields.holder.label}
+      hint={messages.fields.holder.hint}
+      error={holderError}
+      optionalText={rules.holderRequired || props.holderReadOnly ? undefined : messages.errors.optional}
+      readOnlyText={props.holderReadOnly ? messages.errors.readOnly : undefined}
+    >
+      <input
+        {...register("holder")}
+        id={fieldId("holder")}
+        type="text"
+        autoComplete="cc-name"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={props.holderMaxLength}
+        readOnly={props.holderReadOnly}
+        aria-required={rules.holderRequired || undefined}
+        aria-invalid={holderError ? true : undefined}
+        aria-describedby={describedBy("holder", { hint: true, error: Boolean(holderError) })}
+        className="input"
+      />
+    </FormField>
+  );
+
   return (
     <>
-      <FormField
-        name="number"
-        label={messages.fields.number.label}
-        error={numberError}
-        hint={
-          <span className="card-brand" data-brand={card.brandName ?? ""}>
-            {card.brandName
-              ? interpolate(messages.card.brandDetected, { brand: card.brandName })
-              : messages.card.brandUnknown}
-          </span>
-        }
-      >
-        <input
-          {...number}
-          id={fieldId("number")}
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={card.maxLength}
-          aria-invalid={numberError ? true : undefined}
-          aria-describedby={describedBy("number", { hint: true, error: Boolean(numberError) })}
-          className="input input--card-number"
-          onChange={(event) => {
-            reformat(event, (value) => describeCardNumber(value).formatted);
-            return number.onChange(event);
-          }}
-        />
-      </FormField>
+      {saved && rules.anotherCardOffered ? (
+        <fieldset className="card-choice">
+          <legend className="field__label">{messages.savedCard.legend}</legend>
+          <label className="card-choice__option">
+            <input type="radio" value="saved" {...register("card_choice")} />
+            {savedCardText}
+          </label>
+          <label className="card-choice__option">
+            <input type="radio" value="new" {...register("card_choice")} />
+            {messages.savedCard.another}
+          </label>
+        </fieldset>
+      ) : saved ? (
+        <p className="card-choice__saved">
+          {messages.savedCard.legend}: {savedCardText}
+          <input type="hidden" value="saved" {...register("card_choice")} />
+        </p>
+      ) : null}
+      {payingWithSaved ? null : numberField}
       <div className="field-row">
-        <FormField
-          name="expiry"
-          label={messages.fields.expiry.label}
-          hint={messages.fields.expiry.hint}
-          error={expiryError}
-        >
-          <input
-            {...expiry}
-            id={fieldId("expiry")}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={7}
-            aria-invalid={expiryError ? true : undefined}
-            aria-describedby={describedBy("expiry", { hint: true, error: Boolean(expiryError) })}
-            className="input input--short"
-            onChange={(event) => {
-              // Deleting the slash must delete, not be undone by the formatter re-adding it.
-              const native = event.nativeEvent as InputEvent;
-              if (!native.inputType?.startsWith("delete")) reformat(event, formatExpiryInput);
-              return expiry.onChange(event);
-            }}
-          />
-        </FormField>
-        <FormField
-          name="verification_value"
-          label={messages.fields.verification_value.label}
-          hint={interpolate(messages.fields.verification_value.hint ?? "", codeDigits)}
-          error={codeError}
-        >
-          <input
-            {...register("verification_value")}
-            id={fieldId("verification_value")}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={card.securityCodeLength}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={describedBy("verification_value", { hint: true, error: Boolean(codeError) })}
-            className="input input--code"
-          />
-        </FormField>
+        {payingWithSaved ? null : expiryField}
+        {codeField}
       </div>
-      <FormField
-        name="holder"
-        label={messages.fields.holder.label}
-        hint={messages.fields.holder.hint}
-        error={holderError}
-        optionalText={rules.holderRequired || props.holderReadOnly ? undefined : messages.errors.optional}
-        readOnlyText={props.holderReadOnly ? messages.errors.readOnly : undefined}
-      >
-        <input
-          {...register("holder")}
-          id={fieldId("holder")}
-          type="text"
-          autoComplete="cc-name"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={props.holderMaxLength}
-          readOnly={props.holderReadOnly}
-          aria-required={rules.holderRequired || undefined}
-          aria-invalid={holderError ? true : undefined}
-          aria-describedby={describedBy("holder", { hint: true, error: Boolean(holderError) })}
-          className="input"
-        />
-      </FormField>
+      {payingWithSaved ? null : holderField}
     </>
   );
 }

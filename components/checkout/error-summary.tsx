@@ -5,7 +5,12 @@ import { useFormContext } from "react-hook-form";
 import { describeCardNumber } from "@/lib/checkout/card-input";
 import { describeFieldError } from "@/lib/checkout/error-messages";
 import type { CheckoutMessages, PaymentFieldName } from "@/lib/checkout/messages";
-import { PAYMENT_FIELDS, type PaymentFormValues } from "@/lib/checkout/payment-fields";
+import {
+  PAYMENT_FIELDS,
+  type PaymentFormRules,
+  type PaymentFormValues,
+  usesSavedCard,
+} from "@/lib/checkout/payment-fields";
 import { fieldId } from "./form-field";
 
 function focusField(event: MouseEvent<HTMLAnchorElement>, field: PaymentFieldName) {
@@ -21,6 +26,7 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, field: PaymentFieldNam
  */
 export function ErrorSummary(props: {
   messages: CheckoutMessages;
+  rules: PaymentFormRules;
   /** Problems without a field, already worded for the shopper. */
   base: string[];
   /** Raised by each failed submission: the summary takes focus once it has something to say. */
@@ -29,7 +35,10 @@ export function ErrorSummary(props: {
   const ref = useRef<HTMLDivElement>(null);
   const focusedFor = useRef(0);
   const { formState, watch } = useFormContext<PaymentFormValues>();
-  const securityCodeLength = describeCardNumber(watch("number")).securityCodeLength;
+  const savedCard = usesSavedCard(watch("card_choice"), props.rules) ? props.rules.savedCard : null;
+  const securityCodeLength = savedCard
+    ? savedCard.securityCodeLength
+    : describeCardNumber(watch("number")).securityCodeLength;
   const fieldErrors = PAYMENT_FIELDS.flatMap((field) => {
     const message = formState.errors[field]?.message;
     return message

@@ -125,6 +125,7 @@ export function PaymentForm(props: PaymentFormProps) {
     const data = new FormData();
     data.set("token", props.token);
     for (const field of PAYMENT_FIELDS) data.set(field, values[field]);
+    if (values.card_choice) data.set("card_choice", values.card_choice);
     startTransition(() => submitPayment(data));
   };
   const onInvalid: SubmitErrorHandler<PaymentFormValues> = () => {
@@ -149,9 +150,10 @@ export function PaymentForm(props: PaymentFormProps) {
         </div>
       ) : null}
       {summaryShown ? (
-        <ErrorSummary messages={messages} base={serverBase} focusRequest={focusRequest} />
+        <ErrorSummary messages={messages} rules={rules} base={serverBase} focusRequest={focusRequest} />
       ) : null}
-      {props.testCardExpiry ? (
+      {/* A session that must be paid with its saved card has no card to fill in. */}
+      {props.testCardExpiry && (!rules.savedCard || rules.anotherCardOffered) ? (
         <TestCards messages={messages} expiry={props.testCardExpiry} onUse={ensureSchema} />
       ) : null}
       {/* The action makes the form a POST to the server action before the page's script runs (or without

@@ -27,6 +27,8 @@ export function TestCards(props: {
   const fill = (number: string) => {
     props.onUse();
     const options = { shouldDirty: true, shouldTouch: true } as const;
+    // A test card is another card than a session's saved one.
+    setValue("card_choice", "new", options);
     setValue("number", describeCardNumber(number).formatted, options);
     setValue("expiry", props.expiry, options);
     setValue("verification_value", "123", options);

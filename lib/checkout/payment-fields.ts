@@ -1,3 +1,4 @@
+import { type CardBrand, securityCodeLength } from "@/lib/cards/brand";
 import type { CheckoutCustomerField, ShopperCheckoutView } from "@/lib/contracts/checkout";
 import { parseExpiry, stripCardSeparators } from "./format";
 import type { PaymentFieldName } from "./messages/types";
@@ -30,9 +31,23 @@ export const CUSTOMER_FIELDS = [
 /** Every field in page order (the error summary lists problems in this order). */
 export const PAYMENT_FIELDS: readonly PaymentFieldName[] = [...CARD_FIELDS, ...CUSTOMER_FIELDS];
 
-export type PaymentFormValues = Record<PaymentFieldName, string>;
+export type PaymentFormValues = Record<PaymentFieldName, string> & {
+  /** With a saved card: "saved" (or empty) pays with it, "new" with the card typed in (where offered). */
+  card_choice?: string;
+};
+
+/** A oneclick session's stored card, as the page may show it. */
+export interface SavedCardRule {
+  brand: string;
+  last4: string;
+  securityCodeLength: number;
+}
 
 export interface PaymentFormRules {
+  /** The session's saved card, paid with by its security code alone. */
+  savedCard?: SavedCardRule | null;
+  /** Whether the shopper may type in another card instead of the saved one. */
+  anotherCardOffered?: boolean;
   /** Customer and billing fields on the page. */
   visible: readonly CheckoutCustomerField[];
   /** Of those, the ones the shop requires. */
@@ -41,13 +56,30 @@ export interface PaymentFormRules {
 }
 
 export function paymentFormRules(
-  view: Pick<ShopperCheckoutView, "customer_fields" | "credit_card_fields">,
+  view: Pick<
+    ShopperCheckoutView,
+    "customer_fields" | "credit_card_fields" | "saved_card" | "another_card_toggle"
+  >,
 ): PaymentFormRules {
+  const saved = view.saved_card;
   return {
     visible: view.customer_fields.visible,
     required: view.customer_fields.required,
     holderRequired: view.credit_card_fields.holder_required,
+    savedCard: saved
+      ? {
+          brand: saved.brand,
+          last4: saved.last_4,
+          securityCodeLength: securityCodeLength(saved.brand as CardBrand),
+        }
+      : null,
+    anotherCardOffered: saved ? view.another_card_toggle.display : true,
   };
+}
+
+/** Whether the submission pays with the session's saved card (its default, unless another card was chosen). */
+export function usesSavedCard(cardChoice: string | undefined, rules: PaymentFormRules): boolean {
+  return Boolean(rules.savedCard) && !(rules.anotherCardOffered && cardChoice === "new");
 }
 
 export function emptyPaymentForm(): PaymentFormValues {
@@ -56,7 +88,8 @@ export function emptyPaymentForm(): PaymentFormValues {
 
 /** The form as the page opens it: customer fields and holder prefilled from the session. */
 export function initialPaymentForm(
-  view: Pick<ShopperCheckoutView, "customer" | "credit_card_fields">,
+  view: Pick<ShopperCheckoutView, "customer" | "credit_card_fields"> &
+    Partial<Pick<ShopperCheckoutView, "saved_card">>,
 ): PaymentFormValues {
   const values = emptyPaymentForm();
   for (const field of CUSTOMER_FIELDS) {
@@ -64,6 +97,7 @@ export function initialPaymentForm(
     if (typeof value === "string") values[field] = value;
   }
   values.holder = view.credit_card_fields.holder ?? "";
+  if (view.saved_card) values.card_choice = "saved";
   return values;
 }
 
@@ -94,6 +128,8 @@ export function readPaymentForm(data: FormData): PaymentFormValues {
     const value = data.get(field);
     if (typeof value === "string") values[field] = value;
   }
+  const cardChoice = data.get("card_choice");
+  if (typeof cardChoice === "string") values.card_choice = cardChoice;
   return values;
 }
 
@@ -143,13 +179,16 @@ export function toPaymentRequest(values: PaymentFormValues, rules: PaymentFormRu
     }
     return Object.keys(picked).length > 0 ? picked : undefined;
   };
-  const number = stripCardSeparators(values.number);
-  const expiry = parseExpiry(values.expiry);
   const card: PaymentRequestFields["credit_card"] = {};
-  if (number !== "") card.number = number;
-  if (expiry) Object.assign(card, expiry);
+  // The saved card is named by the session itself: the page sends its security code only.
+  if (!usesSavedCard(values.card_choice, rules)) {
+    const number = stripCardSeparators(values.number);
+    const expiry = parseExpiry(values.expiry);
+    if (number !== "") card.number = number;
+    if (expiry) Object.assign(card, expiry);
+    if (values.holder.trim() !== "") card.holder = values.holder.trim();
+  }
   if (values.verification_value.trim() !== "") card.verification_value = values.verification_value.trim();
-  if (values.holder.trim() !== "") card.holder = values.holder.trim();
 
   const request: PaymentRequestFields = { credit_card: card };
   const customer = pick(CUSTOMER_RECORD_FIELDS);

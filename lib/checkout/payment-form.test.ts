@@ -6,6 +6,7 @@ import {
   initialPaymentForm,
   type PaymentFormRules,
   type PaymentFormValues,
+  paymentFormRules,
   readPaymentForm,
   toPaymentRequest,
   withReadOnlyValues,
@@ -217,5 +218,68 @@ describe("createPaymentFormSchema", () => {
       ["zip", "is invalid"],
     ]);
     expect(createPaymentFormSchema(NO_CUSTOMER, { now }).safeParse(form()).success).toBe(true);
+  });
+});
+
+describe("a session's saved card", () => {
+  const SAVED: PaymentFormRules = {
+    ...NO_CUSTOMER,
+    savedCard: { brand: "amex", last4: "0005", securityCodeLength: 4 },
+    anotherCardOffered: false,
+  };
+  const OFFERED: PaymentFormRules = { ...SAVED, anotherCardOffered: true };
+  const savedOnly = (values: Partial<PaymentFormValues>) => ({ ...emptyPaymentForm(), ...values });
+
+  it("is paid with its security code alone, of the saved brand's length", () => {
+    expect(validatePaymentForm(savedOnly({ verification_value: "1234" }), SAVED, { now })).toEqual({
+      fields: {},
+      base: [],
+    });
+    expect(validatePaymentForm(savedOnly({}), SAVED, { now }).fields).toEqual({
+      verification_value: ["can't be blank"],
+    });
+    expect(validatePaymentForm(savedOnly({ verification_value: "123" }), SAVED, { now }).fields).toEqual({
+      verification_value: ["is invalid"],
+    });
+    // Only the code goes out: the session names the card.
+    expect(toPaymentRequest(form({ verification_value: "1234", holder: "X" }), SAVED)).toEqual({
+      credit_card: { verification_value: "1234" },
+    });
+  });
+
+  it("gives way to another card only where the merchant offered one", () => {
+    const another = form({ card_choice: "new" });
+    expect(validatePaymentForm(another, OFFERED, { now })).toEqual({ fields: {}, base: [] });
+    expect(toPaymentRequest(another, OFFERED).credit_card).toMatchObject({ number: "4200000000000000" });
+    expect(
+      validatePaymentForm({ ...emptyPaymentForm(), card_choice: "new" }, OFFERED, { now }).fields,
+    ).toEqual({
+      number: ["can't be blank"],
+      expiry: ["can't be blank"],
+      verification_value: ["can't be blank"],
+    });
+    // Not offered: a typed card is not what gets paid with.
+    expect(toPaymentRequest(another, SAVED).credit_card).toEqual({ verification_value: "123" });
+  });
+
+  it("comes from the shopper view: brand, last 4 and the code length, chosen by default", () => {
+    const view = {
+      customer_fields: { visible: [], required: [], read_only: [] },
+      credit_card_fields: {
+        holder: null,
+        holder_required: false,
+        read_only: false,
+        verification_value_required: false,
+      },
+      saved_card: { brand: "amex", last_4: "0005" },
+      another_card_toggle: { display: true },
+      customer: null,
+    };
+    expect(paymentFormRules(view)).toMatchObject({
+      savedCard: { brand: "amex", last4: "0005", securityCodeLength: 4 },
+      anotherCardOffered: true,
+    });
+    expect(initialPaymentForm(view).card_choice).toBe("saved");
+    expect(paymentFormRules({ ...view, saved_card: null }).savedCard).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import {
   type PaymentFormRules,
   type PaymentFormValues,
   toPaymentRequest,
+  usesSavedCard,
 } from "./payment-fields";
 
 /**
@@ -91,9 +92,11 @@ export function formErrorsFromRequestErrors(
   return into;
 }
 
-function pageRequestSchema(now: Now) {
+function pageRequestSchema(now: Now, options: { savedCard: boolean }) {
   return objectValue({
-    credit_card: createCreditCardSchema(now),
+    // A saved card's security code is judged by the page (its brand is known); the contract's card schema wants
+    // a number.
+    credit_card: options.savedCard ? z.unknown() : createCreditCardSchema(now),
     customer: optional(createCustomerSchema(now)),
     billing_address: optional(billingAddressSchema),
   });
@@ -111,17 +114,28 @@ export function validatePaymentForm(
   const errors: PaymentFormErrors = { fields: {}, base: [] };
   const blank = (field: PaymentFieldName) => values[field].trim() === "";
 
-  if (blank("expiry")) addFieldError(errors, "expiry", BLANK);
-  else if (!parseExpiry(values.expiry)) addFieldError(errors, "expiry", INVALID);
-  // The page always asks for the security code: without it a stolen card number is enough to pay.
-  if (blank("verification_value")) addFieldError(errors, "verification_value", BLANK);
-  if (rules.holderRequired && blank("holder")) addFieldError(errors, "holder", BLANK);
+  const savedCard = usesSavedCard(values.card_choice, rules) ? rules.savedCard : null;
+  if (savedCard) {
+    const code = values.verification_value.trim();
+    if (code === "") addFieldError(errors, "verification_value", BLANK);
+    else if (code.length !== savedCard.securityCodeLength || !/^\d+$/.test(code)) {
+      addFieldError(errors, "verification_value", INVALID);
+    }
+  } else {
+    if (blank("expiry")) addFieldError(errors, "expiry", BLANK);
+    else if (!parseExpiry(values.expiry)) addFieldError(errors, "expiry", INVALID);
+    // The page always asks for the security code: without it a stolen card number is enough to pay.
+    if (blank("verification_value")) addFieldError(errors, "verification_value", BLANK);
+    if (rules.holderRequired && blank("holder")) addFieldError(errors, "holder", BLANK);
+  }
   for (const field of rules.required) {
     if (isShown(field, values, rules) && blank(field)) addFieldError(errors, field, BLANK);
   }
 
   const request = toPaymentRequest(values, rules);
-  const verdict = pageRequestSchema(options.now ?? systemNow).safeParse(request);
+  const verdict = pageRequestSchema(options.now ?? systemNow, { savedCard: savedCard !== null }).safeParse(
+    request,
+  );
   if (!verdict.success) {
     // A field the page already faulted (say, an expiry not in MM/YY, which reaches the contract as missing)
     // keeps the page's word for it.
@@ -145,7 +159,7 @@ export function createPaymentFormSchema(rules: PaymentFormRules, options: { now?
     PaymentFieldName,
     z.ZodString
   >;
-  return z.object(shape).superRefine((values, ctx) => {
+  return z.object({ ...shape, card_choice: z.string().optional() }).superRefine((values, ctx) => {
     const errors = validatePaymentForm(values, rules, options);
     for (const field of PAYMENT_FIELDS) {
       for (const message of errors.fields[field] ?? [])

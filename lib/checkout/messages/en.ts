@@ -93,6 +93,11 @@ export const en: CheckoutMessages = {
     brandDetected: "Card type: {brand}",
     brandUnknown: "Card type appears as you type",
   },
+  savedCard: {
+    legend: "Pay with",
+    card: "{brand} ending in {last4}",
+    another: "Another card",
+  },
   actions: {
     pay: "Pay {amount}",
     paying: "Processing payment…",

@@ -61,6 +61,8 @@ export interface CheckoutMessages {
     unavailable: string;
   };
   card: { brandDetected: string; brandUnknown: string };
+  /** A oneclick session's stored card. */
+  savedCard: { legend: string; card: string; another: string };
   actions: {
     pay: string;
     paying: string;
