@@ -161,6 +161,58 @@ test("the pages work with JavaScript off", async ({ browser, request, merchant }
   await context.close();
 });
 
+test("with JavaScript off, the shopper passes the challenge by entering the code", async ({
+  browser,
+  request,
+  merchant,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const transaction = await tokenize(request, merchant.returnUrl);
+    await page.goto(transaction.redirect_url);
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm it's you" })).toBeVisible();
+    await page.getByLabel("One-time code").fill(await shownCode(page));
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the merchant" })).toBeVisible();
+    expectReturnedTo(page, merchant, transaction.uid, "successful");
+    const final = await transactionStatus(request, transaction.uid);
+    expect(final.status).toBe("successful");
+    expect(final.three_d_secure_verification.pa_status).toBe("Y");
+  } finally {
+    await context.close();
+  }
+});
+
+test("with JavaScript off, a wrong code is answered on the page and the right one still passes", async ({
+  browser,
+  request,
+  merchant,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const transaction = await tokenize(request, merchant.returnUrl);
+    await page.goto(transaction.redirect_url);
+    const code = await shownCode(page);
+    const wrong = code === "000000" ? "111111" : "000000";
+    await page.getByLabel("One-time code").fill(wrong);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("This code is not correct. Attempts left: 2.")).toBeVisible();
+    const input = page.getByLabel("One-time code");
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(new URL(page.url()).origin).not.toBe(merchant.origin);
+    expect((await transactionStatus(request, transaction.uid)).status).toBe("incomplete");
+
+    await input.fill(code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the merchant" })).toBeVisible();
+    expectReturnedTo(page, merchant, transaction.uid, "successful");
+  } finally {
+    await context.close();
+  }
+});
+
 test("the issuer's pages have no accessibility violations (axe)", async ({ page, request, merchant }) => {
   const transaction = await tokenize(request, merchant.returnUrl, { language: "ar" });
   await page.goto(transaction.redirect_url);

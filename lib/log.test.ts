@@ -149,6 +149,23 @@ describe("createLogger", () => {
       expect(output()).toContain(VISA_MASKED);
     });
 
+    it("keeps the cause of an error that carries binary values (a failed query's parameters)", () => {
+      const { logger, records } = capture();
+      const cause = Object.assign(new Error('violates check constraint "some_check"'), {
+        params: [Buffer.from("sealed")],
+      });
+      const error = Object.assign(new Error("Failed query: insert into cards"), {
+        params: ["tok", 1, Buffer.from("sealed card")],
+        cause,
+      });
+      logger.error({ err: error }, "unhandled gateway error");
+      const err = records()[0].err as Record<string, unknown>;
+      // pino's error serializer appends the cause's message.
+      expect(err.message).toBe('Failed query: insert into cards: violates check constraint "some_check"');
+      expect(err.params).toEqual(["tok", 1, "[11 bytes]"]);
+      expect(JSON.stringify(err)).toContain("some_check");
+    });
+
     it("masks card numbers inside a request body logged as a JSON string", () => {
       const { logger, output } = capture();
       logger.info({ raw: JSON.stringify({ credit_card: { number: VISA, verification_value: "123" } }) });

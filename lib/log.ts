@@ -195,9 +195,32 @@ function redactLine(line: string): string {
   return maskCardNumbers(withoutSecrets);
 }
 
+const MAX_ERROR_DEPTH = 8;
+
+/** A copy of a serialized error with binary values (and anything nested too deep) replaced by a placeholder. */
+function withoutBinary(value: unknown, depth = 0): unknown {
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `[${value.byteLength} bytes]`;
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_ERROR_DEPTH) return "[nested too deep]";
+  if (Array.isArray(value)) return value.map((item) => withoutBinary(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, withoutBinary(item, depth + 1)]),
+  );
+}
+
+/**
+ * Errors as pino serializes them, minus binary values: a failed query's error carries its parameters (a sealed
+ * card is a Buffer), and a Buffer under the redaction's wildcard paths made pino drop the whole `err` as
+ * "[unable to serialize ...]", losing the cause of every such failure.
+ */
+function serializeError(error: unknown): unknown {
+  return error instanceof Error ? withoutBinary(pino.stdSerializers.err(error)) : error;
+}
+
 export function createLogger(options: { level: string; destination?: pino.DestinationStream }): pino.Logger {
   const loggerOptions: pino.LoggerOptions = {
     level: options.level,
+    serializers: { err: serializeError },
     redact: { paths: REDACT_PATHS, censor: CENSOR },
     hooks: { streamWrite: redactLine },
   };

@@ -71,7 +71,13 @@ export interface TestGateway {
 export const MASTER_KEY = randomBytes(32).toString("hex");
 
 export async function startTestGateway(
-  options: { clock?: Clock; database?: TestDatabase; masterKey?: string } = {},
+  options: {
+    clock?: Clock;
+    database?: TestDatabase;
+    masterKey?: string;
+    /** Environment variables on top of the harness's own (e.g. THREE_D_SECURE_TTL_SECONDS), parsed by loadConfig. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestGateway> {
   const database = options.database ?? (await createTestDatabase());
   const ownsDatabase = !options.database;
@@ -90,6 +96,7 @@ export async function startTestGateway(
     MASTER_KEY: options.masterKey ?? MASTER_KEY,
     DATA_DIR: "/tmp/tessera-test-unused",
     LOG_LEVEL: "debug",
+    ...options.env,
   });
   const handle = await database.open();
   let runtime: GatewayRuntime;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { notificationAttempts, notificationDeliveries } from "@/lib/db/schema";
 import { ManualClock } from "@/lib/gateway/clock";
-import { NotificationWorker } from "@/lib/gateway/notifications/notification-worker";
+import { NOTIFICATION_TIMEOUT_MS, NotificationWorker } from "@/lib/gateway/notifications/notification-worker";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "@/lib/gateway/notifications/retry-schedule";
 import {
   callJson,
@@ -163,6 +163,61 @@ describe("retries", () => {
     });
     expect(delivery.attempts[0].latency_ms).toBeGreaterThanOrEqual(290);
     expect(delivery.attempts[1]).toMatchObject({ status_code: 200, succeeded: true });
+  });
+
+  it("counts a redirect as a failed attempt without following it, and retries it on the schedule", async () => {
+    // Followed, the redirect would land on another server that answers 200: it must not be.
+    const redirecting = await startWebhookReceiver();
+    const redirect = (status: number) => ({
+      status,
+      body: "",
+      headers: { location: `${redirecting.origin}/moved-hooks` },
+    });
+    receiver.answer = () => redirect(302);
+    const worker = new NotificationWorker(gateway.runtime.deps, { random: () => 0.5 });
+    try {
+      const uid = await tokenizeNotified();
+      expect(await worker.runOnce()).toBe(1);
+      expect(receiver.received.map((request) => request.path)).toEqual(["/hooks"]);
+      let [delivery] = await deliveriesOf(uid);
+      expect(delivery.status).toBe("pending");
+      expect(delivery.attempts).toEqual([
+        expect.objectContaining({ status_code: 302, succeeded: false, error: "HTTP 302" }),
+      ]);
+      // Due again after the first backoff (5 s, jitter pinned to the middle of its band), not before.
+      expect(Date.parse(delivery.next_attempt_at) - clock.now().getTime()).toBe(
+        seconds(RETRY_DELAYS_SECONDS[0]),
+      );
+      expect(await worker.runOnce()).toBe(0);
+
+      for (const status of [301, 303, 307, 308]) {
+        receiver.answer = () => redirect(status);
+        clock.advance(seconds(24 * 3600));
+        expect(await worker.runOnce()).toBe(1);
+      }
+      receiver.answer = () => ({ status: 204 });
+      clock.advance(seconds(24 * 3600));
+      expect(await worker.runOnce()).toBe(1);
+      [delivery] = await deliveriesOf(uid);
+      expect(delivery.status).toBe("delivered");
+      expect(delivery.attempts.map((attempt: JsonBody) => [attempt.status_code, attempt.succeeded])).toEqual([
+        [302, false],
+        [301, false],
+        [303, false],
+        [307, false],
+        [308, false],
+        [204, true],
+      ]);
+      // Every request went to the notification_url itself; no redirect was followed.
+      expect(receiver.received.map((request) => request.path)).toEqual(Array(6).fill("/hooks"));
+      expect(redirecting.received).toHaveLength(0);
+    } finally {
+      await redirecting.close();
+    }
+  });
+
+  it("waits 15 s for an answer by default, as documented", () => {
+    expect(NOTIFICATION_TIMEOUT_MS).toBe(15_000);
   });
 
   it("counts a refused connection as a failed attempt", async () => {

@@ -5,7 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { cards, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "@/lib/gateway/context";
-import { REJECTED_BY_MERCHANT, verifyWithMerchant } from "@/lib/gateway/notifications/merchant-verification";
+import {
+  REJECTED_BY_MERCHANT,
+  VERIFICATION_TIMEOUT_MS,
+  verifyWithMerchant,
+} from "@/lib/gateway/notifications/merchant-verification";
 import type { AuthenticatedShop } from "@/lib/gateway/shops/shop-directory";
 import {
   callJson,
@@ -164,6 +168,34 @@ describe("merchant verification through a tokenization", () => {
     );
     expect(response.body.transaction).toMatchObject({ status: "failed", message: REJECTED_BY_MERCHANT });
   });
+});
+
+describe("merchant verification that gets no answer", () => {
+  it("waits 10 s by default, as documented", () => {
+    expect(VERIFICATION_TIMEOUT_MS).toBe(10_000);
+  });
+
+  // The tokenization path has no timeout override: this waits out the real 10 s default.
+  it("fails a tokenization after the default 10 s with the documented message, storing no card", async () => {
+    const cardsBefore = await storedCardCount();
+    const started = performance.now();
+    const response = await tokenizeVerified(() => "hang");
+    const elapsed = performance.now() - started;
+    expect(response.status).toBe(200);
+    expect(receiver.received).toHaveLength(1);
+    expect(elapsed).toBeGreaterThanOrEqual(VERIFICATION_TIMEOUT_MS - 50);
+    expect(elapsed).toBeLessThan(VERIFICATION_TIMEOUT_MS + 5_000);
+    const { transaction } = response.body;
+    expect(transaction).toMatchObject({
+      status: "failed",
+      message: REJECTED_BY_MERCHANT,
+      tokenization: { status: "failed", message: REJECTED_BY_MERCHANT },
+      credit_card: { token: null },
+    });
+    expect(await storedCardCount()).toBe(cardsBefore);
+    const queried = await callJson(gateway, `/transactions/${transaction.uid}`, { shop });
+    expect(queried.body.transaction).toEqual(transaction);
+  }, 30_000);
 });
 
 describe("verifyWithMerchant", () => {

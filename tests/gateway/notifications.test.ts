@@ -304,6 +304,34 @@ describe("re-sending", () => {
     });
   });
 
+  it("refuses an incomplete transaction (3-D Secure pending) and queues nothing", async () => {
+    const threeDSecureShop = await gateway.createShop({ three_d_secure: true }, "3-D Secure Shop");
+    const tokenized = await postTokenization(
+      gateway,
+      threeDSecureShop,
+      tokenizationRequest(
+        { notification_url: `${receiver.origin}/hooks`, return_url: `${receiver.origin}/return` },
+        { number: "4012000000001097" },
+      ),
+    );
+    expect(tokenized.status).toBe(200);
+    const { uid, status } = tokenized.body.transaction;
+    expect(status).toBe("incomplete");
+    const response = await callJson(gateway, `/transactions/${uid}/notifications/resend`, {
+      shop: threeDSecureShop,
+      method: "POST",
+    });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      message: "Transaction is not finished yet",
+      errors: { base: ["Transaction is not finished yet"] },
+    });
+    const listed = await callJson(gateway, `/transactions/${uid}/notifications`, { shop: threeDSecureShop });
+    expect(listed.body.notifications).toEqual([]);
+    await drain();
+    expect(receiver.received).toHaveLength(0);
+  });
+
   it("answers 404 Record not found for an unknown uid or another shop's transaction", async () => {
     const transaction = await tokenizeNotified();
     for (const [uid, as] of [

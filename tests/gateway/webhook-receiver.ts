@@ -11,7 +11,9 @@ export interface ReceivedRequest {
 }
 
 /** What the receiver answers; `hang` never answers (for timeouts). */
-export type ReceiverAnswer = { status: number; body?: string; contentType?: string } | "hang";
+export type ReceiverAnswer =
+  | { status: number; body?: string; contentType?: string; headers?: Record<string, string> }
+  | "hang";
 
 export interface WebhookReceiver {
   /** e.g. http://127.0.0.1:43123 */
@@ -71,7 +73,10 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       }
       const answer = receiver.answer(received, index);
       if (answer === "hang") return;
-      response.writeHead(answer.status, { "Content-Type": answer.contentType ?? "application/json" });
+      response.writeHead(answer.status, {
+        "Content-Type": answer.contentType ?? "application/json",
+        ...answer.headers,
+      });
       response.end(answer.body ?? "");
     });
   });

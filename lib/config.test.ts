@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+/** The problems a ConfigError lists for `env`, or fails the test when it loads. */
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("starts with the documented defaults from an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:3000",
+      gatewayBaseUrl: "http://127.0.0.1:3000/gateway",
+      databaseUrl: null,
+      masterKey: null,
+      allowPrivateUrls: true,
+      trustedProxies: [],
+      logLevel: "info",
+      threeDSecureTtlSeconds: 1800,
+    });
+  });
+
+  describe("PORT", () => {
+    it.each(["abc", "3000x", "-1", "65536", "80.5"])("names the variable when it is %j", (value) => {
+      const problems = problemsOf({ PORT: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^PORT /);
+    });
+
+    it("puts every problem in the error's message, one per variable", () => {
+      const error = (() => {
+        try {
+          loadConfig({ PORT: "abc", LOG_LEVEL: "loud" });
+        } catch (caught) {
+          return caught as Error;
+        }
+        throw new Error("loadConfig accepted a bad PORT");
+      })();
+      expect(error.name).toBe("ConfigError");
+      expect(error.message).toContain("Invalid configuration:");
+      expect(error.message).toMatch(/- PORT /);
+      expect(error.message).toMatch(/- LOG_LEVEL /);
+    });
+
+    it("builds the default URLs from the port", () => {
+      expect(loadConfig({ PORT: "8080" })).toMatchObject({
+        port: 8080,
+        publicUrl: "http://localhost:8080",
+        gatewayBaseUrl: "http://127.0.0.1:8080/gateway",
+      });
+    });
+  });
+
+  describe("empty strings", () => {
+    it("count as unset, so the defaults apply", () => {
+      const config = loadConfig({
+        NODE_ENV: "",
+        PORT: "",
+        HOST: "",
+        PUBLIC_URL: "",
+        DATABASE_URL: "",
+        MASTER_KEY: "",
+        ALLOW_PRIVATE_URLS: "",
+        TRUSTED_PROXIES: "",
+        LOG_LEVEL: "",
+        THREE_D_SECURE_TTL_SECONDS: "",
+      });
+      expect(config).toEqual(loadConfig({}));
+    });
+
+    it("do not make production allow private URLs", () => {
+      expect(loadConfig({ NODE_ENV: "production", ALLOW_PRIVATE_URLS: "" }).allowPrivateUrls).toBe(false);
+    });
+  });
+
+  describe("THREE_D_SECURE_TTL_SECONDS", () => {
+    it("defaults to 1800", () => {
+      expect(loadConfig({}).threeDSecureTtlSeconds).toBe(1800);
+    });
+
+    it.each([
+      ["60", 60],
+      ["900", 900],
+      ["86400", 86_400],
+    ])("accepts %s", (value, seconds) => {
+      expect(loadConfig({ THREE_D_SECURE_TTL_SECONDS: value }).threeDSecureTtlSeconds).toBe(seconds);
+    });
+
+    it.each(["59", "0", "86401", "-60", "90.5", "half an hour"])(
+      "refuses %j, naming the variable",
+      (value) => {
+        const problems = problemsOf({ THREE_D_SECURE_TTL_SECONDS: value });
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(/^THREE_D_SECURE_TTL_SECONDS /);
+      },
+    );
+  });
+
+  describe("ALLOW_PRIVATE_URLS", () => {
+    it("defaults to true in development and test", () => {
+      expect(loadConfig({}).allowPrivateUrls).toBe(true);
+      expect(loadConfig({ NODE_ENV: "development" }).allowPrivateUrls).toBe(true);
+      expect(loadConfig({ NODE_ENV: "test" }).allowPrivateUrls).toBe(true);
+    });
+
+    it("defaults to false with NODE_ENV=production", () => {
+      expect(loadConfig({ NODE_ENV: "production" }).allowPrivateUrls).toBe(false);
+    });
+
+    it.each([
+      ["true", true],
+      ["1", true],
+      ["yes", true],
+      ["false", false],
+      ["0", false],
+      ["no", false],
+    ])("reads %j as %s whatever NODE_ENV says", (value, allowed) => {
+      for (const nodeEnv of ["development", "production"]) {
+        expect(loadConfig({ NODE_ENV: nodeEnv, ALLOW_PRIVATE_URLS: value }).allowPrivateUrls).toBe(allowed);
+      }
+    });
+
+    it.each(["TRUE", "on", "maybe"])("refuses %j, naming the variable", (value) => {
+      expect(problemsOf({ ALLOW_PRIVATE_URLS: value })).toEqual(["ALLOW_PRIVATE_URLS must be true or false"]);
+    });
+  });
+
+  describe("TRUSTED_PROXIES", () => {
+    it("is empty when unset", () => {
+      expect(loadConfig({}).trustedProxies).toEqual([]);
+    });
+
+    it("reads a comma-separated list of IPv4 and IPv6 addresses, trimming blanks and empty entries", () => {
+      expect(
+        loadConfig({ TRUSTED_PROXIES: " 10.0.0.1, 192.168.1.20 ,,2001:db8::1," }).trustedProxies,
+      ).toEqual(["10.0.0.1", "192.168.1.20", "2001:db8::1"]);
+      expect(loadConfig({ TRUSTED_PROXIES: "::1" }).trustedProxies).toEqual(["::1"]);
+    });
+
+    it.each(["10.0.0.1,proxy.internal", "10.0.0.0/8", "10.0.0.256", "10.0.0.1;10.0.0.2"])(
+      "refuses %j, naming the variable",
+      (value) => {
+        expect(problemsOf({ TRUSTED_PROXIES: value })).toEqual([
+          "TRUSTED_PROXIES must be a comma-separated list of IP addresses",
+        ]);
+      },
+    );
+  });
+});
