@@ -45,6 +45,12 @@ const envSchema = z.object({
     )
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  CHECKOUT_ATTEMPTS_PER_ADDRESS: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(20),
   THREE_D_SECURE_TTL_SECONDS: z.coerce
     .number({ error: "must be a number" })
     .int()
@@ -70,6 +76,8 @@ export interface Config {
   /** Proxies (besides loopback) whose `X-Forwarded-For` names the client; see lib/client-address.ts. */
   trustedProxies: string[];
   logLevel: string;
+  /** Payment attempts through hosted pages one client address may make in 10 minutes (0: no limit). */
+  checkoutAttemptsPerAddress: number;
   /** How long a shopper has to finish a 3-D Secure challenge before the transaction fails. */
   threeDSecureTtlSeconds: number;
 }
@@ -107,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: values.TRUSTED_PROXIES ?? [],
     logLevel: values.LOG_LEVEL,
     threeDSecureTtlSeconds: values.THREE_D_SECURE_TTL_SECONDS,
+    checkoutAttemptsPerAddress: values.CHECKOUT_ATTEMPTS_PER_ADDRESS,
   };
 }
 

@@ -19,6 +19,7 @@ export const EDITABLE_SETTINGS = {
   branding: true,
   frame_ancestors: true,
   smart_routing_rules: true,
+  velocity_limit_per_minute: true,
 } as const;
 
 export type EditableSettings = Pick<ShopSettings, keyof typeof EDITABLE_SETTINGS>;
@@ -37,6 +38,8 @@ export interface SettingsFormValues {
   /** One origin per line. */
   frame_ancestors: string;
   smart_routing_rules: RuleFormValues[];
+  /** Digits, or empty for no limit. */
+  velocity_limit_per_minute: string;
 }
 
 export const EMPTY_RULE: RuleFormValues = {
@@ -81,6 +84,7 @@ export function toSettingsUpdate(values: SettingsFormValues): Record<string, unk
       }
       return { match, action: rule.action };
     }),
+    velocity_limit_per_minute: amount(values.velocity_limit_per_minute),
   };
 }
 
@@ -103,6 +107,8 @@ export function toFormValues(settings: EditableSettings): SettingsFormValues {
         ]),
       ) as Record<MatchKey, string>,
     })),
+    velocity_limit_per_minute:
+      settings.velocity_limit_per_minute === null ? "" : String(settings.velocity_limit_per_minute),
   };
 }
 
@@ -122,6 +128,7 @@ const formShape = z.object({
       ),
     }),
   ),
+  velocity_limit_per_minute: z.string(),
 });
 
 export const settingsFormSchema = formShape

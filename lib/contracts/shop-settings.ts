@@ -159,6 +159,14 @@ export const shopSettingsSchema = z.object({
   smart_routing_rules: arrayValue(smartRoutingRuleSchema)
     .max(MAX_SMART_ROUTING_RULES, tooLong(MAX_SMART_ROUTING_RULES, "rules"))
     .default([]),
+  velocity_limit_per_minute: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .nullable()
+    .default(null)
+    .describe("Most tokenizations the shop takes in a minute (card-testing defence); null: no limit"),
   /** Reported as `tokenization.gateway_id`. */
   gateway_id: z.number().int().positive().default(1),
 });

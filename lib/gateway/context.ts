@@ -3,6 +3,7 @@ import type { Database } from "@/lib/db/client";
 import type { Logger } from "@/lib/log";
 import type { Clock } from "./clock";
 import type { OutboxSignal } from "./notifications/outbox-signal";
+import type { RateLimiter } from "./rate-limit";
 import type { ShopDirectory } from "./shops/shop-directory";
 import type { TransactionWriter } from "./tokenization/transaction-writer";
 import type { Keyring } from "./vault/keyring";
@@ -18,4 +19,6 @@ export interface GatewayDeps {
   transactionWriter: TransactionWriter;
   /** Nudge after committing notification deliveries, so the worker sends them without waiting for its poll. */
   outbox: OutboxSignal;
+  /** Counters shared by every instance: authentication failures and tokenization velocity. */
+  rateLimiter: RateLimiter;
 }

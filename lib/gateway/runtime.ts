@@ -7,12 +7,15 @@ import type { GatewayDeps } from "./context";
 import { createGatewayApp, type GatewayApp } from "./http/app";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
+import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
 import { ThreeDSecureExpirySweeper } from "./three-d-secure/expiry-sweeper";
 import { TransactionWriter } from "./tokenization/transaction-writer";
 import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
 import { resolveMasterKey } from "./vault/master-key";
+
+const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
 
 export interface GatewayRuntime {
   deps: GatewayDeps;
@@ -66,6 +69,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       concurrentStore: database.kind === "postgres",
     }),
     outbox: new OutboxSignal(),
+    rateLimiter: new RateLimiter(database.db, clock),
   };
   const notifications = new NotificationWorker(deps);
   if (options.backgroundWorkers ?? true) notifications.start();
@@ -80,6 +84,13 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     keyring.refresh().catch((error: unknown) => logger.warn({ err: error }, "vault keyring refresh failed"));
   }, KEYRING_REFRESH_MS);
   keyringRefresh.unref();
+  // Ended rate-limit windows are dropped now and then (any instance may do it; the delete is idempotent).
+  const rateLimitPrune = setInterval(() => {
+    deps.rateLimiter
+      .prune()
+      .catch((error: unknown) => logger.warn({ err: error }, "rate-limit prune failed"));
+  }, RATE_LIMIT_PRUNE_MS);
+  rateLimitPrune.unref();
   return {
     deps,
     app: createGatewayApp(deps),
@@ -89,6 +100,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     createdDemoShops,
     async close() {
       clearInterval(keyringRefresh);
+      clearInterval(rateLimitPrune);
       await notifications.stop();
       await threeDSecureExpiry.stop();
       await database.close();

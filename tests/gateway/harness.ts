@@ -96,6 +96,8 @@ export async function startTestGateway(
     MASTER_KEY: options.masterKey ?? MASTER_KEY,
     DATA_DIR: "/tmp/tessera-test-unused",
     LOG_LEVEL: "debug",
+    // Every test's hosted-page attempts come from this machine's one address; velocity.test.ts sets a limit.
+    CHECKOUT_ATTEMPTS_PER_ADDRESS: "0",
     ...options.env,
   });
   const handle = await database.open();

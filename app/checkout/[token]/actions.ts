@@ -150,6 +150,15 @@ export async function payForCheckout(
     }
     case "conflict":
       return { status: "error", attempt: newReference(), message: messages.errors.busy };
+    case "rate_limited": {
+      // The card-testing defence: the shopper's address made too many attempts; say when to come back.
+      const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));
+      return {
+        status: "error",
+        attempt: newReference(),
+        message: interpolate(messages.errors.tooManyAttempts, { minutes }),
+      };
+    }
     case "not_found":
       return redirect(checkoutPagePath(token));
     default:

@@ -43,6 +43,7 @@ const FIELD_IDS: Record<string, string> = {
   "branding.logo_url": "settings-branding-logo-url",
   "branding.color": "settings-branding-color",
   frame_ancestors: "settings-frame-ancestors",
+  velocity_limit_per_minute: "settings-velocity-limit",
 };
 
 function summaryFrom(errors: FieldErrors<SettingsFormValues>): SummaryItem[] {
@@ -238,6 +239,27 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
               spellCheck={false}
               {...described}
               {...register("frame_ancestors")}
+            />
+          )}
+        </FormField>
+      </fieldset>
+
+      <fieldset className="admin-fieldset admin-section" disabled={formState.isSubmitting}>
+        <legend>Card-testing defence</legend>
+        <FormField
+          id="settings-velocity-limit"
+          label="Most tokenizations a minute"
+          hint="Requests past it are refused with 429 until the minute ends. Empty: no limit."
+          error={errorText(errors, "velocity_limit_per_minute")}
+        >
+          {(described) => (
+            <input
+              id="settings-velocity-limit"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              {...described}
+              {...register("velocity_limit_per_minute")}
             />
           )}
         </FormField>

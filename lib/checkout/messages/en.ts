@@ -86,6 +86,7 @@ export const en: CheckoutMessages = {
     duplicate:
       "This card was just used for the same amount. Wait half a minute before trying again, or use another card.",
     busy: "A payment for this order is already being processed. Wait a moment, then try again.",
+    tooManyAttempts: "Too many payment attempts. Try again in {minutes} min.",
     unavailable:
       "The payment could not be processed right now. Try again in a moment. Reference: {reference}.",
   },

@@ -58,6 +58,7 @@ export interface CheckoutMessages {
     attemptsLeft: string;
     duplicate: string;
     busy: string;
+    tooManyAttempts: string;
     unavailable: string;
   };
   card: { brandDetected: string; brandUnknown: string };

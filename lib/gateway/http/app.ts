@@ -3,7 +3,6 @@ import { type Context, Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import type { GatewayDeps } from "../context";
 import { GatewayError, renderGatewayError } from "../errors";
-import { RateLimiter } from "../rate-limit";
 import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
 import { buildOpenApiDocument } from "./openapi";
 import { checkoutRoutes } from "./routes/checkouts";
@@ -19,7 +18,7 @@ export const GATEWAY_BASE_PATH = "/gateway";
 /** The gateway's HTTP surface: routes are thin, every rule lives in the domain modules they call. */
 export function createGatewayApp(deps: GatewayDeps) {
   const app = new Hono<GatewayEnv>().basePath(GATEWAY_BASE_PATH);
-  const limiter = new RateLimiter(deps.db, deps.clock);
+  const limiter = deps.rateLimiter;
   const openApiDocument = JSON.stringify(buildOpenApiDocument(deps.config.gatewayPublicUrl));
 
   app.use(

@@ -58,6 +58,7 @@ export default async function SettingsPage() {
           branding: settings.branding,
           frame_ancestors: settings.frame_ancestors,
           smart_routing_rules: settings.smart_routing_rules,
+          velocity_limit_per_minute: settings.velocity_limit_per_minute ?? null,
         }}
       />
 

@@ -4,10 +4,11 @@ import { payThroughCheckout } from "../../checkouts/pay-through-checkout";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
 import { tokenizeCard } from "../../tokenization/tokenize-card";
+import { enforceTokenizationVelocity } from "../../tokenization/velocity";
 import { findTransactionsByTrackingId } from "../../transactions/find-by-tracking-id";
 import { getTransaction } from "../../transactions/get-transaction";
 import { listTransactions, parseTransactionFilters } from "../../transactions/list-transactions";
-import type { GatewayEnv } from "../auth";
+import { clientAddress, type GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
 import { paginationLinks, parsePagination } from "../pagination";
 
@@ -18,6 +19,12 @@ export function transactionRoutes(deps: GatewayDeps) {
     const body = await readJsonBody(c);
     const shop = c.get("shop");
     const checkoutToken = c.get("checkoutToken");
+    await enforceTokenizationVelocity({
+      deps,
+      shop,
+      clientAddress: clientAddress(c, deps),
+      viaHostedPage: checkoutToken !== undefined,
+    });
     const transaction = checkoutToken
       ? await payThroughCheckout({ deps, shop, token: checkoutToken, body })
       : await tokenizeCard({ deps, shop, body });
