@@ -8,6 +8,8 @@ process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
 const PORT = Number(process.env.E2E_PORT);
 // A fresh embedded database per run, outside the checkout.
 const dataDir = path.join(os.tmpdir(), `tessera-e2e-${process.pid}`);
+process.env.E2E_SERVER_LOG ??= path.join(dataDir, "server.log");
+const serverLog = process.env.E2E_SERVER_LOG;
 
 /**
  * End-to-end tests in Debian's Chromium against the production build on one port, with a fresh embedded
@@ -38,7 +40,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: `rm -rf ${dataDir} && npx tsx scripts/start.ts; rm -rf ${dataDir}`,
+    // The server's log (stdout) goes to a file the specs scan for card data, removed with the data; stderr (a
+    // failed build, say) still reaches the console.
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && npx tsx scripts/start.ts > ${serverLog}; rm -rf ${dataDir}`,
     url: `http://localhost:${PORT}/gateway/health`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -47,7 +51,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      // Everything the server logs, so the card-data scan sees every line a deployment would write.
+      LOG_LEVEL: "info",
       PUBLIC_URL: `http://localhost:${PORT}`,
       ALLOW_PRIVATE_URLS: "true",
       // Every spec's shopper is this machine: the per-address limit on payment attempts would stop the run.

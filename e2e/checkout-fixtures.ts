@@ -62,8 +62,12 @@ async function startMerchant(): Promise<{ merchant: Merchant; close(): Promise<v
         waiter.resolve(entry);
       }
       if (entry.method === "POST") {
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end('{"code":0}');
+        // `/verify-slow`: a merchant that takes its time approving (a payment stays pending meanwhile).
+        const delay = entry.url.pathname === "/verify-slow" ? 2_000 : 0;
+        setTimeout(() => {
+          response.writeHead(200, { "content-type": "application/json" });
+          response.end('{"code":0}');
+        }, delay);
       } else if (entry.url.pathname === "/frame") {
         // The merchant's own page embedding the hosted page.
         const src = (entry.url.searchParams.get("src") ?? "").replace(/"/g, "&quot;");
@@ -107,6 +111,8 @@ async function startMerchant(): Promise<{ merchant: Merchant; close(): Promise<v
 
 export interface SessionOptions {
   shop?: DemoShop;
+  /** A test-mode session unless false. */
+  test?: boolean;
   amount?: number;
   currency?: string;
   attempts?: number;
@@ -144,7 +150,7 @@ export async function createSession(
     data: {
       checkout: {
         transaction_type: "tokenization",
-        test: true,
+        test: options.test ?? true,
         attempts: options.attempts ?? 1,
         order: {
           amount,

@@ -167,9 +167,11 @@ test.describe("accessibility and devices", () => {
         },
       });
       await page.goto(session.redirectUrl);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await expect(page.getByLabel("Card number")).toHaveAttribute("inputmode", "numeric");
+      // Against the device's width, not window.innerWidth, which a mobile browser widens to fit overflowing content.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      for (const label of ["Card number", "Expiry date", "Security code"]) {
+        await expect(page.getByLabel(label)).toHaveAttribute("inputmode", "numeric");
+      }
       await expect(page.getByLabel("Card number")).toHaveAttribute("autocomplete", "cc-number");
       await expect(page.getByLabel("Expiry date")).toHaveAttribute("autocomplete", "cc-exp");
       await expect(page.getByLabel("Security code")).toHaveAttribute("autocomplete", "cc-csc");
@@ -275,4 +277,67 @@ test("only the origins the shop allows may frame the page", async ({ page, reque
   } finally {
     await setFrameAncestors([]);
   }
+});
+
+test("axe finds no violations on the expired, canceled, unknown and verification-in-progress pages", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  test.setTimeout(90_000);
+  const canceled = await createSession(request, { settings: merchantUrls(merchant, 30) });
+  await page.goto(canceled.redirectUrl);
+  await page.getByRole("button", { name: /^Cancel and return/ }).click();
+  await page.waitForURL(`${merchant.origin}/cancel**`);
+  await page.goto(`/checkout/${canceled.token}/result`);
+  await expect(page.getByRole("heading", { level: 1, name: "Payment canceled" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const past = await createSession(request, {
+    expiredAt: new Date(Date.now() + 1_500).toISOString(),
+    settings: merchantUrls(merchant),
+  });
+  await page.waitForTimeout(2_000);
+  await page.goto(past.redirectUrl);
+  await expect(page.getByRole("heading", { name: "This payment session has expired" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/checkout/${"0".repeat(64)}`);
+  await expect(page.getByRole("heading", { name: "Payment link not found" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const challenge = await createSession(request, { shop: DEMO_SHOP_2, settings: merchantUrls(merchant) });
+  await page.goto(challenge.redirectUrl);
+  await fillCard(page, { number: "4012000000001097" });
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+  await page.goto(challenge.redirectUrl);
+  await expect(page.getByRole("heading", { name: "Card verification in progress" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("while a payment is pending the form is locked and says so; one click is one attempt", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  const session = await createSession(request, {
+    attempts: 3,
+    settings: { ...merchantUrls(merchant), verification_url: `${merchant.origin}/verify-slow` },
+  });
+  await page.goto(session.redirectUrl);
+  await expect(page).toHaveTitle("Payment to Demo Shop");
+  await fillCard(page, { number: "4200000000000000" });
+  const pay = page.getByRole("button", { name: /^Pay / });
+  await pay.click();
+  const pending = page.getByRole("button", { name: "Processing payment…" });
+  await expect(pending).toBeDisabled();
+  await expect(page.getByLabel("Card number")).toBeDisabled();
+  await expect(page.getByRole("status").filter({ hasText: "Processing payment…" })).toBeAttached();
+  // A second press while pending does nothing.
+  await pending.click({ force: true });
+  await page.waitForURL(`${merchant.origin}/success**`);
+  const view = await merchantView(request, session.token);
+  expect(view).toMatchObject({ status: "successful", attempts_used: 1 });
+  expect(merchant.received.filter((entry) => entry.url.pathname === "/verify-slow")).toHaveLength(1);
 });

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import {
   createSession,
   expect,
@@ -399,3 +400,53 @@ test.describe("hosted payment page", () => {
     expect(transaction.credit_card.last_4).toBe("0000");
   });
 });
+
+test("no card number or security code reaches the server's log, whatever the attempt's fate", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  const logFile = process.env.E2E_SERVER_LOG ?? "";
+  // A number of this test's own (Luhn-valid).
+  const cardNumber = (prefix: string) => {
+    const body = `${prefix}${String(Date.now()).slice(-11)}`;
+    return `${body}${luhnDigit(body)}`;
+  };
+  const number = cardNumber("4111");
+  // The decline counts for the duplicate check: the payment that follows uses another card.
+  const other = cardNumber("4112");
+  const session = await createSession(request, { attempts: 3, settings: merchantUrls(merchant) });
+  await page.goto(session.redirectUrl);
+  // Refused by the page's server action (expired), then declined by the acquirer (code 222), then paid.
+  await fillCard(page, { number, expiry: "01/21", code: "987" });
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+  await fillCard(page, { number, code: "222" });
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toBeVisible();
+  await fillCard(page, { number: other, code: "987" });
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(`${merchant.origin}/success**`);
+
+  const log = fs.readFileSync(logFile, "utf8");
+  expect(log.length).toBeGreaterThan(0);
+  expect(log).toContain("/gateway/transactions/tokenizations");
+  for (const card of [number, other]) {
+    expect(log).not.toContain(card);
+    expect(log).not.toContain(card.replace(/(\d{4})(?=\d)/g, "$1 "));
+  }
+  // Log lines are JSON: a code would be a string value of its own or follow its field's name.
+  expect(log).not.toContain('"987"');
+  expect(log).not.toMatch(/verification_value\W+\d/);
+});
+
+function luhnDigit(body: string): number {
+  let sum = 0;
+  for (let index = 0; index < body.length; index++) {
+    let digit = Number(body[body.length - 1 - index]);
+    if (index % 2 === 0) digit *= 2;
+    if (digit > 9) digit -= 9;
+    sum += digit;
+  }
+  return (10 - (sum % 10)) % 10;
+}

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import "./checkout.css";
 
 export const metadata: Metadata = {
-  title: "Payment",
+  // The pages name the shop in their own title, in the session's language (read-checkout.ts).
+  title: { absolute: "Payment" },
   // Session pages are personal and short-lived.
   robots: { index: false, follow: false },
 };

@@ -12,7 +12,7 @@ import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import { initialPaymentForm, paymentFormRules } from "@/lib/checkout/payment-fields";
 import { countryOptions, regionOptions } from "@/lib/checkout/places";
 import { HOLDER_MAX_LENGTH } from "@/lib/contracts/credit-card";
-import { getCheckoutClient } from "@/lib/gateway-client";
+import { checkoutPageMetadata, readCheckout } from "./read-checkout";
 
 /** "12/29": a test card expiry a few years ahead, chosen here so server and browser render the same text. */
 function testCardExpiry(): string {
@@ -23,9 +23,13 @@ function testCardExpiry(): string {
  * The hosted payment page. Everything it shows comes from the gateway's shopper view of the session; the page
  * decides only which state to draw: the form, a verification under way, or how the session ended.
  */
+export function generateMetadata({ params }: { params: Promise<{ token: string }> }) {
+  return params.then(({ token }) => checkoutPageMetadata(token));
+}
+
 export default async function CheckoutPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const result = await getCheckoutClient().getCheckout(token);
+  const result = await readCheckout(token);
   if (!result.ok) {
     if (result.kind === "not_found") notFound();
     const messages = getCheckoutMessages("en");

@@ -6,6 +6,7 @@ export const en: CheckoutMessages = {
   direction: "ltr",
   page: {
     title: "Payment",
+    documentTitle: "Payment to {shop}",
     secureNotice: "Card details go straight to the payment gateway; {shop} never sees your card number.",
     orderSummary: "Order summary",
     amountLabel: "Amount",

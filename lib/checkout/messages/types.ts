@@ -30,6 +30,8 @@ export interface CheckoutMessages {
   direction: "ltr" | "rtl";
   page: {
     title: string;
+    /** The browser tab's title. */
+    documentTitle: string;
     secureNotice: string;
     orderSummary: string;
     amountLabel: string;

@@ -5,15 +5,19 @@ import { OrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
 import { checkoutOutcome, checkoutPagePath, merchantReturnUrl } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
-import { getCheckoutClient } from "@/lib/gateway-client";
+import { checkoutPageMetadata, readCheckout } from "../read-checkout";
 
 /**
  * How the session ended, read from the gateway (never from the query). With `auto_return` 0 the shopper goes
  * straight to the merchant; otherwise this page shows the outcome first.
  */
+export function generateMetadata({ params }: { params: Promise<{ token: string }> }) {
+  return params.then(({ token }) => checkoutPageMetadata(token));
+}
+
 export default async function CheckoutResultPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const result = await getCheckoutClient().getCheckout(token);
+  const result = await readCheckout(token);
   if (!result.ok) {
     if (result.kind === "not_found") notFound();
     redirect(checkoutPagePath(token));

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { cache } from "react";
+import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import { getCheckoutClient } from "@/lib/gateway-client";
+
+/** The session as the gateway shows it to the page, read once per request (metadata and page share it). */
+export const readCheckout = cache((token: string) => getCheckoutClient().getCheckout(token));
+
+/** The browser tab's title, in the session's language: "Payment to Demo Shop". */
+export async function checkoutPageMetadata(token: string): Promise<Metadata> {
+  const result = await readCheckout(token);
+  const messages = getCheckoutMessages(result.ok ? result.data.language : "en");
+  const title = result.ok
+    ? interpolate(messages.page.documentTitle, { shop: result.data.shop.name })
+    : messages.page.title;
+  return { title: { absolute: title } };
+}
