@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, tokenize, uniqueSuffix } from "./admin-fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { createCustomer, expect, test, tokenize, uniqueSuffix } from "./admin-fixtures";
 
 const PAGES = [
   { path: "/admin", heading: "Dashboard" },
@@ -9,6 +10,15 @@ const PAGES = [
   { path: "/admin/checkouts", heading: "Checkout sessions" },
   { path: "/admin/settings", heading: "Settings" },
 ];
+
+/** Presses Tab until `target` has focus (at most `limit` times), as a keyboard user walks to it. */
+async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((node) => node === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
 
 /** Waits until a page's data has loaded (no "Loading …" status left), so axe sees the real content. */
 async function settled(page: import("@playwright/test").Page) {
@@ -42,6 +52,22 @@ test("axe finds no violations on a transaction's page", async ({ signedIn: page,
   const { uid } = await tokenize(request, { trackingId: `a11y-${uniqueSuffix()}` });
   await page.goto(`/admin/transactions/${uid}`);
   await expect(page.getByRole("heading", { level: 2, name: "Webhook deliveries" })).toBeVisible();
+  await settled(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test("axe finds no violations on a customer's page", async ({ signedIn: page, request }) => {
+  const customer = await createCustomer(request, {
+    email: `a11y-${uniqueSuffix()}@example.com`,
+    first_name: "Alan",
+    last_name: "Turing",
+    country: "GB",
+    city: "Manchester",
+  });
+  await page.goto(`/admin/customers/${customer.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Customer" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: customer.email })).toBeVisible();
   await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
@@ -133,4 +159,71 @@ test("the admin area works from the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/admin\/customers$/);
   await expect(customers).toHaveAttribute("aria-current", "page");
+});
+
+test("a customer is created from the keyboard, the error summary's link leading to the field", async ({
+  signedIn: page,
+}) => {
+  await page.goto("/admin/customers/new");
+  await expect(page.getByRole("heading", { level: 1, name: "New customer" })).toBeVisible();
+  const email = page.getByLabel("E-mail");
+  const ip = page.getByLabel("IP address");
+  await tabTo(page, ip);
+  await page.keyboard.type("203.0.113.50");
+  // Submitted with the keyboard on the button, the e-mail still empty.
+  await tabTo(page, page.getByRole("button", { name: "Create customer" }));
+  await page.keyboard.press("Enter");
+  const summary = page.getByRole("alert").filter({ hasText: "The form could not be saved" });
+  await expect(summary).toBeFocused();
+  // The summary's first stop is its link; Enter on it puts the cursor in the field it names.
+  await page.keyboard.press("Tab");
+  const link = summary.getByRole("link", { name: "Email can't be blank" });
+  await expect(link).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(email).toBeFocused();
+  const address = `keys-${uniqueSuffix()}@example.com`;
+  await page.keyboard.type(address);
+  // Enter in a field submits the form.
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/customers\/cst_[0-9a-f]{16}\?created=1$/);
+  await expect(page.getByRole("heading", { level: 2, name: address })).toBeVisible();
+});
+
+test("a transaction is searched, opened and its webhook re-sent from the keyboard", async ({
+  signedIn: page,
+  request,
+  webhookReceiver,
+}) => {
+  const trackingId = `keys-${uniqueSuffix()}`;
+  const { uid } = await tokenize(request, { trackingId, notificationUrl: webhookReceiver.url });
+  await webhookReceiver.waitForCount(1);
+
+  await page.goto("/admin/transactions");
+  await expect(page.getByRole("heading", { level: 1, name: "Transactions" })).toBeVisible();
+  const search = page.getByRole("search", { name: "Transactions" });
+  await tabTo(page, search.getByLabel("Tracking id"));
+  await page.keyboard.type(trackingId);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`tracking_id=${trackingId}`));
+  const table = page.getByRole("table", { name: "Transactions, newest first" });
+  await expect(table.getByRole("row")).toHaveCount(2);
+
+  await tabTo(page, table.getByRole("link", { name: uid }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/admin/transactions/${uid}$`));
+
+  const deliveries = page.getByRole("region", { name: "Webhook deliveries" });
+  await expect(deliveries.getByRole("article")).toHaveCount(1);
+  await tabTo(page, deliveries.getByRole("button", { name: "Re-send webhook" }));
+  await page.keyboard.press("Enter");
+  await expect(deliveries.getByRole("status").filter({ hasText: "queued to be sent again" })).toBeVisible();
+  const received = await webhookReceiver.waitForCount(2);
+  expect(JSON.parse(received[1].body).transaction.uid).toBe(uid);
+  await expect(deliveries.getByRole("article")).toHaveCount(2);
+
+  // Space works on the button too, as on any button.
+  await tabTo(page, deliveries.getByRole("button", { name: "Re-send webhook" }));
+  await page.keyboard.press("Space");
+  await webhookReceiver.waitForCount(3);
+  await expect(deliveries.getByRole("article")).toHaveCount(3);
 });

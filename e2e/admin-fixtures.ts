@@ -1,6 +1,10 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomInt, randomUUID } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { DEMO_SHOPS } from "../lib/demo-shops";
 
@@ -11,6 +15,13 @@ import { DEMO_SHOPS } from "../lib/demo-shops";
  */
 
 export const ADMIN_SHOP = DEMO_SHOPS[0];
+/** The demo shop with 3-D Secure on (tokenizations need a `return_url`). Only ever read by the admin specs. */
+export const THREE_D_SECURE_SHOP = DEMO_SHOPS[1];
+
+export interface ShopCredentials {
+  id: number;
+  secretKey: string;
+}
 
 export function basicAuth(shopId: number, secretKey: string): string {
   return `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString("base64")}`;
@@ -21,9 +32,13 @@ export function uniqueSuffix(): string {
   return randomUUID().slice(0, 8);
 }
 
-export async function signIn(page: Page, secretKey: string = ADMIN_SHOP.secretKey): Promise<void> {
+export async function signIn(
+  page: Page,
+  secretKey: string = ADMIN_SHOP.secretKey,
+  shopId: number = ADMIN_SHOP.id,
+): Promise<void> {
   await page.goto("/admin/sign-in");
-  await page.getByLabel("Shop id").fill(String(ADMIN_SHOP.id));
+  await page.getByLabel("Shop id").fill(String(shopId));
   await page.getByLabel("Secret key").fill(secretKey);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
@@ -71,15 +86,26 @@ async function startReceiver(): Promise<{ receiver: WebhookReceiver; close(): Pr
   };
 }
 
-/** A successful tokenization made through the gateway API with the demo shop's credentials. */
+/**
+ * A tokenization made through the gateway API as a merchant's server would: by default a successful one with the
+ * demo shop's credentials; `expectedStatus` for a card the sandbox declines.
+ */
 export async function tokenize(
   request: APIRequestContext,
-  options: { trackingId: string; notificationUrl?: string },
+  options: {
+    trackingId: string;
+    notificationUrl?: string;
+    shop?: ShopCredentials;
+    cardNumber?: string;
+    returnUrl?: string;
+    expectedStatus?: string;
+  },
 ): Promise<{ uid: string; amount: number }> {
+  const shop = options.shop ?? ADMIN_SHOP;
   // A fresh amount: the duplicate check refuses the same card and amount within 30 s, and tests run in parallel.
   const amount = randomInt(10_000, 9_000_000);
   const response = await request.post("/gateway/transactions/tokenizations", {
-    headers: { authorization: basicAuth(ADMIN_SHOP.id, ADMIN_SHOP.secretKey) },
+    headers: { authorization: basicAuth(shop.id, shop.secretKey) },
     data: {
       request: {
         amount,
@@ -87,8 +113,9 @@ export async function tokenize(
         description: "Admin e2e order",
         tracking_id: options.trackingId,
         notification_url: options.notificationUrl,
+        return_url: options.returnUrl,
         credit_card: {
-          number: "4200000000000000",
+          number: options.cardNumber ?? "4200000000000000",
           verification_value: "123",
           holder: "Ada Lovelace",
           exp_month: "12",
@@ -97,13 +124,123 @@ export async function tokenize(
       },
     },
   });
-  expect(response.status()).toBe(200);
+  expect(response.status(), await response.text()).toBe(200);
   const { transaction } = await response.json();
-  expect(transaction.status).toBe("successful");
+  expect(transaction.status).toBe(options.expectedStatus ?? "successful");
   return { uid: transaction.uid, amount };
 }
 
-export const test = base.extend<{ signedIn: Page; webhookReceiver: WebhookReceiver }>({
+/** A customer created through the gateway API (201), as a merchant's server would. */
+export async function createCustomer(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+  shop: ShopCredentials = ADMIN_SHOP,
+): Promise<{ id: string; email: string; external_id: string | null }> {
+  const response = await request.post("/gateway/customers", {
+    headers: { authorization: basicAuth(shop.id, shop.secretKey) },
+    data: { ip: "198.51.100.7", ...body },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+/** The shop's customers with this e-mail address, as the gateway API lists them. */
+export async function customersWithEmail(
+  request: APIRequestContext,
+  email: string,
+  shop: ShopCredentials = ADMIN_SHOP,
+): Promise<{ id: string; email: string }[]> {
+  const response = await request.get(`/gateway/customers?email=${encodeURIComponent(email)}`, {
+    headers: { authorization: basicAuth(shop.id, shop.secretKey) },
+  });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/**
+ * A Tessera server of the test's own: the same production build and start-up as the shared one, on a free port
+ * with a fresh embedded database, so its demo shops belong to this test alone. For what the shared demo shops
+ * must not see (saved settings, a rotated secret key) while other specs use them in parallel. Starting takes a
+ * few seconds (the database is created and migrated).
+ */
+export interface PrivateServer {
+  baseURL: string;
+  /** The fresh database's demo shop 1, with its published secret key. */
+  shop: ShopCredentials;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startPrivateServer(): Promise<{ server: PrivateServer; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-e2e-private-"));
+  const baseURL = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseURL,
+    LOG_LEVEL: "warn",
+    ALLOW_PRIVATE_URLS: "true",
+  };
+  for (const name of ["DATABASE_URL", "MASTER_KEY", "GATEWAY_BASE_URL", "NODE_ENV"]) delete env[name];
+  // server.ts itself, not `npm start`: the shared server's start-up has already built the app.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      // The server's own process group (detached above): the server and nothing else.
+      process.kill(-child.pid, "SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The private server exited at start-up:\n${output}`);
+    }
+    const healthy = await fetch(`${baseURL}/gateway/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The private server did not start within 90 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { server: { baseURL, shop: { id: ADMIN_SHOP.id, secretKey: ADMIN_SHOP.secretKey } }, stop };
+}
+
+export const test = base.extend<{
+  signedIn: Page;
+  webhookReceiver: WebhookReceiver;
+  privateServer: PrivateServer;
+}>({
   signedIn: async ({ page }, use) => {
     await signIn(page);
     await expect(page).toHaveURL(/\/admin$/);
@@ -115,6 +252,19 @@ export const test = base.extend<{ signedIn: Page; webhookReceiver: WebhookReceiv
     await use(receiver);
     await close();
   },
+  privateServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const { server, stop } = await startPrivateServer();
+      try {
+        await use(server);
+      } finally {
+        await stop();
+      }
+    },
+    // Its own time limit: starting a server is not the test's time.
+    { timeout: 120_000 },
+  ],
 });
 
 export { expect };

@@ -1,4 +1,4 @@
-import { expect, test, tokenize, uniqueSuffix } from "./admin-fixtures";
+import { expect, signIn, THREE_D_SECURE_SHOP, test, tokenize, uniqueSuffix } from "./admin-fixtures";
 
 test("a transaction is found by one of its tracking ids, opened, and its webhook re-sent to the merchant", async ({
   signedIn: page,
@@ -73,4 +73,38 @@ test("a transaction is found by one of its tracking ids, opened, and its webhook
 test("an unknown transaction shows a not-found message, not a crash", async ({ signedIn: page }) => {
   await page.goto("/admin/transactions/00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("main").getByRole("alert")).toContainText("Not found");
+});
+
+test("a transaction that ran 3-D Secure shows the authentication result", async ({ page, request }) => {
+  // The 3-D Secure demo shop with the sandbox issuer's frictionless card: authenticated without a challenge.
+  const { uid } = await tokenize(request, {
+    trackingId: `3ds-${uniqueSuffix()}`,
+    shop: THREE_D_SECURE_SHOP,
+    cardNumber: "4012000000001006",
+    returnUrl: "https://shop.example/return",
+  });
+  await signIn(page, THREE_D_SECURE_SHOP.secretKey, THREE_D_SECURE_SHOP.id);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/transactions/${uid}`);
+
+  const threeDSecure = page.getByRole("region", { name: "3-D Secure" });
+  await expect(threeDSecure).not.toContainText("did not run");
+  await expect(threeDSecure.getByRole("term")).toHaveText([
+    "Result",
+    "Message",
+    "Enrolment (VEres)",
+    "Authentication (PARes)",
+    "ECI",
+    "Failure reason",
+  ]);
+  await expect(threeDSecure.getByRole("definition")).toHaveText([
+    "successful",
+    "Authentication successful",
+    "Y",
+    "Y",
+    "05",
+    "—",
+  ]);
+  await expect(page.getByRole("region", { name: "Card" })).toContainText("Visa •••• 1006");
+  await expect(page.getByRole("region", { name: "Summary" })).toContainText("successful");
 });

@@ -236,6 +236,17 @@ describe("POST /customers", () => {
       });
     });
 
+    it.each([
+      ["spaces", "   "],
+      ["a tab", "\t"],
+      ["line breaks", " \r\n "],
+    ])("answers an e-mail of only %s as blank, not as malformed", async (_name, email) => {
+      expect(await rejected({ ip: "192.0.2.1", email })).toEqual({
+        message: "Email can't be blank",
+        errors: { email: ["can't be blank"] },
+      });
+    });
+
     it("reports both required fields of an empty body at once", async () => {
       expect(await rejected({})).toEqual({
         message: "Email can't be blank. Ip address is invalid. Ip can't be blank",
@@ -448,6 +459,25 @@ describe("POST /customers", () => {
         status: 422,
         body: INVALID_CREDENTIALS,
       });
+    });
+
+    it.each([
+      ["GET /customers", "/customers"],
+      ["GET /customers/{id}", "/customers/cst_0123456789abcdef"],
+    ])("answers %s without any Authorization header 401 Access denied", async (_name, path) => {
+      // A client of its own (the loopback proxy's X-Forwarded-For): failed authentications are throttled per
+      // address, and the other credential tests of this file already count against the test runner's.
+      const response = await callJson(gateway, path, { headers: { "x-forwarded-for": "198.51.100.21" } });
+      expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: ACCESS_DENIED });
+      expect(response.headers.get("www-authenticate")).toBe('Basic realm="tessera"');
+    });
+
+    it("answers GET /customers/{id} of an existing customer without credentials 401, revealing nothing", async () => {
+      const created = await createValid({ first_name: "Hidden" });
+      const response = await callJson(gateway, `/customers/${created.id}`, {
+        headers: { "x-forwarded-for": "198.51.100.22" },
+      });
+      expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: ACCESS_DENIED });
     });
 
     it.each([
@@ -697,6 +727,17 @@ describe("GET /customers", () => {
   it("filters by external_id", async () => {
     expect((await page("?external_id=list-5")).ids).toEqual([newestFirst[1]]);
     expect((await page("?external_id=LIST-5")).ids).toEqual([]);
+  });
+
+  it("does not match another shop's customer with the same external_id", async () => {
+    const theirs = await createValid({ email: "their-list-2@example.com", external_id: "list-2" }, otherShop);
+    const onlyTheirs = await createValid({ external_id: "list-only-theirs" }, otherShop);
+    expect((await page("?external_id=list-2")).ids).toEqual([newestFirst[4]]);
+    expect((await page("?external_id=list-2", otherShop)).ids).toEqual([theirs.id]);
+    const none = await page("?external_id=list-only-theirs");
+    expect(none.ids).toEqual([]);
+    expect(none.total).toBe("0");
+    expect((await page("?external_id=list-only-theirs", otherShop)).ids).toEqual([onlyTheirs.id]);
   });
 
   it("never shows another shop's customers", async () => {

@@ -614,6 +614,10 @@ describe("OpenAPI document", () => {
     expect(Object.keys(paths["/shop"])).toEqual(expect.arrayContaining(["get", "patch"]));
     expect(Object.keys(paths["/shop/secret_key"])).toEqual(["post"]);
     expect(Object.keys(paths["/reports/daily"])).toEqual(["get"]);
+    // The admin area's checkout sessions list reads this one.
+    expect(paths["/ctp/api/checkouts"].get).toBeDefined();
+    expect(Object.keys(paths["/ctp/api/checkouts"])).toEqual(expect.arrayContaining(["get", "post"]));
+    expect(paths["/ctp/api/checkouts"].get.responses["200"]).toBeDefined();
     const schemas = response.body.components.schemas;
     expect(schemas.CustomerCreateRequest.required).toEqual(["email", "ip"]);
     expect(schemas.Customer.required).toContain("external_id");
