@@ -11,7 +11,8 @@ const config = loadConfig({
   DATABASE_URL: process.env.BENCH_DATABASE_URL,
   DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data-bench-gateway",
   MASTER_KEY: "11".repeat(32),
-  LOG_LEVEL: "warn",
+  // As deployed: a log line per request is part of the cost.
+  LOG_LEVEL: "info",
   ALLOW_PRIVATE_URLS: "true",
 });
 const logger = createLogger({ level: config.logLevel });

@@ -95,10 +95,16 @@ function startServer(
   });
   return new Promise((resolve, reject) => {
     let output = "";
+    let listening = false;
+    // Read to the end: the gateway logs a line per request, and a full pipe would stall it.
     child.stdout!.on("data", (chunk: Buffer) => {
+      if (listening) return;
       output += chunk.toString();
       const line = output.split("\n").find((candidate) => candidate.startsWith("LISTENING "));
-      if (line) resolve({ child, words: line.trim().split(" ").slice(1) });
+      if (!line) return;
+      listening = true;
+      output = "";
+      resolve({ child, words: line.trim().split(" ").slice(1) });
     });
     child.on("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
   });

@@ -36,19 +36,6 @@ export interface GatewayConnection {
   forwardedFor?: () => string | undefined | Promise<string | undefined>;
 }
 
-/** Headers every gateway call carries. */
-export async function baseHeaders(
-  connection: GatewayConnection,
-  authorization: string,
-  hasBody: boolean,
-): Promise<Record<string, string>> {
-  const headers: Record<string, string> = { accept: "application/json", authorization };
-  if (hasBody) headers["content-type"] = "application/json";
-  const forwardedFor = await connection.forwardedFor?.();
-  if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
-  return headers;
-}
-
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 function authorizationHeader(credentials: GatewayCredentials): string {
@@ -92,25 +79,31 @@ function failureFor(status: number, body: unknown, headers: Headers): GatewayFai
  * Calls the gateway and sorts the answer. `unwrap` names the envelope key of a success body
  * (`{"checkout": {...}}` → "checkout"); an answer without it counts as unavailable, not as data.
  */
-export async function callGateway<T>(
+/** A 2xx answer, its body parsed (null when empty or not JSON). */
+export interface GatewayAnswer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/**
+ * One request to the gateway: authorization, the client's address, the timeout; a 2xx answer comes back with its
+ * body, anything else as the failure it means.
+ */
+export async function requestGateway(
   connection: GatewayConnection,
-  request: {
-    method: "GET" | "POST";
-    path: string;
-    credentials: GatewayCredentials;
-    body?: unknown;
-    unwrap: string;
-  },
-): Promise<GatewayResult<T>> {
-  const doFetch = connection.fetch ?? fetch;
-  const headers = await baseHeaders(
-    connection,
-    authorizationHeader(request.credentials),
-    request.body !== undefined,
-  );
+  request: { method: "GET" | "POST" | "PATCH"; path: string; authorization: string; body?: unknown },
+): Promise<({ ok: true } & GatewayAnswer) | GatewayFailure> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    authorization: request.authorization,
+  };
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const forwardedFor = await connection.forwardedFor?.();
+  if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
   let response: Response;
   try {
-    response = await doFetch(`${connection.baseUrl}${request.path}`, {
+    response = await (connection.fetch ?? fetch)(`${connection.baseUrl}${request.path}`, {
       method: request.method,
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -127,13 +120,33 @@ export async function callGateway<T>(
   try {
     body = await response.json();
   } catch {
-    // An empty or non-JSON body: judged by the status alone below.
+    // An empty or non-JSON body: judged by the status alone.
   }
-  if (response.ok) {
-    if (isObject(body) && isObject(body[request.unwrap])) {
-      return { ok: true, status: response.status, data: body[request.unwrap] as T };
-    }
-    return { ok: false, kind: "unavailable", status: response.status, message: "Unexpected gateway answer" };
+  if (!response.ok) return failureFor(response.status, body, response.headers);
+  return { ok: true, status: response.status, body, headers: response.headers };
+}
+
+/** A call whose success body is an envelope: `unwrap` names its key (`{"checkout": {...}}` → "checkout"). */
+export async function callGateway<T>(
+  connection: GatewayConnection,
+  request: {
+    method: "GET" | "POST";
+    path: string;
+    credentials: GatewayCredentials;
+    body?: unknown;
+    unwrap: string;
+  },
+): Promise<GatewayResult<T>> {
+  const answer = await requestGateway(connection, {
+    method: request.method,
+    path: request.path,
+    authorization: authorizationHeader(request.credentials),
+    body: request.body,
+  });
+  if (!answer.ok) return answer;
+  const { body, status } = answer;
+  if (isObject(body) && isObject(body[request.unwrap])) {
+    return { ok: true, status, data: body[request.unwrap] as T };
   }
-  return failureFor(response.status, body, response.headers);
+  return { ok: false, kind: "unavailable", status, message: "Unexpected gateway answer" };
 }

@@ -8,13 +8,7 @@ import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import type { Transaction, TransactionStatus } from "@/lib/contracts/transaction";
 import type { ShopCredentials } from "./checkout";
 import { currentClientAddress } from "./forwarded-address";
-import {
-  baseHeaders,
-  DEFAULT_TIMEOUT_MS,
-  type GatewayConnection,
-  type GatewayFailure,
-  type GatewayResult,
-} from "./http";
+import { type GatewayConnection, type GatewayResult, requestGateway } from "./http";
 
 /**
  * The merchant side of the gateway's API, as the admin area uses it: shop, customers, transactions with their
@@ -66,28 +60,6 @@ function basicAuthorization(credentials: ShopCredentials): string {
   return `Basic ${Buffer.from(`${credentials.shopId}:${credentials.secretKey}`, "utf8").toString("base64")}`;
 }
 
-function failureFor(status: number, body: unknown, headers: Headers): GatewayFailure {
-  const message = isObject(body) && typeof body.message === "string" ? body.message : "Request refused";
-  const errors = isObject(body) && isObject(body.errors) ? (body.errors as ErrorTree) : { base: [message] };
-  if (status === 404) return { ok: false, kind: "not_found", status, message };
-  if (status === 401) return { ok: false, kind: "unauthorized", status, message };
-  if (status === 409) return { ok: false, kind: "conflict", status, message, errors };
-  if (status === 429) {
-    const retryAfter = Number(headers.get("retry-after"));
-    return {
-      ok: false,
-      kind: "rate_limited",
-      status,
-      message,
-      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-    };
-  }
-  if (status === 400 || status === 413 || status === 415 || status === 422) {
-    return { ok: false, kind: "invalid", status, message, errors };
-  }
-  return { ok: false, kind: "unavailable", status, message };
-}
-
 function withQuery(path: string, query: Query | undefined): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -101,39 +73,17 @@ export async function callMerchantApi<T>(
   connection: GatewayConnection,
   request: MerchantRequest<T>,
 ): Promise<GatewayResult<T>> {
-  const headers = await baseHeaders(
-    connection,
-    basicAuthorization(request.credentials),
-    request.body !== undefined,
-  );
-  let response: Response;
-  try {
-    response = await (connection.fetch ?? fetch)(
-      `${connection.baseUrl}${withQuery(request.path, request.query)}`,
-      {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        cache: "no-store",
-        redirect: "manual",
-        signal: AbortSignal.timeout(connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      },
-    );
-  } catch (error) {
-    const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "unreachable";
-    return { ok: false, kind: "unavailable", status: null, message: `Gateway ${reason}` };
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // An empty or non-JSON body: judged by the status alone.
-  }
-  if (!response.ok) return failureFor(response.status, body, response.headers);
-  const data = request.read(body, response.headers);
+  const answer = await requestGateway(connection, {
+    method: request.method,
+    path: withQuery(request.path, request.query),
+    authorization: basicAuthorization(request.credentials),
+    body: request.body,
+  });
+  if (!answer.ok) return answer;
+  const data = request.read(answer.body, answer.headers);
   return data === undefined
-    ? { ok: false, kind: "unavailable", status: response.status, message: "Unexpected gateway answer" }
-    : { ok: true, status: response.status, data };
+    ? { ok: false, kind: "unavailable", status: answer.status, message: "Unexpected gateway answer" }
+    : { ok: true, status: answer.status, data };
 }
 
 const envelope =
