@@ -2,9 +2,10 @@
 
 import type { ChangeEvent } from "react";
 import { useFormContext } from "react-hook-form";
+import { brandDisplayName } from "@/lib/cards/brand";
 import { describeCardNumber } from "@/lib/checkout/card-input";
 import { describeFieldError } from "@/lib/checkout/error-messages";
-import { brandDisplayName, caretAfterDigits, digitsOnly, formatExpiryInput } from "@/lib/checkout/format";
+import { caretAfterDigits, digitsOnly, formatExpiryInput } from "@/lib/checkout/format";
 import type { CheckoutMessages, PaymentFieldName } from "@/lib/checkout/messages";
 import { interpolate } from "@/lib/checkout/messages/interpolate";
 import { type PaymentFormRules, type PaymentFormValues, usesSavedCard } from "@/lib/checkout/payment-fields";

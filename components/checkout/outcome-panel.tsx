@@ -1,4 +1,4 @@
-import { brandDisplayName } from "@/lib/checkout/format";
+import { brandDisplayName } from "@/lib/cards/brand";
 import type { CheckoutOutcome } from "@/lib/checkout/merchant-return";
 import { type CheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import type { ShopperCheckoutView } from "@/lib/contracts/checkout";

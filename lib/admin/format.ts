@@ -1,3 +1,4 @@
+import { brandDisplayName } from "@/lib/cards/brand";
 /**
  * Display formats of the admin area. Times are shown in UTC, the gateway's own zone (reports and date filters
  * count UTC days), and rendered the same way on the server and in the browser.
@@ -26,21 +27,9 @@ export function formatPercent(rate: number | null | undefined): string {
   return `${(rate * 100).toFixed(1)} %`;
 }
 
-const BRAND_NAMES: Record<string, string> = {
-  visa: "Visa",
-  master: "Mastercard",
-  amex: "American Express",
-  maestro: "Maestro",
-  discover: "Discover",
-  jcb: "JCB",
-  diners: "Diners Club",
-  unionpay: "UnionPay",
-  mir: "Mir",
-};
-
 export function brandName(brand: string | null | undefined): string {
   if (!brand) return "Card";
-  return BRAND_NAMES[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+  return brandDisplayName(brand);
 }
 
 /** Brand and last four digits only: all a person ever needs to recognise a card. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CARD_BRANDS, type CardBrand, cardNumberLengths, detectBrand, securityCodeLength } from "./brand";
+import {
+  brandDisplayName,
+  CARD_BRANDS,
+  type CardBrand,
+  cardNumberLengths,
+  detectBrand,
+  securityCodeLength,
+} from "./brand";
 
 describe("detectBrand on full numbers", () => {
   it.each<[string, CardBrand | null]>([
@@ -182,5 +189,13 @@ describe("cardNumberLengths", () => {
         expect(length).toBeLessThanOrEqual(19);
       }
     }
+  });
+});
+
+describe("brandDisplayName", () => {
+  it("names the gateway's brand codes as people know them", () => {
+    expect(brandDisplayName("master")).toBe("Mastercard");
+    expect(brandDisplayName("amex")).toBe("American Express");
+    expect(brandDisplayName("newbrand")).toBe("Newbrand");
   });
 });

@@ -15,6 +15,24 @@ export const CARD_BRANDS = [
 
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
+const BRAND_NAMES: Readonly<Record<CardBrand, string>> = {
+  visa: "Visa",
+  master: "Mastercard",
+  amex: "American Express",
+  maestro: "Maestro",
+  discover: "Discover",
+  jcb: "JCB",
+  diners: "Diners Club",
+  unionpay: "UnionPay",
+  mir: "Mir",
+  belkart: "Belkart",
+};
+
+/** The gateway's brand code ("master") as people know the brand ("Mastercard"); a proper name in every language. */
+export function brandDisplayName(brand: string): string {
+  return BRAND_NAMES[brand as CardBrand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
 interface IinRange {
   /** Inclusive bounds, both with the same number of digits. */
   from: string;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  brandDisplayName,
   caretAfterDigits,
   formatAmount,
   formatExpiryInput,
@@ -76,13 +75,5 @@ describe("caretAfterDigits", () => {
     expect(caretAfterDigits("4200 0000 0", 5)).toBe(6);
     expect(caretAfterDigits("4200 0000 0", 0)).toBe(0);
     expect(caretAfterDigits("4200", 9)).toBe(4);
-  });
-});
-
-describe("brandDisplayName", () => {
-  it("names the gateway's brand codes as people know them", () => {
-    expect(brandDisplayName("master")).toBe("Mastercard");
-    expect(brandDisplayName("amex")).toBe("American Express");
-    expect(brandDisplayName("newbrand")).toBe("Newbrand");
   });
 });

@@ -78,21 +78,3 @@ export function caretAfterDigits(formatted: string, digitsBeforeCaret: number): 
   }
   return formatted.length;
 }
-
-const BRAND_NAMES: Readonly<Record<string, string>> = {
-  visa: "Visa",
-  master: "Mastercard",
-  amex: "American Express",
-  maestro: "Maestro",
-  discover: "Discover",
-  jcb: "JCB",
-  diners: "Diners Club",
-  unionpay: "UnionPay",
-  mir: "Mir",
-  belkart: "Belkart",
-};
-
-/** The gateway's brand code ("master") as people know the brand ("Mastercard"). */
-export function brandDisplayName(brand: string): string {
-  return BRAND_NAMES[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
-}

@@ -1,3 +1,4 @@
+import { brandDisplayName } from "@/lib/cards/brand";
 import { currencyMinorUnits } from "@/lib/contracts/currencies";
 import type { IssuerPage, IssuerPageContext } from "../issuer-flow";
 import { returnUrlWithResult } from "../issuer-flow";
@@ -31,19 +32,6 @@ const ESCAPES: Record<string, string> = {
 function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (character) => ESCAPES[character]);
 }
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: "Visa",
-  master: "Mastercard",
-  amex: "American Express",
-  maestro: "Maestro",
-  discover: "Discover",
-  jcb: "JCB",
-  diners: "Diners Club",
-  unionpay: "UnionPay",
-  mir: "Mir",
-  belkart: "Belkart",
-};
 
 /** Minor units in the currency's own ISO 4217 decimals, in the shopper's language. */
 function formatAmount(amount: number, currency: string, language: string): string {
@@ -104,7 +92,7 @@ ${content}
 
 function summary(locale: IssuerLocale, context: IssuerPageContext): string {
   const { messages } = locale;
-  const brand = (context.brand && BRAND_NAMES[context.brand]) ?? messages.card;
+  const brand = context.brand ? brandDisplayName(context.brand) : messages.card;
   return `<dl>
 <dt>${escapeHtml(messages.merchant)}</dt><dd>${escapeHtml(context.merchantName)}</dd>
 <dt>${escapeHtml(messages.amount)}</dt><dd>${escapeHtml(formatAmount(context.amount, context.currency, locale.language))}</dd>
