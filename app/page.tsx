@@ -46,6 +46,9 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
       <h2>Try it</h2>
       <ul>
         <li>
+          <a href="/admin">Admin area</a> (sign in with a demo shop below)
+        </li>
+        <li>
           <a href="/gateway/openapi.json">OpenAPI document</a>
         </li>
         <li>
