@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callJson, type JsonBody, startTestGateway, type TestGateway } from "./harness";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { GATEWAY_BASE_PATH } from "@/lib/gateway/http/app";
+import {
+  callJson,
+  createTestDatabase,
+  type JsonBody,
+  startTestGateway,
+  type TestGateway,
+  type TestShop,
+} from "./harness";
 
 let gateway: TestGateway;
 
@@ -21,6 +30,41 @@ describe("GET /gateway/health", () => {
   it("ignores credentials it does not need", async () => {
     const response = await callJson(gateway, "/health", { headers: { authorization: "Basic bm9wZTpub3Bl" } });
     expect(response.status).toBe(200);
+  });
+
+  it("answers 503 when the database is down", async () => {
+    // A gateway of its own whose database connection the test closes under it (a pool ended, PGlite shut).
+    const database = await createTestDatabase();
+    let handle: DatabaseHandle | undefined;
+    let closed: Promise<void> | undefined;
+    const downGateway = await startTestGateway({
+      database: {
+        ...database,
+        async open() {
+          const opened = await database.open();
+          // Closed once, by the test; the gateway's own close later finds it closed.
+          handle = { ...opened, close: () => (closed ??= opened.close()) };
+          return handle;
+        },
+      },
+    });
+    try {
+      expect((await callJson(downGateway, "/health")).status).toBe(200);
+      await handle!.close();
+      const logged = downGateway.logs.length;
+      const response = await callJson(downGateway, "/health");
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 503,
+        body: { status: "error", database: "unavailable" },
+      });
+      const errors = downGateway.logs.slice(logged).map((line) => JSON.parse(line));
+      expect(errors).toContainEqual(
+        expect.objectContaining({ level: 50, msg: "health check: database unavailable" }),
+      );
+    } finally {
+      await downGateway.close();
+      await database.drop();
+    }
   });
 });
 
@@ -74,11 +118,64 @@ describe("GET /gateway/openapi.json", () => {
     expect(transaction.properties).toHaveProperty("three_d_secure_verification");
   });
 
+  it("gives the field limits of the tokenization request", () => {
+    /** A string field's `maxLength`, also when the field may be null (`anyOf` string | null). */
+    const maxLength = (node: JsonBody): unknown => {
+      const field = resolve(node);
+      return field.anyOf
+        ? field.anyOf.find((branch: JsonBody) => branch.type === "string")?.maxLength
+        : field.maxLength;
+    };
+    const operation = document.paths["/transactions/tokenizations"].post;
+    const request = resolve(
+      resolve(operation.requestBody.content["application/json"].schema).properties.request,
+    );
+    expect(maxLength(request.properties.description)).toBe(255);
+    expect(maxLength(request.properties.tracking_id)).toBe(255);
+    expect(maxLength(resolve(request.properties.credit_card).properties.holder)).toBe(35);
+  });
+
+  it("documents every route the app serves, and serves every documented one", async () => {
+    // Handlers that exist only to refuse a method (so the path is not read as a transaction uid) are not
+    // operations; they must answer 405.
+    const refusals = ["GET", "PUT", "PATCH", "DELETE"].map(
+      (method) => `${method} /transactions/tokenizations`,
+    );
+    const shop: TestShop = await gateway.createShop();
+    for (const refusal of refusals) {
+      const [method, path] = refusal.split(" ");
+      expect((await gateway.call(path, { method, shop })).status, refusal).toBe(405);
+    }
+    // Path parameters are named differently in Hono (`:trackingId`) and the document (`{tracking_id}`).
+    const normalise = (path: string) => path.replace(/:[^/]+|\{[^}]+\}/g, "{}");
+    const served = gateway.runtime.app.routes
+      .filter((route) => route.method !== "ALL")
+      .map((route) => `${route.method} ${normalise(route.path.slice(GATEWAY_BASE_PATH.length))}`)
+      .filter((route) => !refusals.includes(route));
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${normalise(path)}`),
+    );
+    expect(served.length).toBeGreaterThan(20);
+    expect(served).toEqual(expect.arrayContaining(["GET /process/{}", "POST /process/{}"]));
+    expect([...new Set(served)].sort()).toEqual([...new Set(documented)].sort());
+  });
+
+  it("documents the issuer's pages as HTML without credentials", () => {
+    for (const path of ["/process/{uid}", "/process/{uid}/method"]) {
+      for (const method of ["get", "post"]) {
+        expect(document.paths[path][method].security, `${method} ${path}`).toEqual([]);
+        expect(document.paths[path][method].responses["200"].content).toHaveProperty("text/html");
+      }
+    }
+  });
+
   it("lists the queries and the public endpoints", () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining([
         "/transactions/{uid}",
         "/v2/transactions/tracking_id/{tracking_id}",
+        "/transactions/tracking_id/{tracking_id}",
         "/health",
         "/openapi.json",
       ]),

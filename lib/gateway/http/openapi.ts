@@ -22,6 +22,71 @@ const errorResponses = {
   "429": { description: "Too many failed authentications from this client", content: json("Error") },
 };
 
+const html = { "text/html": { schema: { type: "string" } } };
+const uidParameter = { name: "uid", in: "path", required: true, schema: { type: "string" } };
+
+function trackingIdQuery(summary: string, description: string) {
+  return {
+    get: {
+      summary,
+      description,
+      parameters: [{ name: "tracking_id", in: "path", required: true, schema: { type: "string" } }],
+      responses: {
+        "200": {
+          description: "Matching transactions, newest first",
+          content: json("TransactionListResponse"),
+        },
+        ...errorResponses,
+      },
+    },
+  };
+}
+
+/** A sandbox issuer's page: the shopper's browser, no credentials (the transaction's random uid is the capability). */
+function issuerPage(page: {
+  summary: string;
+  postSummary: string;
+  postDescription: string;
+  fields: Record<string, { type: "string"; description: string }>;
+  redirect: string;
+}) {
+  return {
+    get: {
+      summary: page.summary,
+      security: [],
+      parameters: [uidParameter],
+      responses: {
+        "200": { description: "The page", content: html },
+        "404": { description: "Unknown uid", content: html },
+      },
+    },
+    post: {
+      summary: page.postSummary,
+      description: page.postDescription,
+      security: [],
+      parameters: [uidParameter],
+      requestBody: {
+        content: {
+          "application/x-www-form-urlencoded": { schema: { type: "object", properties: page.fields } },
+        },
+      },
+      responses: {
+        "200": {
+          description: "The next page (a result page once the verification is finished)",
+          content: html,
+        },
+        "303": { description: page.redirect },
+        "404": { description: "Unknown uid", content: html },
+        "413": { description: "Form body larger than 8 KiB" },
+        "422": {
+          description: "Wrong one-time code: the challenge again, with the attempts left",
+          content: html,
+        },
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApiDocument(serverUrl: string) {
   const checkouts = checkoutOpenApi();
@@ -81,21 +146,41 @@ export function buildOpenApiDocument(serverUrl: string) {
           },
         },
       },
-      "/v2/transactions/tracking_id/{tracking_id}": {
-        get: {
-          summary: "Find transactions by tracking id",
-          description:
-            "At most the 10 newest transactions any of whose `;`-separated tracking ids equals the value. Also served without `/v2`.",
-          parameters: [{ name: "tracking_id", in: "path", required: true, schema: { type: "string" } }],
-          responses: {
-            "200": {
-              description: "Matching transactions, newest first",
-              content: json("TransactionListResponse"),
-            },
-            ...errorResponses,
-          },
+      "/v2/transactions/tracking_id/{tracking_id}": trackingIdQuery(
+        "Find transactions by tracking id",
+        "At most the 10 newest transactions any of whose `;`-separated tracking ids equals the value. Also served without `/v2`.",
+      ),
+      "/transactions/tracking_id/{tracking_id}": trackingIdQuery(
+        "Find transactions by tracking id (without `/v2`)",
+        "The same query as `/v2/transactions/tracking_id/{tracking_id}`.",
+      ),
+      "/process/{uid}": issuerPage({
+        summary: "The sandbox issuer's 3-D Secure page for the shopper (`redirect_url`; HTML)",
+        postSummary: "Answer the 3-D Secure challenge",
+        postDescription:
+          "The page's own form. Three wrong codes or Cancel fail the transaction; a finished verification leads to " +
+          "`return_url`.",
+        fields: {
+          code: { type: "string", description: "The one-time code (shown on the page in test mode)" },
+          action: { type: "string", description: "`cancel` to give up instead of answering" },
         },
-      },
+        redirect: "Finished: to `return_url` with `uid` and `status` added",
+      }),
+      "/process/{uid}/method": issuerPage({
+        summary: "The 3-D Secure 2 device-data step (`three_d_secure.advanced`; HTML)",
+        postSummary: "Send the browser's device data",
+        postDescription: "The step's own form, sent by the page by itself.",
+        fields: Object.fromEntries(
+          [
+            "browser_language",
+            "browser_color_depth",
+            "browser_screen_height",
+            "browser_screen_width",
+            "browser_tz",
+          ].map((name) => [name, { type: "string" as const, description: "EMV 3-D Secure browser field" }]),
+        ),
+        redirect: "To the challenge page, or when finished to `return_url` with `uid` and `status` added",
+      }),
       "/health": {
         get: {
           summary: "Liveness and database check",
