@@ -3,9 +3,9 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
 import { GATEWAY_BASE_PATH } from "@/lib/gateway/http/app";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger } from "@/lib/log";
 
 /**
@@ -49,19 +49,14 @@ const server = http.createServer((request, response) => {
   });
 });
 
-// The demo shops are listed only while they exist with their published keys (a fresh embedded database).
-const demoShops: (typeof DEMO_SHOPS)[number][] = [];
-for (const shop of DEMO_SHOPS) {
-  if (await gateway.deps.shops.authenticate(String(shop.id), shop.secretKey)) demoShops.push(shop);
-}
+const demoShops = await demoShopLines(gateway.deps.shops);
 
 server.listen(config.port, config.host, () => {
-  const lines = [`Tessera is running at ${config.publicUrl}`, `  gateway API: ${config.gatewayPublicUrl}`];
-  if (demoShops.length > 0) {
-    lines.push("  demo shops (test mode; HTTP Basic shop id / secret key):");
-    for (const shop of demoShops) lines.push(`    ${shop.id} / ${shop.secretKey}  ${shop.name}`);
-    lines.push("  test cards: 4200000000000000 succeeds, 4005550000000019 is declined");
-  }
+  const lines = [
+    `Tessera is running at ${config.publicUrl}`,
+    `  gateway API: ${config.gatewayPublicUrl}`,
+    ...demoShops,
+  ];
   console.log(lines.join("\n"));
 });
 

@@ -1,14 +1,18 @@
 import { serve } from "@hono/node-server";
 import { getConfig } from "@/lib/config";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger } from "@/lib/log";
 
 /** The gateway alone on its own port, for deployments that run the card vault in a separate process. */
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
 const gateway = await startGatewayRuntime({ config, logger });
+const demoShops = await demoShopLines(gateway.deps.shops);
 const server = serve({ fetch: gateway.app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`Tessera gateway listening on http://${info.address}:${info.port}/gateway`);
+  console.log(
+    [`Tessera gateway listening on http://${info.address}:${info.port}/gateway`, ...demoShops].join("\n"),
+  );
 });
 
 function shutdown() {

@@ -4,6 +4,7 @@ import { shops } from "@/lib/db/schema";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
 import type { Keyring } from "../vault/keyring";
 import { createShop } from "./create-shop";
+import type { ShopDirectory } from "./shop-directory";
 
 /** Creates the demo shops when the database has no shops at all; returns whether it did. */
 export async function ensureDemoShops(db: Database, keyring: Keyring): Promise<boolean> {
@@ -20,4 +21,21 @@ export async function ensureDemoShops(db: Database, keyring: Keyring): Promise<b
     });
   }
   return true;
+}
+
+/**
+ * The start-up lines about the demo shops (`server.ts` and `npm run gateway`): listed only while they exist with
+ * their published keys (a fresh embedded database); none otherwise.
+ */
+export async function demoShopLines(shopDirectory: ShopDirectory): Promise<string[]> {
+  const present: (typeof DEMO_SHOPS)[number][] = [];
+  for (const shop of DEMO_SHOPS) {
+    if (await shopDirectory.authenticate(String(shop.id), shop.secretKey)) present.push(shop);
+  }
+  if (present.length === 0) return [];
+  return [
+    "  demo shops (test mode; HTTP Basic shop id / secret key):",
+    ...present.map((shop) => `    ${shop.id} / ${shop.secretKey}  ${shop.name}`),
+    "  test cards: 4200000000000000 succeeds, 4005550000000019 is declined",
+  ];
 }

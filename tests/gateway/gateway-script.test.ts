@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { basicAuthorization } from "./harness";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** `npm run gateway` (scripts/gateway.ts) on a fresh data directory, as a child process. */
+describe("npm run gateway on an empty embedded database", () => {
+  let dataDir: string;
+  let port: number;
+  let child: ChildProcess;
+  let stdout = "";
+  let stderr = "";
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-gateway-script-"));
+    port = await freePort();
+    // What `npm run gateway` runs (tsx), in this process's node so the pid is the server's own.
+    child = spawn(process.execPath, ["--import", "tsx", "scripts/gateway.ts"], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? os.tmpdir(),
+        NODE_ENV: "development",
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    // Started when it says where it listens (the demo shops are printed in the same write).
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start-up line:\n${stdout}\n${stderr}`)), 50_000);
+      const check = () => {
+        if (stdout.includes("listening on")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout?.on("data", check);
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited with ${code}:\n${stdout}\n${stderr}`));
+      });
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("prints where it listens and the demo shops' credentials, as npm start does", () => {
+    expect(stdout).toContain(`Tessera gateway listening on http://127.0.0.1:${port}/gateway`);
+    expect(stdout).toContain("demo shops (test mode; HTTP Basic shop id / secret key):");
+    for (const shop of DEMO_SHOPS) {
+      expect(stdout).toContain(`    ${shop.id} / ${shop.secretKey}  ${shop.name}`);
+    }
+    expect(stdout).toContain("test cards: 4200000000000000 succeeds");
+  });
+
+  it("serves the demo shops with the printed credentials", async () => {
+    const [, id, secretKey] = stdout.match(/^ {4}(\d+) \/ (\S+) {2}/m) ?? [];
+    const response = await fetch(`http://127.0.0.1:${port}/gateway/shop`, {
+      headers: { authorization: basicAuthorization(id, secretKey) },
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).shop).toMatchObject({ id: Number(id) });
+  });
+});
