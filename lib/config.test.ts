@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, loadKeysCommandConfig } from "./config";
 
 /** The problems a ConfigError lists for `env`, or fails the test when it loads. */
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -155,5 +155,20 @@ describe("loadConfig", () => {
         ]);
       },
     );
+  });
+});
+
+describe("loadKeysCommandConfig", () => {
+  it("reads NEW_MASTER_KEY, which the server's own config ignores", () => {
+    const key = "ab".repeat(32);
+    expect(loadKeysCommandConfig({ NEW_MASTER_KEY: key, MASTER_KEY: "cd".repeat(32) })).toEqual({
+      newMasterKey: key,
+    });
+    expect(loadConfig({ NEW_MASTER_KEY: key })).not.toHaveProperty("newMasterKey");
+  });
+
+  it("is null when unset or empty", () => {
+    expect(loadKeysCommandConfig({})).toEqual({ newMasterKey: null });
+    expect(loadKeysCommandConfig({ NEW_MASTER_KEY: "" })).toEqual({ newMasterKey: null });
   });
 });

@@ -89,16 +89,23 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // Empty strings in .env files mean "not set".
+/** Parses the set variables of `env` (empty strings in .env files mean "not set"), or throws a ConfigError. */
+function parseEnv<Schema extends z.ZodType>(
+  schema: Schema,
+  env: Record<string, string | undefined>,
+): z.output<Schema> {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const parsed = envSchema.safeParse(present);
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
   }
-  const values = parsed.data;
+  return parsed.data;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const values = parseEnv(envSchema, env);
   const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
   return {
     nodeEnv: values.NODE_ENV,
@@ -117,6 +124,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     threeDSecureTtlSeconds: values.THREE_D_SECURE_TTL_SECONDS,
     checkoutAttemptsPerAddress: values.CHECKOUT_ATTEMPTS_PER_ADDRESS,
   };
+}
+
+/**
+ * `npm run keys`' own setting: `NEW_MASTER_KEY`, the master key `rewrap` wraps the vault keys under (null when
+ * unset). Not part of `Config`: a second master key exists only for the duration of that command.
+ */
+export function loadKeysCommandConfig(env: Record<string, string | undefined> = process.env): {
+  newMasterKey: string | null;
+} {
+  const values = parseEnv(z.object({ NEW_MASTER_KEY: z.string().min(1).optional() }), env);
+  return { newMasterKey: values.NEW_MASTER_KEY ?? null };
 }
 
 let cached: Config | undefined;

@@ -1,4 +1,4 @@
-import { getConfig } from "@/lib/config";
+import { getConfig, loadKeysCommandConfig } from "@/lib/config";
 import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { parseMasterKey } from "@/lib/gateway/vault/envelope";
@@ -24,8 +24,8 @@ try {
       break;
     }
     case "rewrap": {
-      // Read directly: this is the one place a second master key exists, only for the duration of the command.
-      const next = process.env.NEW_MASTER_KEY;
+      // The one place a second master key exists, only for the duration of the command.
+      const next = loadKeysCommandConfig().newMasterKey;
       if (!next) throw new Error(`NEW_MASTER_KEY is required\n${USAGE}`);
       const count = await rewrapVaultKeys(database.db, masterKey, parseMasterKey(next));
       console.log(`Re-wrapped ${count} vault key(s). Set MASTER_KEY to the new key before the next start.`);

@@ -5,8 +5,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
-import { MasterKeyMismatchError } from "@/lib/gateway/vault/keyring";
-import { rotateDataKey } from "@/lib/gateway/vault/rotate-keys";
+import { cards, vaultKeys } from "@/lib/db/schema";
+import { revealCardNumber } from "@/lib/gateway/vault/card-vault";
+import { unwrapDataKey } from "@/lib/gateway/vault/envelope";
+import { loadKeyring, MasterKeyMismatchError } from "@/lib/gateway/vault/keyring";
+import { rewrapVaultKeys, rotateDataKey } from "@/lib/gateway/vault/rotate-keys";
 import {
   createTestDatabase,
   type JsonBody,
@@ -31,8 +34,11 @@ describe("data key rotation", () => {
   let seed = 800_000;
   let amount = 1_000;
   const stored: JsonBody[] = [];
+  /** Every card number sent (cards tokenized again from a token are stored again under the same number). */
+  const numbersSent = new Set<string>();
 
   async function tokenize(card: Record<string, unknown>, on: TestGateway = gateway): Promise<JsonBody> {
+    if (typeof card.number === "string") numbersSent.add(card.number);
     const response = await postTokenization(on, shop, tokenizationRequest({ amount: amount++ }, card));
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.transaction.status).toBe("successful");
@@ -121,5 +127,32 @@ describe("data key rotation", () => {
     gateway = await startTestGateway({ database });
     const again = await tokenize({ token });
     expect(again.credit_card.stamp).toBe(stored[0].credit_card.stamp);
+  });
+
+  it("re-wraps the vault keys under a new master key: every card opens with it, none with the old one", async () => {
+    const db = gateway.runtime.deps.db;
+    const newMasterKey = randomBytes(32);
+    const keyRows = await db.select().from(vaultKeys);
+    expect(await rewrapVaultKeys(db, masterKey, newMasterKey)).toBe(keyRows.length);
+
+    const cardRows = await db
+      .select({ token: cards.token, keyId: cards.keyId, numberSealed: cards.numberSealed })
+      .from(cards);
+    const keyring = await loadKeyring(db, newMasterKey);
+    const revealed = new Set<string>();
+    for (const row of cardRows) revealed.add(await revealCardNumber(keyring, row));
+    expect(revealed).toEqual(numbersSent);
+
+    // Under the old master key no vault key opens, so no card does.
+    for (const row of await db.select().from(vaultKeys)) {
+      expect(() => unwrapDataKey(masterKey, row.wrappedKey, row.id), row.id).toThrow();
+    }
+    await expect(loadKeyring(db, masterKey)).rejects.toBeInstanceOf(MasterKeyMismatchError);
+
+    await gateway.close();
+    await expect(startTestGateway({ database })).rejects.toBeInstanceOf(MasterKeyMismatchError);
+    gateway = await startTestGateway({ database, masterKey: newMasterKey.toString("hex") });
+    const again = await tokenize({ token: stored[3].credit_card.token, verification_value: "1234" });
+    expect(again.credit_card.stamp).toBe(stored[3].credit_card.stamp);
   });
 });
