@@ -67,6 +67,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     shops: new ShopDirectory(database.db, keyring),
     transactionWriter: new TransactionWriter(database.db, clock, {
       concurrentStore: database.kind === "postgres",
+      keyring,
     }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),

@@ -3,11 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "@/lib/db/client";
 import { cards, vaultKeys } from "@/lib/db/schema";
 import { revealCardNumber } from "@/lib/gateway/vault/card-vault";
-import { unwrapDataKey } from "@/lib/gateway/vault/envelope";
+import { generateKey, unwrapDataKey, wrapDataKey } from "@/lib/gateway/vault/envelope";
 import { loadKeyring, MasterKeyMismatchError } from "@/lib/gateway/vault/keyring";
 import { rewrapVaultKeys, rotateDataKey } from "@/lib/gateway/vault/rotate-keys";
 import {
@@ -116,6 +117,64 @@ describe("data key rotation", () => {
     const fresh = await tokenize({ number: uniqueVisaNumber(seed++) });
     expect((await cardKeyIds()).get(fresh.credit_card.token)).toBe(keyId);
   });
+
+  it("seals again under the active key a card an instance sealed under a key retired since", async () => {
+    const { keyring } = gateway.runtime.deps;
+    const stale = keyring.active();
+    const { keyId } = await rotateDataKey(gateway.runtime.deps.db, masterKey);
+    // Rotated elsewhere, and this instance has not refreshed its keyring yet (its timer runs every
+    // KEYRING_REFRESH_MS; pinned here so the timer cannot win the race): the card is sealed under the retired key,
+    // after the rotation's scan.
+    const activeSpy = vi.spyOn(keyring, "active").mockReturnValueOnce(stale);
+    try {
+      const fresh = await tokenize({ number: uniqueVisaNumber(seed++) });
+      expect(activeSpy).toHaveBeenCalled();
+      const keyIds = await cardKeyIds();
+      expect(keyIds.get(fresh.credit_card.token)).toBe(keyId);
+      expect(new Set(keyIds.values())).toEqual(new Set([keyId])); // no card left under a retired key
+      expect(keyring.active().id).toBe(keyId);
+      const again = await tokenize({ token: fresh.credit_card.token });
+      expect(again.credit_card.stamp).toBe(fresh.credit_card.stamp);
+    } finally {
+      activeSpy.mockRestore();
+    }
+  });
+
+  it.runIf(usePostgres)(
+    "holds a card's write until a rotation in flight has switched keys, then seals it under the new key",
+    async () => {
+      const { keyring } = gateway.runtime.deps;
+      const staleKeyId = keyring.active().id;
+      // The first step of a rotation on another connection: the old key is no longer active, not yet committed.
+      const rotation = new pg.Client({ connectionString: database.url! });
+      await rotation.connect();
+      const keyId = `data_${randomBytes(6).toString("hex")}`;
+      try {
+        await rotation.query("begin");
+        await rotation.query("update vault_keys set active = false where purpose = 'data' and active");
+        await rotation.query(
+          "insert into vault_keys (id, purpose, active, wrapped_key) values ($1, 'data', true, $2)",
+          [keyId, wrapDataKey(masterKey, generateKey(), keyId)],
+        );
+        let settled = false;
+        const written = tokenize({ number: uniqueVisaNumber(seed++) }).finally(() => {
+          settled = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(settled).toBe(false); // waiting for the rotation's row lock on the old key
+        await rotation.query("commit");
+        const fresh = await written;
+        expect(keyring.active().id).not.toBe(staleKeyId);
+        expect((await cardKeyIds()).get(fresh.credit_card.token)).toBe(keyId);
+      } finally {
+        await rotation.end();
+      }
+      // The rest of that rotation: every card under the newest key.
+      const { keyId: newest } = await rotateDataKey(gateway.runtime.deps.db, masterKey);
+      await keyring.refresh();
+      expect(new Set((await cardKeyIds()).values())).toEqual(new Set([newest]));
+    },
+  );
 
   it("refuses to start with a different master key, and starts again with the right one", async () => {
     const token = stored[0].credit_card.token;

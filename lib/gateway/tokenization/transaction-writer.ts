@@ -6,10 +6,13 @@ import {
   type TransactionRow,
   threeDSecureChallenges,
   transactions,
+  vaultKeys,
 } from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { newDeliveryId } from "../notifications/delivery-id";
+import { resealCardNumber } from "../vault/card-vault";
+import type { Keyring } from "../vault/keyring";
 import type { TransactionBody } from "./build-transaction";
 import { DUPLICATE_WINDOW_SECONDS, duplicateLockKey } from "./duplicate-check";
 
@@ -69,6 +72,16 @@ interface Pending extends TransactionWrite {
 }
 
 const MAX_BATCH = 256;
+/** Times a batch is sealed again under a newer data key before it fails (a rotation is rare; several at once rarer). */
+const MAX_RESEALS = 3;
+
+/** A card of the batch was sealed under a data key that a rotation retired meanwhile (thrown to roll back). */
+class RetiredDataKeyError extends Error {
+  constructor() {
+    super("A card was sealed under a retired data key");
+    this.name = "RetiredDataKeyError";
+  }
+}
 
 /**
  * Writes new transactions (and their stored cards and outbox rows) with group commit: requests that arrive while a
@@ -85,13 +98,14 @@ export class TransactionWriter {
    * @param options.concurrentStore PostgreSQL (several connections, maybe several instances): batches are written
    *   8 at a time, so its connections and group commit work in parallel, and take the duplicate check's advisory
    *   locks. The embedded database runs one transaction at a time: one batch at a time, no locks needed.
+   * @param options.keyring Seals a batch's cards again when their data key was retired before the write.
    */
   private readonly maxConcurrentBatches: number;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly options: { concurrentStore: boolean },
+    private readonly options: { concurrentStore: boolean; keyring: Keyring },
   ) {
     this.maxConcurrentBatches = options.concurrentStore ? 8 : 1;
   }
@@ -129,7 +143,7 @@ export class TransactionWriter {
   /** A batch the database refuses is written again one request at a time, so one bad row fails only itself. */
   private async writeBatchIsolatingFailures(batch: Pending[]): Promise<void> {
     try {
-      await this.writeBatch(batch);
+      await this.writeBatchUnderActiveKey(batch);
     } catch (error) {
       if (batch.length === 1) {
         batch[0].reject(error);
@@ -140,10 +154,36 @@ export class TransactionWriter {
   }
 
   /**
+   * A card sealed under a data key that a rotation has retired meanwhile (this instance's keyring refreshes on a
+   * timer) would stay under it: the rotation's scan is over. The write refuses such a key, so the cards are sealed
+   * again under the active one and the batch written again.
+   */
+  private async writeBatchUnderActiveKey(batch: Pending[]): Promise<void> {
+    const { keyring } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.writeBatch(batch);
+        return;
+      } catch (error) {
+        if (!(error instanceof RetiredDataKeyError) || attempt >= MAX_RESEALS) throw error;
+        await keyring.refresh();
+        const activeId = keyring.active().id;
+        for (const pending of batch) {
+          if (pending.card && pending.card.keyId !== activeId) {
+            pending.card = { ...pending.card, ...(await resealCardNumber(keyring, pending.card)) };
+          }
+        }
+      }
+    }
+  }
+
+  /**
    * One transaction per batch: the advisory locks of the batch's fingerprints (ascending, so concurrent batches
    * cannot deadlock), then the transactions accepted in the last 30 s — read after the locks were granted, so a
    * concurrent batch with the same card has either committed or not started — then the inserts, each one
-   * multi-row statement.
+   * multi-row statement. The cards' data keys must still be active, checked under a share lock on their rows: a
+   * rotation (which updates the old key's row) waits for this commit before it scans the cards, or has committed
+   * and the check fails.
    */
   private async writeBatch(batch: Pending[]): Promise<void> {
     const fixedTime = this.clock.isFixed ? this.clock.now() : null;
@@ -159,16 +199,22 @@ export class TransactionWriter {
         );
       }
       const windowStart = sql`${fixedTime ? sql`${fixedTime.toISOString()}::timestamptz` : sql`clock_timestamp()`} - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`;
-      const recent = await tx
-        .selectDistinct({ fingerprint: transactions.duplicateFingerprint })
-        .from(transactions)
-        .where(
-          and(
-            inArray(transactions.duplicateFingerprint, fingerprints),
-            gt(transactions.createdAt, windowStart),
-          ),
-        );
-      const taken = new Set(recent.map((row) => row.fingerprint));
+      // One read (the embedded database pays per statement): the fingerprints accepted in the window, and which of
+      // the cards' data keys are still active, share-locked until the commit.
+      const keyIds = [...new Set(batch.flatMap(({ card }) => (card ? [card.keyId] : [])))];
+      const read = await queryRows<{ kind: "recent" | "active_key"; value: string }>(
+        tx,
+        sql`select distinct 'recent' as kind, ${transactions.duplicateFingerprint} as value from ${transactions}
+          where ${and(inArray(transactions.duplicateFingerprint, fingerprints), gt(transactions.createdAt, windowStart))}
+          union all
+          select 'active_key', id from (
+            select ${vaultKeys.id} from ${vaultKeys}
+            where ${vaultKeys.id} = any(${`{${keyIds.join(",")}}`}::text[]) and ${vaultKeys.active} for share
+          ) as active_keys`,
+      );
+      if (read.filter((row) => row.kind === "active_key").length < keyIds.length)
+        throw new RetiredDataKeyError();
+      const taken = new Set(read.filter((row) => row.kind === "recent").map((row) => row.value));
       const accepted: Pending[] = [];
       for (const pending of batch) {
         const fingerprint = pending.transaction.duplicateFingerprint;

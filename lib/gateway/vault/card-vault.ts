@@ -20,6 +20,14 @@ export async function revealCardNumber(
   return open(key, record.numberSealed, cardAad(record.token)).toString("utf8");
 }
 
+/** The record's number sealed again under the active data key (its own key was retired by a rotation). */
+export async function resealCardNumber(
+  keyring: Keyring,
+  record: Pick<CardRecord, "token" | "keyId" | "numberSealed">,
+) {
+  return sealCardNumber(keyring, record.token, await revealCardNumber(keyring, record));
+}
+
 export function sealShopSecret(keyring: Keyring, shopId: number, purpose: string, value: string): Buffer {
   return seal(
     keyring.shopSecretsKey,

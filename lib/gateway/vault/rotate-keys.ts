@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { cards, vaultKeys } from "@/lib/db/schema";
-import { revealCardNumber, sealCardNumber } from "./card-vault";
+import { resealCardNumber } from "./card-vault";
 import { generateKey, unwrapDataKey, wrapDataKey } from "./envelope";
 import { loadKeyring } from "./keyring";
 
@@ -41,8 +41,7 @@ export async function rotateDataKey(
       .limit(BATCH_SIZE);
     if (batch.length === 0) break;
     for (const record of batch) {
-      const number = await revealCardNumber(keyring, record);
-      const sealed = sealCardNumber(keyring, record.token, number);
+      const sealed = await resealCardNumber(keyring, record);
       // Only replace what was read: a concurrent rotation may already have moved this record on.
       await db
         .update(cards)
