@@ -12,7 +12,7 @@ const config = loadConfig({
   DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data-bench-gateway",
   MASTER_KEY: "11".repeat(32),
   // As deployed: a log line per request is part of the cost.
-  LOG_LEVEL: "info",
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
   ALLOW_PRIVATE_URLS: "true",
 });
 const logger = createLogger({ level: config.logLevel });

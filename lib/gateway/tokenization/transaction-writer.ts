@@ -1,5 +1,6 @@
 import { and, gt, inArray, sql } from "drizzle-orm";
 import { type Database, queryRows } from "@/lib/db/client";
+import { insertJsonRows } from "@/lib/db/json-insert";
 import {
   cards,
   notificationDeliveries,
@@ -258,43 +259,36 @@ export class TransactionWriter {
             ]
           : [],
       );
-      const insertTransactions = tx
-        .insert(transactions)
-        .values(
-          accepted.map(({ transaction }) => ({
-            ...transaction,
-            ...(fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {}),
-          })),
-        )
-        .returning({
-          uid: transactions.uid,
-          createdAt: transactions.createdAt,
-          updatedAt: transactions.updatedAt,
-        });
-      // One statement for the cards, the transactions, their deliveries and 3-D Secure challenges: the embedded database pays per
-      // statement, and foreign keys are checked at the end of the statement, so the order inside does not matter.
+      const transactionRows = accepted.map(({ transaction }) => ({
+        ...transaction,
+        ...(fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {}),
+      }));
+      // One statement for the cards, the transactions, their deliveries and 3-D Secure challenges: the embedded
+      // database pays per statement, and foreign keys are checked at the end of the statement, so the order inside
+      // does not matter. Rows go as one JSON parameter per table (insertJsonRows); the rare challenges, whose expiry
+      // is a database expression, through Drizzle.
       const companions = [
-        ...(newCards.length > 0 ? [sql`new_cards as (${tx.insert(cards).values(newCards).getSQL()})`] : []),
+        ...(newCards.length > 0 ? [sql`new_cards as (${insertJsonRows(cards, newCards)})`] : []),
         ...(deliveries.length > 0
-          ? [sql`new_deliveries as (${tx.insert(notificationDeliveries).values(deliveries).getSQL()})`]
+          ? [sql`new_deliveries as (${insertJsonRows(notificationDeliveries, deliveries)})`]
           : []),
         ...(newChallenges.length > 0
           ? [sql`new_challenges as (${tx.insert(threeDSecureChallenges).values(newChallenges).getSQL()})`]
           : []),
       ];
-      const rows =
-        companions.length === 0
-          ? await insertTransactions
-          : (
-              await queryRows<{ uid: string; created_at: string | Date; updated_at: string | Date }>(
-                tx,
-                sql`with ${sql.join(companions, sql`, `)} ${insertTransactions.getSQL()}`,
-              )
-            ).map((row) => ({
-              uid: row.uid,
-              createdAt: new Date(row.created_at),
-              updatedAt: new Date(row.updated_at),
-            }));
+      const insertTransactions = sql`${insertJsonRows(transactions, transactionRows)} returning ${transactions.uid} as uid, ${transactions.createdAt} as created_at, ${transactions.updatedAt} as updated_at`;
+      const rows = (
+        await queryRows<{ uid: string; created_at: string | Date; updated_at: string | Date }>(
+          tx,
+          companions.length === 0
+            ? insertTransactions
+            : sql`with ${sql.join(companions, sql`, `)} ${insertTransactions}`,
+        )
+      ).map((row) => ({
+        uid: row.uid,
+        createdAt: new Date(row.created_at),
+        updatedAt: new Date(row.updated_at),
+      }));
       return new Map(rows.map((row) => [row.uid, row]));
     });
     for (const pending of batch) {
