@@ -224,5 +224,24 @@ export function createLogger(options: { level: string; destination?: pino.Destin
     redact: { paths: REDACT_PATHS, censor: CENSOR },
     hooks: { streamWrite: redactLine },
   };
-  return options.destination ? pino(loggerOptions, options.destination) : pino(loggerOptions);
+  // Standard output written asynchronously: lines logged while a write is in flight go out together, instead of a
+  // system call per request line. Flushed when the process exits.
+  return pino(loggerOptions, options.destination ?? pino.destination({ dest: 1, sync: false }));
+}
+
+const accessLoggers = new WeakMap<pino.Logger, pino.Logger>();
+
+/**
+ * For the one line a request writes (method, path, status, duration): the same output and the same pattern masking
+ * of every written line, without the path-by-path redaction of logged objects, which cost a sixth of a
+ * tokenization's CPU at `info` and has nothing to find in those four scalar fields.
+ */
+export function accessLogger(logger: pino.Logger): pino.Logger {
+  let access = accessLoggers.get(logger);
+  if (!access) {
+    const stream = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
+    access = pino({ level: logger.level, hooks: { streamWrite: redactLine } }, stream);
+    accessLoggers.set(logger, access);
+  }
+  return access;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
+import { accessLogger } from "@/lib/log";
 import type { GatewayDeps } from "../context";
 import { GatewayError, renderGatewayError } from "../errors";
 import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
@@ -19,6 +20,7 @@ export const GATEWAY_BASE_PATH = "/gateway";
 export function createGatewayApp(deps: GatewayDeps) {
   const app = new Hono<GatewayEnv>().basePath(GATEWAY_BASE_PATH);
   const limiter = deps.rateLimiter;
+  const access = accessLogger(deps.logger);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(deps.config.gatewayPublicUrl));
 
   app.use(
@@ -31,7 +33,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    deps.logger.info(
+    access.info(
       {
         method: c.req.method,
         path: c.req.path,

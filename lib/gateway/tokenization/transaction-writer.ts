@@ -1,4 +1,4 @@
-import { and, gt, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "@/lib/db/client";
 import { insertJsonRows } from "@/lib/db/json-insert";
 import {
@@ -206,7 +206,8 @@ export class TransactionWriter {
       const read = await queryRows<{ kind: "recent" | "active_key"; value: string }>(
         tx,
         sql`select distinct 'recent' as kind, ${transactions.duplicateFingerprint} as value from ${transactions}
-          where ${and(inArray(transactions.duplicateFingerprint, fingerprints), gt(transactions.createdAt, windowStart))}
+          where ${transactions.duplicateFingerprint} = any(${`{${fingerprints.join(",")}}`}::text[])
+            and ${transactions.createdAt} > ${windowStart}
           union all
           select 'active_key', id from (
             select ${vaultKeys.id} from ${vaultKeys}
