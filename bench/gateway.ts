@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 
 /**
- * `npm run bench:gateway [-- --postgres] [--duration 10] [--connections 32]`
+ * `npm run bench:gateway [-- --postgres] [--duration 10] [--connections 32] [--rounds 3]`
  * Runs the tokenization endpoint and a plain node:http baseline doing the same parse + encrypt + durable insert,
  * one after the other in this run, against the same kind of store, each with unique valid card numbers, and prints
  * req/s, p50, p99 and the ratios (targets: throughput >= 0.7, p99 <= 1.5).
@@ -15,11 +15,13 @@ const { values } = parseArgs({
     postgres: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "32" },
+    rounds: { type: "string", default: "3" },
     "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const rounds = Number(values.rounds);
 const root = path.resolve(import.meta.dirname, "..");
 
 function luhnCheckDigit(body: string): string {
@@ -159,12 +161,31 @@ async function run(label: "gateway" | "baseline"): Promise<Measurement> {
 
 const store = values.postgres ? "PostgreSQL" : "PGlite";
 console.log(
-  `Tokenization benchmark on ${store}: ${connections} connections, ${duration} s each, unique cards`,
+  `Tokenization benchmark on ${store}: ${connections} connections, ${duration} s a run, ${rounds} rounds of baseline then gateway, unique cards`,
 );
-const baseline = await run("baseline");
-const gateway = await run("gateway");
 const row = (name: string, m: Measurement) =>
   `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   non-2xx/errors ${m.non2xx}`;
+// Interleaved rounds, each side's median: this machine's speed drifts by tens of percent over a minute, and a
+// drift must not land on one side only.
+const baselines: Measurement[] = [];
+const gateways: Measurement[] = [];
+for (let round = 1; round <= rounds; round++) {
+  baselines.push(await run("baseline"));
+  gateways.push(await run("gateway"));
+  console.log(`round ${round}`);
+  console.log(`  ${row("baseline", baselines.at(-1)!)}`);
+  console.log(`  ${row("gateway", gateways.at(-1)!)}`);
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const summary = (measurements: Measurement[]): Measurement => ({
+  requestsPerSecond: median(measurements.map((m) => m.requestsPerSecond)),
+  p50: median(measurements.map((m) => m.p50)),
+  p99: median(measurements.map((m) => m.p99)),
+  non2xx: measurements.reduce((sum, m) => sum + m.non2xx, 0),
+});
+const baseline = summary(baselines);
+const gateway = summary(gateways);
+console.log("median");
 console.log(row("baseline", baseline));
 console.log(row("gateway", gateway));
 const throughputRatio = gateway.requestsPerSecond / baseline.requestsPerSecond;
