@@ -63,4 +63,10 @@ if (needsBuild()) {
   });
   if (buildFailed) process.exit(buildFailed);
 }
+// With the build: a ready embedded database to copy, so that a first start does not wait on creating one.
+const { getConfig } = await import("../lib/config");
+if (!getConfig().databaseUrl) {
+  const { ensurePgliteTemplate } = await import("../lib/db/pglite-template");
+  await ensurePgliteTemplate();
+}
 await import("../server");

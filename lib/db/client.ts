@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { seedFromTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,6 +42,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dataDir = options.dataDir === "memory://" ? undefined : path.join(options.dataDir, "pglite");
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  if (dataDir) seedFromTemplate(dataDir);
   const client = await PGlite.create(dataDir ? { dataDir } : {});
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,

@@ -1,7 +1,6 @@
 import { getConfig } from "@/lib/config";
 import type { CheckoutView } from "@/lib/contracts/checkout";
 import type { Customer, CustomerCreateInput } from "@/lib/contracts/customer";
-import type { ErrorTree } from "@/lib/contracts/errors";
 import type { DailyReportDay, ShopProfile } from "@/lib/contracts/merchant";
 import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
