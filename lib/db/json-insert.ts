@@ -5,23 +5,30 @@ import type { PgTable } from "drizzle-orm/pg-core";
 function jsonValue(value: unknown): unknown {
   if (Buffer.isBuffer(value)) return `\\x${value.toString("hex")}`; // bytea's hex input form
   if (value !== null && typeof value === "object" && "getSQL" in value) {
-    throw new Error("A SQL expression cannot be written through insertJsonRows");
+    throw new Error("A SQL expression cannot be written through a JSON recordset");
   }
   return value;
 }
 
+export interface JsonRecordset {
+  /** The columns the rows carry, quoted and comma-separated: an insert's column list and the select feeding it. */
+  columns: SQL;
+  /** `json_populate_recordset(null::table, $1::json)`: the rows as a relation of the table's row type. */
+  relation: SQL;
+}
+
 /**
- * `insert into t (columns) select columns from json_populate_recordset(null::t, $1)`: many rows sent as one JSON
- * parameter. Drizzle's multi-row VALUES builds a parameter per value and walks its SQL tree for each, which under
- * load took a third of a tokenization's CPU on PostgreSQL; one parameter per table, parsed by the database, does
- * not. Rows are given with the schema's property names and must all carry the same keys; a column none of them
- * carries takes its default.
+ * Many rows sent as one JSON parameter, parsed by the database into the table's row type. Drizzle's multi-row
+ * VALUES builds a parameter per value and walks its SQL tree for each, which under load took a third of a
+ * tokenization's CPU on PostgreSQL; one parameter per table does not. Rows are given with the schema's property
+ * names and must all carry the same keys; a column none of them carries is left out of `columns` (an insert gives
+ * it its default).
  */
-export function insertJsonRows(table: PgTable, rows: readonly Record<string, unknown>[]): SQL {
-  const columns = getTableColumns(table);
+export function jsonRecordset(table: PgTable, rows: readonly Record<string, unknown>[]): JsonRecordset {
+  const tableColumns = getTableColumns(table);
   const keys = Object.keys(rows[0] ?? {}).filter((key) => rows[0][key] !== undefined);
   const names = keys.map((key) => {
-    const column = columns[key];
+    const column = tableColumns[key];
     if (!column) throw new Error(`No column for ${key}`);
     return column.name;
   });
@@ -30,6 +37,19 @@ export function insertJsonRows(table: PgTable, rows: readonly Record<string, unk
     for (let index = 0; index < keys.length; index++) record[names[index]] = jsonValue(row[keys[index]]);
     return record;
   });
-  const list = sql.raw(names.map((name) => `"${name}"`).join(", "));
-  return sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`;
+  return {
+    columns: sql.raw(names.map((name) => `"${name}"`).join(", ")),
+    relation: sql`json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`,
+  };
+}
+
+/**
+ * A PostgreSQL array literal (`{"a","b"}`), passed as one text parameter and cast by the query: Drizzle would
+ * expand a JavaScript array into a parameter list.
+ */
+export function arrayLiteral(values: readonly (string | bigint | number)[]): string {
+  const elements = values.map((value) =>
+    typeof value === "string" ? `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"` : String(value),
+  );
+  return `{${elements.join(",")}}`;
 }

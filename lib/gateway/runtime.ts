@@ -68,6 +68,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     transactionWriter: new TransactionWriter(database.db, clock, {
       concurrentStore: database.kind === "postgres",
       keyring,
+      challengeTtlSeconds: config.threeDSecureTtlSeconds,
     }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),

@@ -171,7 +171,6 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
           scenario: decision.challenge.scenario,
           oneTimeCode: decision.challenge.oneTimeCode,
           acquirerDecision: decision.acquirerDecision,
-          ttlSeconds: deps.config.threeDSecureTtlSeconds,
         }
       : null,
     transaction: {

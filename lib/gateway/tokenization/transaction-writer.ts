@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "@/lib/db/client";
-import { insertJsonRows } from "@/lib/db/json-insert";
+import { arrayLiteral, jsonRecordset } from "@/lib/db/json-insert";
 import {
   cards,
   notificationDeliveries,
@@ -48,8 +48,6 @@ export interface NewChallenge {
   scenario: string;
   oneTimeCode: string;
   acquirerDecision: unknown;
-  /** Expires this long after the write (by the database's clock, or the test clock). */
-  ttlSeconds: number;
 }
 
 export interface TransactionWrite {
@@ -76,7 +74,7 @@ const MAX_BATCH = 256;
 /** Times a batch is sealed again under a newer data key before it fails (a rotation is rare; several at once rarer). */
 const MAX_RESEALS = 3;
 
-/** A card of the batch was sealed under a data key that a rotation retired meanwhile (thrown to roll back). */
+/** A card of the batch was sealed under a data key that a rotation retired meanwhile (the write wrote nothing). */
 class RetiredDataKeyError extends Error {
   constructor() {
     super("A card was sealed under a retired data key");
@@ -86,27 +84,29 @@ class RetiredDataKeyError extends Error {
 
 /**
  * Writes new transactions (and their stored cards and outbox rows) with group commit: requests that arrive while a
- * write is in flight are written together by the next batch — one database transaction, a few multi-row
- * statements and one commit whatever the batch size. Each caller still gets its own result, only after the commit
- * that made its row durable. With no concurrency a batch is a single request and nothing waits.
+ * write is in flight are written together by the next batch — one statement and one commit whatever the batch
+ * size. Each caller still gets its own result, only after the commit that made its row durable. With no
+ * concurrency a batch is a single request and nothing waits.
  */
 export class TransactionWriter {
   private queue: Pending[] = [];
   private inFlight = 0;
   private scheduled = false;
 
-  /**
-   * @param options.concurrentStore PostgreSQL (several connections, maybe several instances): batches are written
-   *   8 at a time, so its connections and group commit work in parallel, and take the duplicate check's advisory
-   *   locks. The embedded database runs one transaction at a time: one batch at a time, no locks needed.
-   * @param options.keyring Seals a batch's cards again when their data key was retired before the write.
-   */
   private readonly maxConcurrentBatches: number;
 
+  /**
+   * @param options.concurrentStore PostgreSQL (several connections, maybe several instances): batches are written
+   *   8 at a time, so its connections and group commit work in parallel. The embedded database runs one statement
+   *   at a time: one batch at a time.
+   * @param options.keyring Seals a batch's cards again when their data key was retired before the write.
+   * @param options.challengeTtlSeconds A 3-D Secure challenge expires this long after its write (by the database's
+   *   clock, or the test clock).
+   */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly options: { concurrentStore: boolean; keyring: Keyring },
+    private readonly options: { concurrentStore: boolean; keyring: Keyring; challengeTtlSeconds: number },
   ) {
     this.maxConcurrentBatches = options.concurrentStore ? 8 : 1;
   }
@@ -179,124 +179,152 @@ export class TransactionWriter {
   }
 
   /**
-   * One transaction per batch: the advisory locks of the batch's fingerprints (ascending, so concurrent batches
-   * cannot deadlock), then the transactions accepted in the last 30 s — read after the locks were granted, so a
-   * concurrent batch with the same card has either committed or not started — then the inserts, each one
-   * multi-row statement. The cards' data keys must still be active, checked under a share lock on their rows: a
-   * rotation (which updates the old key's row) waits for this commit before it scans the cards, or has committed
-   * and the check fails.
+   * One statement per batch, atomic on its own, in one round trip: the duplicate check's locks and read (the
+   * tessera_lock_recent_fingerprints function, migration 0005: it reads after the locks are granted, so a concurrent
+   * batch with the same card has either committed or not started), then the inserts of the accepted transactions,
+   * their stored cards, outbox rows and 3-D Secure challenges. The cards' data keys must still be active, checked
+   * under a share lock on their rows: a rotation (which updates the old key's row) waits for this write before it
+   * scans the cards, or has committed and nothing is written.
    */
   private async writeBatch(batch: Pending[]): Promise<void> {
+    const { firsts, repeats } = separateRepeats(batch);
     const fixedTime = this.clock.isFixed ? this.clock.now() : null;
-    const fingerprints = [...new Set(batch.map((pending) => pending.transaction.duplicateFingerprint))];
+    const at = fixedTime ? sql`${fixedTime.toISOString()}::timestamptz` : sql`null::timestamptz`;
+    const now = sql`coalesce(${at}, clock_timestamp())`;
+    const fingerprints = [...new Set(firsts.map((pending) => pending.transaction.duplicateFingerprint))];
     const lockKeys = [...new Set(fingerprints.map((fingerprint) => duplicateLockKey(fingerprint)))].sort(
       (a, b) => (a < b ? -1 : a > b ? 1 : 0),
     );
-    const written = await this.db.transaction(async (tx) => {
-      // The embedded database runs one transaction at a time, so only PostgreSQL needs the locks.
-      if (this.options.concurrentStore) {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(key) from unnest(${`{${lockKeys.join(",")}}`}::bigint[]) as key`,
-        );
-      }
-      const windowStart = sql`${fixedTime ? sql`${fixedTime.toISOString()}::timestamptz` : sql`clock_timestamp()`} - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`;
-      // One read (the embedded database pays per statement): the fingerprints accepted in the window, and which of
-      // the cards' data keys are still active, share-locked until the commit.
-      const keyIds = [...new Set(batch.flatMap(({ card }) => (card ? [card.keyId] : [])))];
-      const read = await queryRows<{ kind: "recent" | "active_key"; value: string }>(
-        tx,
-        sql`select distinct 'recent' as kind, ${transactions.duplicateFingerprint} as value from ${transactions}
-          where ${transactions.duplicateFingerprint} = any(${`{${fingerprints.join(",")}}`}::text[])
-            and ${transactions.createdAt} > ${windowStart}
-          union all
-          select 'active_key', id from (
+    const checkedUids = firsts.flatMap(({ transaction, checkDuplicate }) =>
+      checkDuplicate ? [transaction.uid] : [],
+    );
+    const keyIds = [...new Set(firsts.flatMap(({ card }) => (card ? [card.keyId] : [])))];
+    const times = fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {};
+
+    const transactionRows = jsonRecordset(
+      transactions,
+      firsts.map(({ transaction }) => ({ ...transaction, ...times })),
+    );
+    const newCards = firsts.flatMap(({ card }) =>
+      card ? [{ ...card, ...(fixedTime ? { createdAt: fixedTime } : {}) }] : [],
+    );
+    const newChallenges = firsts.flatMap(({ transaction, challenge }) =>
+      challenge
+        ? [
+            {
+              transactionUid: transaction.uid,
+              shopId: transaction.shopId,
+              stage: challenge.stage,
+              scenario: challenge.scenario,
+              oneTimeCode: challenge.oneTimeCode,
+              acquirerDecision: challenge.acquirerDecision,
+              ...times,
+            },
+          ]
+        : [],
+    );
+    // The transactional outbox: a final transaction's delivery row commits with it.
+    const newDeliveries = firsts.flatMap(({ transaction, notificationUrl }) =>
+      notificationUrl && transaction.status !== "incomplete"
+        ? [
+            {
+              id: newDeliveryId(),
+              shopId: transaction.shopId,
+              transactionUid: transaction.uid,
+              url: notificationUrl,
+              ...(fixedTime ? { nextAttemptAt: fixedTime, ...times } : {}),
+            },
+          ]
+        : [],
+    );
+    // Foreign keys are checked at the end of the statement, so the order of the inserts inside does not matter.
+    const companions: SQL[] = [];
+    if (newCards.length > 0) {
+      const rows = jsonRecordset(cards, newCards);
+      companions.push(sql`new_cards as (
+        insert into ${cards} (${rows.columns}) select ${rows.columns} from ${rows.relation} as card
+        where card.token in (select card_token from accepted))`);
+    }
+    if (newDeliveries.length > 0) {
+      const rows = jsonRecordset(notificationDeliveries, newDeliveries);
+      companions.push(sql`new_deliveries as (
+        insert into ${notificationDeliveries} (${rows.columns}) select ${rows.columns} from ${rows.relation} as delivery
+        where delivery.transaction_uid in (select uid from accepted))`);
+    }
+    if (newChallenges.length > 0) {
+      const rows = jsonRecordset(threeDSecureChallenges, newChallenges);
+      companions.push(sql`new_challenges as (
+        insert into ${threeDSecureChallenges} (${rows.columns}, expires_at)
+        select ${rows.columns}, ${now} + make_interval(secs => ${this.options.challengeTtlSeconds})
+        from ${rows.relation} as challenge
+        where challenge.transaction_uid in (select uid from accepted))`);
+    }
+    const result = await queryRows<{
+      outcome: "written" | "retired_data_key";
+      uid: string | null;
+      created_at: string | Date | null;
+      updated_at: string | Date | null;
+    }>(
+      this.db,
+      sql`with recent as (
+          select coalesce(array_agg(fingerprint), '{}') as fingerprints
+          from tessera_lock_recent_fingerprints(${arrayLiteral(lockKeys)}::bigint[], ${arrayLiteral(fingerprints)}::text[],
+            ${DUPLICATE_WINDOW_SECONDS}, ${at}) as fingerprint
+        ),
+        active_keys as (
+          select count(*) as count from (
             select ${vaultKeys.id} from ${vaultKeys}
-            where ${vaultKeys.id} = any(${`{${keyIds.join(",")}}`}::text[]) and ${vaultKeys.active} for share
-          ) as active_keys`,
-      );
-      if (read.filter((row) => row.kind === "active_key").length < keyIds.length)
-        throw new RetiredDataKeyError();
-      const taken = new Set(read.filter((row) => row.kind === "recent").map((row) => row.value));
-      const accepted: Pending[] = [];
-      for (const pending of batch) {
-        const fingerprint = pending.transaction.duplicateFingerprint;
-        if (pending.checkDuplicate && taken.has(fingerprint)) continue;
-        taken.add(fingerprint);
-        accepted.push(pending);
-      }
-      if (accepted.length === 0) return new Map<string, { uid: string; createdAt: Date; updatedAt: Date }>();
-      const times = fixedTime ? { createdAt: fixedTime } : {};
-      const newCards = accepted.flatMap(({ card }) => (card ? [{ ...card, ...times }] : []));
-      const challengeTimes = fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {};
-      const newChallenges = accepted.flatMap(({ transaction, challenge }) =>
-        challenge
-          ? [
-              {
-                transactionUid: transaction.uid,
-                shopId: transaction.shopId,
-                stage: challenge.stage,
-                scenario: challenge.scenario,
-                oneTimeCode: challenge.oneTimeCode,
-                acquirerDecision: challenge.acquirerDecision,
-                expiresAt: sql`${fixedTime ? sql`${fixedTime.toISOString()}::timestamptz` : sql`clock_timestamp()`} + make_interval(secs => ${challenge.ttlSeconds})`,
-                ...challengeTimes,
-              },
-            ]
-          : [],
-      );
-      // The transactional outbox: a final transaction's delivery row commits with it.
-      const deliveries = accepted.flatMap(({ transaction, notificationUrl }) =>
-        notificationUrl && transaction.status !== "incomplete"
-          ? [
-              {
-                id: newDeliveryId(),
-                shopId: transaction.shopId,
-                transactionUid: transaction.uid,
-                url: notificationUrl,
-                ...(fixedTime
-                  ? { nextAttemptAt: fixedTime, createdAt: fixedTime, updatedAt: fixedTime }
-                  : {}),
-              },
-            ]
-          : [],
-      );
-      const transactionRows = accepted.map(({ transaction }) => ({
-        ...transaction,
-        ...(fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {}),
-      }));
-      // One statement for the cards, the transactions, their deliveries and 3-D Secure challenges: the embedded
-      // database pays per statement, and foreign keys are checked at the end of the statement, so the order inside
-      // does not matter. Rows go as one JSON parameter per table (insertJsonRows); the rare challenges, whose expiry
-      // is a database expression, through Drizzle.
-      const companions = [
-        ...(newCards.length > 0 ? [sql`new_cards as (${insertJsonRows(cards, newCards)})`] : []),
-        ...(deliveries.length > 0
-          ? [sql`new_deliveries as (${insertJsonRows(notificationDeliveries, deliveries)})`]
-          : []),
-        ...(newChallenges.length > 0
-          ? [sql`new_challenges as (${tx.insert(threeDSecureChallenges).values(newChallenges).getSQL()})`]
-          : []),
-      ];
-      const insertTransactions = sql`${insertJsonRows(transactions, transactionRows)} returning ${transactions.uid} as uid, ${transactions.createdAt} as created_at, ${transactions.updatedAt} as updated_at`;
-      const rows = (
-        await queryRows<{ uid: string; created_at: string | Date; updated_at: string | Date }>(
-          tx,
-          companions.length === 0
-            ? insertTransactions
-            : sql`with ${sql.join(companions, sql`, `)} ${insertTransactions}`,
+            where ${vaultKeys.id} = any(${arrayLiteral(keyIds)}::text[]) and ${vaultKeys.active} for share
+          ) as active_key
+        ),
+        accepted as (
+          select ${transactionRows.columns} from ${transactionRows.relation} as incoming, recent, active_keys
+          where active_keys.count = ${keyIds.length}
+            and not (incoming.uid = any(${arrayLiteral(checkedUids)}::text[])
+                     and incoming.duplicate_fingerprint = any(recent.fingerprints))
+        ),
+        ${companions.length > 0 ? sql`${sql.join(companions, sql`, `)},` : sql``}
+        inserted as (
+          insert into ${transactions} (${transactionRows.columns}) select ${transactionRows.columns} from accepted
+          returning ${transactions.uid}, ${transactions.createdAt}, ${transactions.updatedAt}
         )
-      ).map((row) => ({
-        uid: row.uid,
-        createdAt: new Date(row.created_at),
-        updatedAt: new Date(row.updated_at),
-      }));
-      return new Map(rows.map((row) => [row.uid, row]));
-    });
-    for (const pending of batch) {
+        select 'written' as outcome, uid, created_at, updated_at from inserted
+        union all
+        select 'retired_data_key', null, null, null from active_keys where count < ${keyIds.length}`,
+    );
+    if (result.some((row) => row.outcome === "retired_data_key")) throw new RetiredDataKeyError();
+    const written = new Map(result.map((row) => [row.uid, row]));
+    for (const pending of firsts) {
       const row = written.get(pending.transaction.uid);
       if (row)
-        pending.resolve({ ...row, status: pending.transaction.status, body: pending.transaction.body });
+        pending.resolve({
+          uid: pending.transaction.uid,
+          createdAt: new Date(row.created_at!),
+          updatedAt: new Date(row.updated_at!),
+          status: pending.transaction.status,
+          body: pending.transaction.body,
+        });
       else pending.reject(GatewayError.base("Duplicate transaction"));
     }
+    // Each repeats an earlier request of this batch, which is now written or was itself a duplicate.
+    for (const pending of repeats) pending.reject(GatewayError.base("Duplicate transaction"));
   }
+}
+
+/**
+ * Splits off the requests asking for the duplicate check whose fingerprint an earlier request of the batch
+ * carries: they are duplicates whatever the database holds, and are answered only once the batch is written (if
+ * the write fails, each request is written again on its own and judged afresh).
+ */
+function separateRepeats(batch: Pending[]): { firsts: Pending[]; repeats: Pending[] } {
+  const seen = new Set<string>();
+  const firsts: Pending[] = [];
+  const repeats: Pending[] = [];
+  for (const pending of batch) {
+    const fingerprint = pending.transaction.duplicateFingerprint;
+    if (pending.checkDuplicate && seen.has(fingerprint)) repeats.push(pending);
+    else firsts.push(pending);
+    seen.add(fingerprint);
+  }
+  return { firsts, repeats };
 }
