@@ -6,6 +6,7 @@ import type { GatewayDeps } from "../context";
 import { GatewayError, type GatewayErrorCode } from "../errors";
 import type { RateLimiter, RateLimitRule } from "../rate-limit";
 import type { AuthenticatedShop } from "../shops/shop-directory";
+import { requestHeader } from "./headers";
 
 export type GatewayEnv = {
   Variables: {
@@ -38,7 +39,7 @@ export function clientAddress(c: Context, deps: Pick<GatewayDeps, "config">): st
   }
   return resolveClientAddress({
     socketAddress,
-    forwardedFor: c.req.header("x-forwarded-for"),
+    forwardedFor: requestHeader(c, "x-forwarded-for"),
     trustedProxies: deps.config.trustedProxies,
   });
 }
@@ -57,7 +58,7 @@ export function shopAuth(
     const throttleKey = `auth-failure:${clientAddress(c, deps)}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
     if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
-    const credentials = parseBasicAuthorization(c.req.header("authorization"));
+    const credentials = parseBasicAuthorization(requestHeader(c, "authorization"));
     const shop = credentials ? await deps.shops.authenticate(credentials.user, credentials.password) : null;
     if (!shop) {
       const blockedFor = await limiter.hit(throttleKey, AUTH_FAILURE_LIMIT);
@@ -87,7 +88,7 @@ function checkoutTokenMayCall(method: string, path: string, token: string): bool
  */
 export function checkoutTokenAuth(deps: GatewayDeps, limiter: RateLimiter): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(requestHeader(c, "authorization") ?? "");
     if (!match) return next();
     const token = match[1];
     const throttleKey = `auth-failure:${clientAddress(c, deps)}`;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import { GatewayError } from "../errors";
+import { nodeRequest, requestHeader } from "./headers";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -42,12 +43,12 @@ async function readWebBody(stream: ReadableStream<Uint8Array> | null): Promise<U
 
 /** Reads a JSON request body: 415 for another content type, 413 past 64 KiB (without buffering more), 400 if not JSON. */
 export async function readJsonBody(c: Context): Promise<unknown> {
-  if (!isJsonContentType(c.req.header("content-type"))) throw new GatewayError("unsupported_media_type");
-  const declaredLength = Number(c.req.header("content-length") ?? "0");
+  if (!isJsonContentType(requestHeader(c, "content-type"))) throw new GatewayError("unsupported_media_type");
+  const declaredLength = Number(requestHeader(c, "content-length") ?? "0");
   if (declaredLength > MAX_BODY_BYTES) throw new GatewayError("payload_too_large");
   // Under @hono/node-server the Node request itself is read: going through the web-standard stream the Request
   // wraps it in costs a tenth of a tokenization's CPU. In-process requests (tests) have only the stream.
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = nodeRequest(c);
   const chunks = incoming ? await readNodeBody(incoming) : await readWebBody(c.req.raw.body);
   const text = Buffer.concat(chunks).toString("utf8");
   try {

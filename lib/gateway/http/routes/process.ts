@@ -9,6 +9,7 @@ import {
   submitDeviceData,
 } from "../../three-d-secure/issuer-flow";
 import { type PagePaths, renderIssuerPage } from "../../three-d-secure/pages/render-issuer-page";
+import { requestHeader } from "../headers";
 
 /** The issuer's forms hold a one-time code and a button: anything larger is not one of them. */
 const MAX_FORM_BYTES = 8 * 1024;
@@ -18,9 +19,9 @@ const MAX_FORM_BYTES = 8 * 1024;
  * no fields at all; null when the body is over the limit.
  */
 async function readFormFields(c: Context): Promise<URLSearchParams | null> {
-  const mediaType = c.req.header("content-type")?.split(";")[0].trim().toLowerCase();
+  const mediaType = requestHeader(c, "content-type")?.split(";")[0].trim().toLowerCase();
   if (mediaType !== "application/x-www-form-urlencoded" || !c.req.raw.body) return new URLSearchParams();
-  if (Number(c.req.header("content-length") ?? "0") > MAX_FORM_BYTES) return null;
+  if (Number(requestHeader(c, "content-length") ?? "0") > MAX_FORM_BYTES) return null;
   const reader = c.req.raw.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
