@@ -3,14 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "@/lib/db/client";
 import { cards, vaultKeys } from "@/lib/db/schema";
 import { revealCardNumber } from "@/lib/gateway/vault/card-vault";
-import { generateKey, unwrapDataKey, wrapDataKey } from "@/lib/gateway/vault/envelope";
+import { unwrapDataKey } from "@/lib/gateway/vault/envelope";
 import { loadKeyring, MasterKeyMismatchError } from "@/lib/gateway/vault/keyring";
-import { rewrapVaultKeys, rotateDataKey } from "@/lib/gateway/vault/rotate-keys";
+import { rewrapVaultKeys, rotateDataKey, switchActiveDataKey } from "@/lib/gateway/vault/rotate-keys";
 import {
   createTestDatabase,
   type JsonBody,
@@ -145,27 +146,23 @@ describe("data key rotation", () => {
     async () => {
       const { keyring } = gateway.runtime.deps;
       const staleKeyId = keyring.active().id;
-      // The first step of a rotation on another connection: the old key is no longer active, not yet committed.
+      // The first step of a rotation on another connection, held open: the new key is active, not yet committed.
       const rotation = new pg.Client({ connectionString: database.url! });
       await rotation.connect();
-      const keyId = `data_${randomBytes(6).toString("hex")}`;
       try {
-        await rotation.query("begin");
-        await rotation.query("update vault_keys set active = false where purpose = 'data' and active");
-        await rotation.query(
-          "insert into vault_keys (id, purpose, active, wrapped_key) values ($1, 'data', true, $2)",
-          [keyId, wrapDataKey(masterKey, generateKey(), keyId)],
-        );
-        let settled = false;
-        const written = tokenize({ number: uniqueVisaNumber(seed++) }).finally(() => {
-          settled = true;
+        const keyId = await drizzle(rotation).transaction(async (tx) => {
+          const switched = await switchActiveDataKey(tx, masterKey);
+          let settled = false;
+          const written = tokenize({ number: uniqueVisaNumber(seed++) }).finally(() => {
+            settled = true;
+          });
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          expect(settled).toBe(false); // waiting for the rotation's lock
+          return { switched, written };
         });
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        expect(settled).toBe(false); // waiting for the rotation's row lock on the old key
-        await rotation.query("commit");
-        const fresh = await written;
+        const fresh = await keyId.written;
         expect(keyring.active().id).not.toBe(staleKeyId);
-        expect((await cardKeyIds()).get(fresh.credit_card.token)).toBe(keyId);
+        expect((await cardKeyIds()).get(fresh.credit_card.token)).toBe(keyId.switched);
       } finally {
         await rotation.end();
       }

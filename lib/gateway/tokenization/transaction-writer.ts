@@ -7,13 +7,13 @@ import {
   type TransactionRow,
   threeDSecureChallenges,
   transactions,
-  vaultKeys,
 } from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { newDeliveryId } from "../notifications/delivery-id";
 import { resealCardNumber } from "../vault/card-vault";
 import type { Keyring } from "../vault/keyring";
+import { DATA_KEY_ROTATION_LOCK_ID } from "../vault/rotate-keys";
 import type { TransactionBody } from "./build-transaction";
 import { DUPLICATE_WINDOW_SECONDS, duplicateLockKey } from "./duplicate-check";
 
@@ -179,12 +179,12 @@ export class TransactionWriter {
   }
 
   /**
-   * One statement per batch, atomic on its own, in one round trip: the duplicate check's locks and read (the
-   * tessera_lock_recent_fingerprints function, migration 0005: it reads after the locks are granted, so a concurrent
-   * batch with the same card has either committed or not started), then the inserts of the accepted transactions,
-   * their stored cards, outbox rows and 3-D Secure challenges. The cards' data keys must still be active, checked
-   * under a share lock on their rows: a rotation (which updates the old key's row) waits for this write before it
-   * scans the cards, or has committed and nothing is written.
+   * One statement per batch, atomic on its own, in one round trip. First the locks and reads of
+   * tessera_lock_for_batch_write (migration 0005), which reads after its locks are granted: the duplicate check's
+   * (a concurrent batch with the same card has either committed or not started) and the data keys' (under the
+   * rotation lock, shared: a rotation waits for this write before it switches keys and scans the cards, or has
+   * switched and the retired key is seen). Then the inserts of the accepted transactions, their stored cards,
+   * outbox rows and 3-D Secure challenges — none if a card's data key was retired.
    */
   private async writeBatch(batch: Pending[]): Promise<void> {
     const { firsts, repeats } = separateRepeats(batch);
@@ -266,22 +266,21 @@ export class TransactionWriter {
       updated_at: string | Date | null;
     }>(
       this.db,
-      sql`with recent as (
-          select coalesce(array_agg(fingerprint), '{}') as fingerprints
-          from tessera_lock_recent_fingerprints(${arrayLiteral(lockKeys)}::bigint[], ${arrayLiteral(fingerprints)}::text[],
-            ${DUPLICATE_WINDOW_SECONDS}, ${at}) as fingerprint
+      sql`with locked as (
+          select kind, value from tessera_lock_for_batch_write(${DATA_KEY_ROTATION_LOCK_ID},
+            ${arrayLiteral(lockKeys)}::bigint[], ${arrayLiteral(fingerprints)}::text[], ${DUPLICATE_WINDOW_SECONDS},
+            ${at}, ${arrayLiteral(keyIds)}::text[])
         ),
-        active_keys as (
-          select count(*) as count from (
-            select ${vaultKeys.id} from ${vaultKeys}
-            where ${vaultKeys.id} = any(${arrayLiteral(keyIds)}::text[]) and ${vaultKeys.active} for share
-          ) as active_key
+        checked as (
+          select coalesce(array_agg(value) filter (where kind = 'recent'), '{}') as recent_fingerprints,
+            count(*) filter (where kind = 'active_key') as active_keys
+          from locked
         ),
         accepted as (
-          select ${transactionRows.columns} from ${transactionRows.relation} as incoming, recent, active_keys
-          where active_keys.count = ${keyIds.length}
+          select ${transactionRows.columns} from ${transactionRows.relation} as incoming, checked
+          where checked.active_keys = ${keyIds.length}
             and not (incoming.uid = any(${arrayLiteral(checkedUids)}::text[])
-                     and incoming.duplicate_fingerprint = any(recent.fingerprints))
+                     and incoming.duplicate_fingerprint = any(checked.recent_fingerprints))
         ),
         ${companions.length > 0 ? sql`${sql.join(companions, sql`, `)},` : sql``}
         inserted as (
@@ -290,7 +289,7 @@ export class TransactionWriter {
         )
         select 'written' as outcome, uid, created_at, updated_at from inserted
         union all
-        select 'retired_data_key', null, null, null from active_keys where count < ${keyIds.length}`,
+        select 'retired_data_key', null, null, null from checked where active_keys < ${keyIds.length}`,
     );
     if (result.some((row) => row.outcome === "retired_data_key")) throw new RetiredDataKeyError();
     const written = new Map(result.map((row) => [row.uid, row]));

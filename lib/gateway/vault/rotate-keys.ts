@@ -9,6 +9,33 @@ import { loadKeyring } from "./keyring";
 const BATCH_SIZE = 500;
 
 /**
+ * Advisory lock between key switches (exclusive) and card writes (shared, taken by the transaction writer, see
+ * migration 0005): a switch waits for the writes in flight, and a write that starts meanwhile waits for the switch
+ * and then sees the old key retired. So no card is committed under a key after the rotation's scan began.
+ */
+export const DATA_KEY_ROTATION_LOCK_ID = 7_311_942_003;
+
+/** The first step of a rotation, in the caller's transaction: a new data key becomes the only active one. */
+export async function switchActiveDataKey(
+  tx: Pick<Database, "execute" | "update" | "insert">,
+  masterKey: Buffer,
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${DATA_KEY_ROTATION_LOCK_ID})`);
+  const keyId = `data_${randomBytes(6).toString("hex")}`;
+  await tx
+    .update(vaultKeys)
+    .set({ active: false })
+    .where(and(eq(vaultKeys.purpose, "data"), eq(vaultKeys.active, true)));
+  await tx.insert(vaultKeys).values({
+    id: keyId,
+    purpose: "data",
+    active: true,
+    wrappedKey: wrapDataKey(masterKey, generateKey(), keyId),
+  });
+  return keyId;
+}
+
+/**
  * Creates a new data key, makes it the active one, and re-encrypts every stored card under it in batches; the
  * old data keys are then retired. Safe to re-run after an interruption: it continues with what is left.
  */
@@ -16,19 +43,7 @@ export async function rotateDataKey(
   db: Database,
   masterKey: Buffer,
 ): Promise<{ keyId: string; reencrypted: number }> {
-  const keyId = `data_${randomBytes(6).toString("hex")}`;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(vaultKeys)
-      .set({ active: false })
-      .where(and(eq(vaultKeys.purpose, "data"), eq(vaultKeys.active, true)));
-    await tx.insert(vaultKeys).values({
-      id: keyId,
-      purpose: "data",
-      active: true,
-      wrappedKey: wrapDataKey(masterKey, generateKey(), keyId),
-    });
-  });
+  const keyId = await db.transaction((tx) => switchActiveDataKey(tx, masterKey));
   const keyring = await loadKeyring(db, masterKey);
   let reencrypted = 0;
   let after = "";
