@@ -1,4 +1,5 @@
 import { serve } from "@hono/node-server";
+import { pino } from "pino";
 import { loadConfig } from "@/lib/config";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { createShop } from "@/lib/gateway/shops/create-shop";
@@ -15,7 +16,12 @@ const config = loadConfig({
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
   ALLOW_PRIVATE_URLS: "true",
 });
-const logger = createLogger({ level: config.logLevel });
+// To a file when given: the benchmark's load generator should not also be the process reading the log.
+const logFile = process.env.BENCH_LOG_FILE;
+const logger = createLogger({
+  level: config.logLevel,
+  destination: logFile ? pino.destination({ dest: logFile, sync: false }) : undefined,
+});
 const runtime = await startGatewayRuntime({ config, logger, demoShops: false });
 const shop = await createShop({ db: runtime.deps.db, keyring: runtime.deps.keyring, name: "Benchmark" });
 const server = serve({ fetch: runtime.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -85,12 +86,24 @@ async function withDatabase<T>(label: string, run: (env: Record<string, string>)
   }
 }
 
+/**
+ * The Node options the gateway is deployed with (`npm start`, `npm run gateway`: a larger young generation, so the
+ * short-lived objects of each request die in cheap scavenges), read from package.json so that the benchmark
+ * cannot drift from it. The baseline runs with the same options: only the handlers differ.
+ */
+function deployedNodeOptions(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+  const script: string = manifest.scripts.gateway;
+  return script.split(/\s+/).filter((word) => /^--[a-z-]+=\S+$/.test(word));
+}
+const nodeOptions = deployedNodeOptions();
+
 function startServer(
   script: string,
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; words: string[] }> {
   // Node itself, not an npx wrapper, so that the SIGTERM below reaches the server.
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
@@ -98,7 +111,7 @@ function startServer(
   return new Promise((resolve, reject) => {
     let output = "";
     let listening = false;
-    // Read to the end: the gateway logs a line per request, and a full pipe would stall it.
+    // Read to the end: a full pipe would stall the server.
     child.stdout!.on("data", (chunk: Buffer) => {
       if (listening) return;
       output += chunk.toString();
@@ -140,7 +153,9 @@ async function measure(url: string, headers: Record<string, string>): Promise<Me
 async function run(label: "gateway" | "baseline"): Promise<Measurement> {
   return withDatabase(label, async (env) => {
     const script = label === "gateway" ? "bench/gateway-server.ts" : "bench/baseline-server.ts";
-    const { child, words } = await startServer(script, env);
+    // The gateway logs a line per request (part of its cost, as deployed) to a file that the run deletes.
+    const logFile = path.join(os.tmpdir(), `tessera-bench-${label}-${process.pid}.log`);
+    const { child, words } = await startServer(script, { ...env, BENCH_LOG_FILE: logFile });
     try {
       const [port, shopId, secretKey] = words;
       const headers: Record<string, string> =
@@ -155,13 +170,14 @@ async function run(label: "gateway" | "baseline"): Promise<Measurement> {
     } finally {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
+      fs.rmSync(logFile, { force: true });
     }
   });
 }
 
 const store = values.postgres ? "PostgreSQL" : "PGlite";
 console.log(
-  `Tokenization benchmark on ${store}: ${connections} connections, ${duration} s a run, ${rounds} rounds of baseline then gateway, unique cards`,
+  `Tokenization benchmark on ${store}: ${connections} connections, ${duration} s a run, ${rounds} rounds of baseline then gateway, unique cards, node ${nodeOptions.join(" ")}`,
 );
 const row = (name: string, m: Measurement) =>
   `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   non-2xx/errors ${m.non2xx}`;
