@@ -32,14 +32,21 @@ export function jsonRecordset(table: PgTable, rows: readonly Record<string, unkn
     if (!column) throw new Error(`No column for ${key}`);
     return column.name;
   });
-  const records = rows.map((row) => {
-    const record: Record<string, unknown> = {};
-    for (let index = 0; index < keys.length; index++) record[names[index]] = jsonValue(row[keys[index]]);
-    return record;
-  });
+  // The JSON text is written directly rather than through an object per row renamed to column names: objects
+  // built key by key fall back to slow dictionary mode, in building and in JSON.stringify alike.
+  const prefixes = names.map((name, index) => `${index === 0 ? "" : ","}${JSON.stringify(name)}:`);
+  let text = "[";
+  for (let row = 0; row < rows.length; row++) {
+    text += row === 0 ? "{" : ",{";
+    for (let index = 0; index < keys.length; index++) {
+      text += prefixes[index] + (JSON.stringify(jsonValue(rows[row][keys[index]])) ?? "null");
+    }
+    text += "}";
+  }
+  text += "]";
   return {
     columns: sql.raw(names.map((name) => `"${name}"`).join(", ")),
-    relation: sql`json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`,
+    relation: sql`json_populate_recordset(null::${table}, ${text}::json)`,
   };
 }
 

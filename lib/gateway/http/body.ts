@@ -11,16 +11,27 @@ function isJsonContentType(header: string | undefined): boolean {
   return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-async function readNodeBody(incoming: IncomingMessage): Promise<Buffer[]> {
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of incoming as AsyncIterable<Buffer>) {
-    received += chunk.byteLength;
-    // Stop reading (the rest is not buffered); the connection is closed after the answer.
-    if (received > MAX_BODY_BYTES) throw new GatewayError("payload_too_large");
-    chunks.push(chunk);
-  }
-  return chunks;
+/** The body of a Node request, as read from its events (its async iterator costs more per request). */
+function readNodeBody(incoming: IncomingMessage): Promise<Buffer[]> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received > MAX_BODY_BYTES) {
+        // Stop reading (the rest is not buffered); the connection is closed after the answer.
+        incoming.off("data", onData).pause();
+        reject(new GatewayError("payload_too_large"));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    incoming.on("data", onData);
+    incoming.once("end", () => resolve(chunks));
+    incoming.once("error", reject);
+    // The client went away mid-body (after "end", this settles nothing).
+    incoming.once("close", () => reject(new Error("The request closed before its body ended")));
+  });
 }
 
 async function readWebBody(stream: ReadableStream<Uint8Array> | null): Promise<Uint8Array[]> {
