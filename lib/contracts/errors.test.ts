@@ -92,6 +92,8 @@ describe("addError / mergeErrorTrees / isEmptyErrorTree", () => {
     expect(isEmptyErrorTree({})).toBe(true);
     expect(isEmptyErrorTree({ customer: {} })).toBe(true);
     expect(isEmptyErrorTree({ customer: { ip: ["address is invalid"] } })).toBe(false);
+    expect(isEmptyErrorTree({ customer: { ip: [] }, billing_address: { state: {} } })).toBe(true);
+    expect(isEmptyErrorTree({ a: {}, travel: { airline: { code: ["is invalid"] } } })).toBe(false);
   });
 });
 

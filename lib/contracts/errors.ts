@@ -59,8 +59,12 @@ export function mergeErrorTrees(...trees: ErrorTree[]): ErrorTree {
   return merged;
 }
 
+/** True when the tree holds no message (checked on every valid request, so without building the flat list). */
 export function isEmptyErrorTree(tree: ErrorTree): boolean {
-  return flattenErrorTree(tree).length === 0;
+  for (const value of Object.values(tree)) {
+    if (Array.isArray(value) ? value.length > 0 : !isEmptyErrorTree(value)) return false;
+  }
+  return true;
 }
 
 /** Every message with its path, depth first in insertion order. */

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { pooledRandomBytes } from "./random-pool";
 
 /**
  * Authenticated encryption for card data at rest and for wrapping data keys under the master key.
@@ -46,7 +47,7 @@ export function seal(key: Buffer, plaintext: Buffer, aad: Buffer): Buffer {
   assertKey(key);
   // GCM loses both confidentiality and integrity if an IV ever repeats under one key, so it is never
   // derived or counted, only drawn fresh.
-  const iv = randomBytes(IV_BYTES);
+  const iv = pooledRandomBytes(IV_BYTES);
   const cipher = createCipheriv(CIPHER, key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(authenticatedData(VERSION, aad));
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);

@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { pooledRandomBytes } from "./random-pool";
 
 const CARD_TOKEN = /^[0-9a-f]{64}$/;
 
 // Purely random rather than derived from the card, so a token reveals nothing about the number it
 // stands for and cannot be guessed from it.
 export function generateCardToken(): string {
-  return randomBytes(32).toString("hex");
+  return pooledRandomBytes(32).toString("hex");
 }
 
 export function isCardToken(value: string): boolean {
