@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 
 /**
- * `npm run bench:gateway [-- --postgres] [--duration 10] [--connections 32] [--rounds 3]`
+ * `npm run bench:gateway [-- --postgres] [--duration 10] [--connections 32] [--rounds 5]`
  * Runs the tokenization endpoint and a plain node:http baseline doing the same parse + encrypt + durable insert,
  * one after the other in this run, against the same kind of store, each with unique valid card numbers, and prints
  * req/s, p50, p99 and the ratios (targets: throughput >= 0.7, p99 <= 1.5).
@@ -16,7 +16,7 @@ const { values } = parseArgs({
     postgres: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "32" },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "5" },
     "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
   },
 });
