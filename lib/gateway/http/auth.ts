@@ -1,4 +1,3 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { resolveClientAddress } from "@/lib/client-address";
 import { findCheckoutShopId } from "../checkouts/checkout-session";
@@ -6,7 +5,7 @@ import type { GatewayDeps } from "../context";
 import { GatewayError, type GatewayErrorCode } from "../errors";
 import type { RateLimiter, RateLimitRule } from "../rate-limit";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { requestHeader } from "./headers";
+import { nodeRequest, requestHeader } from "./headers";
 
 export type GatewayEnv = {
   Variables: {
@@ -30,13 +29,9 @@ function parseBasicAuthorization(header: string | undefined): { user: string; pa
 
 /** The client's address, through trusted proxies (the checkout app forwards its shopper's or merchant's). */
 export function clientAddress(c: Context, deps: Pick<GatewayDeps, "config">): string {
-  let socketAddress: string | undefined;
-  try {
-    socketAddress = getConnInfo(c).remote.address;
-  } catch {
-    // Requests made in-process (app.request in tests) have no socket.
-    socketAddress = "local";
-  }
+  const incoming = nodeRequest(c);
+  // Requests made in-process (app.request in tests) have no socket.
+  const socketAddress = incoming ? incoming.socket.remoteAddress : "local";
   return resolveClientAddress({
     socketAddress,
     forwardedFor: requestHeader(c, "x-forwarded-for"),
