@@ -134,8 +134,11 @@ export const threeDSecureChallenges = pgTable(
     shopId: integer("shop_id")
       .notNull()
       .references(() => shops.id),
-    /** `method`: the 3-D Secure 2 device-data step is pending; `challenge`: the code is asked; `finished`. */
-    stage: text("stage", { enum: ["method", "challenge", "finished"] }).notNull(),
+    /**
+     * `method`: the 3-D Secure 2 device-data step is pending; `challenge`: the code is asked; `verifying`: the
+     * shopper passed and one request is asking the merchant's verification_url (since `updated_at`); `finished`.
+     */
+    stage: text("stage", { enum: ["method", "challenge", "verifying", "finished"] }).notNull(),
     /** The sandbox issuer's scenario for the card (enrolment and result), see three-d-secure/. */
     scenario: text("scenario").notNull(),
     /** The sandbox one-time code (shown on the page in test mode; not card data). */

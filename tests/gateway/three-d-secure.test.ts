@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { threeDSecureChallenges } from "@/lib/db/schema";
 import { ManualClock } from "@/lib/gateway/clock";
+import { VERIFYING_LEASE_SECONDS } from "@/lib/gateway/three-d-secure/finish-verification";
 import { startTestGateway, type TestGateway, type TestShop, uniqueVisaNumber } from "./harness";
 import {
   cardExists,
@@ -711,6 +714,57 @@ describe("the merchant's verification_url when the challenge passes", () => {
       three_d_secure_verification: { status: "successful" },
     });
     expect(await cardExists(gateway, row.cardToken as string)).toBe(false);
+  });
+
+  it("asks the merchant once when the correct code arrives twice at once; the second answer waits for it", async () => {
+    merchant.answer = () => ({ status: 200, body: '{"code":0}', delayMs: 400 });
+    const transaction = await tokenize3ds(nextVisa(), { verification_url: `${merchant.origin}/verify` });
+    const code = shownCode((await openPage(gateway, transaction.uid)).html);
+    const askedBefore = merchant.received.length;
+
+    const answers = await Promise.all([
+      submitForm(gateway, transaction.uid, { code }),
+      submitForm(gateway, transaction.uid, { code }),
+    ]);
+    const asked = merchant.received
+      .slice(askedBefore)
+      .map((request) => JSON.parse(request.body).transaction.uid);
+    expect(asked).toEqual([transaction.uid]);
+    // One answer ended the verification and sends the shopper back; the other shows the same outcome.
+    const redirect = answers.find((answer) => answer.status === 303);
+    const page = answers.find((answer) => answer.status === 200);
+    expect(redirectTarget(redirect?.location ?? null).query.status).toBe("successful");
+    expect(page?.html).toContain("<h1>Card verified</h1>");
+    expect((await storedRows(gateway, transaction.uid)).challenge.stage).toBe("finished");
+    expect(await queryTransaction(gateway, shop, transaction.uid)).toMatchObject({ status: "successful" });
+  });
+
+  it("ends as failed a verification whose claimant stopped while asking, once the claim is stale", async () => {
+    const transaction = await tokenize3ds(nextVisa(), { verification_url: `${merchant.origin}/verify` });
+    const { transaction: row } = await storedRows(gateway, transaction.uid);
+    // What an instance that stopped while waiting for the merchant leaves behind.
+    await gateway.runtime.deps.db
+      .update(threeDSecureChallenges)
+      .set({ stage: "verifying", updatedAt: clock.now() })
+      .where(eq(threeDSecureChallenges.transactionUid, transaction.uid));
+    const askedBefore = merchant.received.length;
+
+    clock.advance((VERIFYING_LEASE_SECONDS - 1) * 1000);
+    await gateway.runtime.threeDSecureExpiry.sweepOnce();
+    expect((await storedRows(gateway, transaction.uid)).challenge.stage).toBe("verifying");
+
+    clock.advance(1000);
+    await gateway.runtime.threeDSecureExpiry.sweepOnce();
+    expect((await storedRows(gateway, transaction.uid)).challenge.stage).toBe("finished");
+    expect(await queryTransaction(gateway, shop, transaction.uid)).toMatchObject({
+      status: "failed",
+      credit_card: { token: null },
+    });
+    expect(await cardExists(gateway, row.cardToken as string)).toBe(false);
+    expect(merchant.received.length).toBe(askedBefore);
+    // The shopper coming back sees the outcome; a code sent now changes nothing.
+    const again = await submitForm(gateway, transaction.uid, { code: "000000" });
+    expect(again.html).toContain("<h1>Card not verified</h1>");
   });
 
   it("does not ask when 3-D Secure failed", async () => {

@@ -10,9 +10,15 @@ export interface ReceivedRequest {
   body: string;
 }
 
-/** What the receiver answers; `hang` never answers (for timeouts). */
+/** What the receiver answers, after `delayMs` when given; `hang` never answers (for timeouts). */
 export type ReceiverAnswer =
-  | { status: number; body?: string; contentType?: string; headers?: Record<string, string> }
+  | {
+      status: number;
+      body?: string;
+      contentType?: string;
+      headers?: Record<string, string>;
+      delayMs?: number;
+    }
   | "hang";
 
 export interface WebhookReceiver {
@@ -73,11 +79,15 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       }
       const answer = receiver.answer(received, index);
       if (answer === "hang") return;
-      response.writeHead(answer.status, {
-        "Content-Type": answer.contentType ?? "application/json",
-        ...answer.headers,
-      });
-      response.end(answer.body ?? "");
+      const reply = () => {
+        response.writeHead(answer.status, {
+          "Content-Type": answer.contentType ?? "application/json",
+          ...answer.headers,
+        });
+        response.end(answer.body ?? "");
+      };
+      if (answer.delayMs) setTimeout(reply, answer.delayMs);
+      else reply();
     });
   });
   await new Promise<void>((resolve, reject) => {

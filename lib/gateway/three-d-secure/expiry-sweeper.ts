@@ -1,14 +1,15 @@
-import { and, asc, lte, ne } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { threeDSecureChallenges } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { finishVerification } from "./finish-verification";
+import { endableAsExpired, finishVerification } from "./finish-verification";
 
 const SWEEP_INTERVAL_MS = 30_000;
 const BATCH_SIZE = 100;
 
 /**
  * Fails the transactions whose 3-D Secure challenge the shopper never finished, once it expires
- * (`THREE_D_SECURE_TTL_SECONDS`), and writes their notifications. Safe with several instances sweeping at once:
+ * (`THREE_D_SECURE_TTL_SECONDS`), or whose merchant verification was left unfinished by an instance that stopped
+ * (a stale `verifying` claim), and writes their notifications. Safe with several instances sweeping at once:
  * each challenge is ended by a conditional update on its stage, which only one of them can win.
  */
 export class ThreeDSecureExpirySweeper {
@@ -58,12 +59,7 @@ export class ThreeDSecureExpirySweeper {
           acquirerDecision: threeDSecureChallenges.acquirerDecision,
         })
         .from(threeDSecureChallenges)
-        .where(
-          and(
-            ne(threeDSecureChallenges.stage, "finished"),
-            lte(threeDSecureChallenges.expiresAt, this.deps.clock.sqlNow()),
-          ),
-        )
+        .where(endableAsExpired(this.deps.clock.sqlNow()))
         .orderBy(asc(threeDSecureChallenges.expiresAt))
         .limit(BATCH_SIZE);
       let endedNow = 0;

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import {
   cards,
@@ -9,7 +9,11 @@ import {
 } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { newDeliveryId } from "../notifications/delivery-id";
-import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
+import {
+  transactionAwaitingVerification,
+  VERIFICATION_TIMEOUT_MS,
+  verifyWithMerchant,
+} from "../notifications/merchant-verification";
 import { type TransactionBody, transactionFromRow } from "../tokenization/build-transaction";
 import type { AcquirerDecision } from "../tokenization/sandbox-acquirer";
 import {
@@ -26,15 +30,48 @@ export type FinishResult =
   | { finished: false };
 
 /**
+ * How long a request may hold a challenge in the `verifying` stage while it asks the merchant's verification_url:
+ * the merchant's deadline and a margin. A claim older than this was left by an instance that stopped while
+ * asking; the verification then ends as expired (failed), like one the shopper never finished.
+ */
+export const VERIFYING_LEASE_SECONDS = VERIFICATION_TIMEOUT_MS / 1000 + 20;
+
+/** The challenges still waiting on the shopper (not claimed, not finished). */
+const WAITING_ON_SHOPPER = ["method", "challenge"] as const;
+
+/** A challenge that may be ended as expired now: its shopper ran out of time, or its claim went stale. */
+export function endableAsExpired(now: SQL): SQL {
+  return or(
+    and(
+      inArray(threeDSecureChallenges.stage, WAITING_ON_SHOPPER),
+      lte(threeDSecureChallenges.expiresAt, now),
+    ),
+    and(
+      eq(threeDSecureChallenges.stage, "verifying"),
+      lte(threeDSecureChallenges.updatedAt, sql`${now} - make_interval(secs => ${VERIFYING_LEASE_SECONDS})`),
+    ),
+  ) as SQL;
+}
+
+/** Whether a `verifying` challenge's claim has outlived its lease (by the gateway's clock). */
+export function isStaleClaim(challenge: Pick<ThreeDSecureChallengeRow, "updatedAt">, now: Date): boolean {
+  return challenge.updatedAt.getTime() + VERIFYING_LEASE_SECONDS * 1000 <= now.getTime();
+}
+
+/**
  * Ends a 3-D Secure verification and makes its transaction final, exactly once.
  *
- * The merchant's `verification_url` is asked first, outside any database transaction (it may take seconds).
- * Then one transaction claims the challenge with a conditional update on its stage — a second completion,
- * concurrent or later, on this instance or another, matches no row and changes nothing — and in the same
- * commit updates the transaction, removes the card of a failed one, and writes the notification outbox row.
+ * One transaction claims the challenge with a conditional update on its stage — a second completion, concurrent
+ * or later, on this instance or another, matches no row and changes nothing — and in the same commit updates the
+ * transaction, removes the card of a failed one, and writes the notification outbox row.
  *
- * `outcome` "expired" only applies to a challenge past its expiry, every other outcome only to one that is not:
- * a shopper answering at the last moment and the expiry sweep cannot both win.
+ * When the merchant's `verification_url` is to be asked, it is asked by one request only, outside any database
+ * transaction (it may take seconds): the challenge is first moved to `verifying` by a conditional update, so a
+ * second correct answer (a double submit, another tab) finds it claimed instead of asking the merchant again; the
+ * claimant then ends it from `verifying`.
+ *
+ * `outcome` "expired" only applies to a challenge past its expiry (or a stale claim), every other outcome only to
+ * one that is not: a shopper answering at the last moment and the expiry sweep cannot both win.
  */
 export async function finishVerification(
   deps: GatewayDeps,
@@ -66,7 +103,22 @@ export async function finishVerification(
     credit_card: { ...started.credit_card, token: successful ? row.cardToken : null },
   };
 
-  if (successful && started.verification_url) {
+  const now = deps.clock.sqlNow();
+  const fixedTime = deps.clock.isFixed ? deps.clock.now() : null;
+  const asksMerchant = successful && Boolean(started.verification_url);
+  if (asksMerchant) {
+    const [claimed] = await deps.db
+      .update(threeDSecureChallenges)
+      .set({ stage: "verifying", updatedAt: sql`${now}` })
+      .where(
+        and(
+          eq(threeDSecureChallenges.transactionUid, uid),
+          inArray(threeDSecureChallenges.stage, WAITING_ON_SHOPPER),
+          gt(threeDSecureChallenges.expiresAt, now),
+        ),
+      )
+      .returning({ uid: threeDSecureChallenges.transactionUid });
+    if (!claimed) return { finished: false };
     const shop = await deps.shops.get(challenge.shopId);
     const asked = {
       ...body,
@@ -85,21 +137,21 @@ export async function finishVerification(
     }
   }
 
-  const now = deps.clock.sqlNow();
-  const fixedTime = deps.clock.isFixed ? deps.clock.now() : null;
+  let endable: SQL;
+  if (asksMerchant)
+    endable = eq(threeDSecureChallenges.stage, "verifying"); // claimed by this call above
+  else if (outcome === "expired") endable = endableAsExpired(now);
+  else {
+    endable = and(
+      inArray(threeDSecureChallenges.stage, WAITING_ON_SHOPPER),
+      gt(threeDSecureChallenges.expiresAt, now),
+    ) as SQL;
+  }
   const final = await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(threeDSecureChallenges)
       .set({ stage: "finished", finishedAt: sql`${now}`, updatedAt: sql`${now}` })
-      .where(
-        and(
-          eq(threeDSecureChallenges.transactionUid, uid),
-          ne(threeDSecureChallenges.stage, "finished"),
-          outcome === "expired"
-            ? lte(threeDSecureChallenges.expiresAt, now)
-            : gt(threeDSecureChallenges.expiresAt, now),
-        ),
-      )
+      .where(and(eq(threeDSecureChallenges.transactionUid, uid), endable))
       .returning({ uid: threeDSecureChallenges.transactionUid });
     if (!claimed) return null;
     const cardToken = result.status === "successful" ? row.cardToken : null;

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { type ThreeDSecureChallengeRow, threeDSecureChallenges, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { transactionFromRow } from "../tokenization/build-transaction";
-import { finishVerification } from "./finish-verification";
+import { finishVerification, isStaleClaim, VERIFYING_LEASE_SECONDS } from "./finish-verification";
 import { isIssuerScenario } from "./sandbox-issuer";
 import { type AuthenticationOutcome, FRICTIONLESS_OUTCOMES, WRONG_CODE_LIMIT } from "./verification-result";
 
@@ -90,10 +91,19 @@ function isExpired(deps: GatewayDeps, challenge: ThreeDSecureChallengeRow): bool
   return challenge.expiresAt.getTime() <= deps.clock.now().getTime();
 }
 
-/** The page for the state the verification is in now (no changes made). */
+/**
+ * The page for the state the verification is in now (no changes made). A `verifying` challenge is only shown after
+ * waiting for its claim ran out (see `waitWhileVerifying`): the shopper is told it was not verified, as it will be
+ * once the claim goes stale.
+ */
 function pageFor(loaded: Loaded, error: ChallengeError | null = null): IssuerPage {
   const { transaction, challenge, context } = loaded;
-  if (!challenge || challenge.stage === "finished" || transaction.status !== "incomplete") {
+  if (
+    !challenge ||
+    challenge.stage === "finished" ||
+    challenge.stage === "verifying" ||
+    transaction.status !== "incomplete"
+  ) {
     return { kind: "result", context, status: transaction.status };
   }
   if (challenge.stage === "method") return { kind: "method", context };
@@ -117,12 +127,39 @@ async function finish(
   return settle(deps, loaded.context.uid);
 }
 
+const VERIFYING_POLL_MS = 200;
+
+/**
+ * While another request asks the merchant's verification_url (a double submit, another tab), this one waits for
+ * its answer, up to the claim's lease, and then shows what came of it rather than asking again.
+ */
+async function waitWhileVerifying(deps: GatewayDeps, loaded: Loaded): Promise<Loaded> {
+  const giveUpAt = Date.now() + VERIFYING_LEASE_SECONDS * 1000;
+  let current = loaded;
+  while (
+    current.challenge?.stage === "verifying" &&
+    !isStaleClaim(current.challenge, deps.clock.now()) &&
+    Date.now() < giveUpAt
+  ) {
+    await sleep(VERIFYING_POLL_MS);
+    current = (await load(deps, loaded.context.uid)) ?? current;
+  }
+  return current;
+}
+
+/** Whether the verification may be ended as expired now: the shopper's time ran out, or a claim went stale. */
+function isEndableAsExpired(deps: GatewayDeps, challenge: ThreeDSecureChallengeRow): boolean {
+  if (challenge.stage === "verifying") return isStaleClaim(challenge, deps.clock.now());
+  return challenge.stage !== "finished" && isExpired(deps, challenge);
+}
+
 /** Reloads after a lost race, ending a verification that expired meanwhile. */
 async function settle(deps: GatewayDeps, uid: string): Promise<IssuerAction> {
-  const loaded = await load(deps, uid);
-  if (!loaded) return { kind: "page", page: { kind: "not_found" } };
+  const found = await load(deps, uid);
+  if (!found) return { kind: "page", page: { kind: "not_found" } };
+  const loaded = await waitWhileVerifying(deps, found);
   const { challenge } = loaded;
-  if (challenge && challenge.stage !== "finished" && isExpired(deps, challenge)) {
+  if (challenge && isEndableAsExpired(deps, challenge)) {
     const result = await finishVerification(deps, challenge, "expired");
     if (result.finished) return finished(result.transaction, loaded.context);
     return { kind: "page", page: pageFor((await load(deps, uid)) ?? loaded) };
@@ -135,14 +172,18 @@ async function loadOpen(
   deps: GatewayDeps,
   uid: string,
 ): Promise<{ open: Loaded & { challenge: ThreeDSecureChallengeRow } } | { done: IssuerAction }> {
-  const loaded = await load(deps, uid);
-  if (!loaded) return { done: { kind: "page", page: { kind: "not_found" } } };
+  const found = await load(deps, uid);
+  if (!found) return { done: { kind: "page", page: { kind: "not_found" } } };
+  const loaded = await waitWhileVerifying(deps, found);
   const { challenge } = loaded;
   if (!challenge || challenge.stage === "finished" || loaded.transaction.status !== "incomplete") {
     return { done: { kind: "page", page: pageFor(loaded) } };
   }
-  // Expired, but not swept yet: it ends now, on this visit.
-  if (isExpired(deps, challenge)) return { done: await finish(deps, { ...loaded, challenge }, "expired") };
+  // Expired (or its claim stale), but not swept yet: it ends now, on this visit.
+  if (isEndableAsExpired(deps, challenge)) {
+    return { done: await finish(deps, { ...loaded, challenge }, "expired") };
+  }
+  if (challenge.stage === "verifying") return { done: { kind: "page", page: pageFor(loaded) } };
   return { open: { ...loaded, challenge } };
 }
 
