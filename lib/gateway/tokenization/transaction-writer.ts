@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, queryRows } from "@/lib/db/client";
+import { type Database, queryRowsPrepared } from "@/lib/db/client";
 import { arrayLiteral, jsonRecordset } from "@/lib/db/json-insert";
 import {
   cards,
@@ -259,7 +259,7 @@ export class TransactionWriter {
         from ${rows.relation} as challenge
         where challenge.transaction_uid in (select uid from accepted))`);
     }
-    const result = await queryRows<{
+    const result = await queryRowsPrepared<{
       outcome: "written" | "retired_data_key";
       uid: string | null;
       created_at: string | Date | null;
@@ -290,6 +290,7 @@ export class TransactionWriter {
         select 'written' as outcome, uid, created_at, updated_at from inserted
         union all
         select 'retired_data_key', null, null, null from checked where active_keys < ${keyIds.length}`,
+      "tessera_batch_write",
     );
     if (result.some((row) => row.outcome === "retired_data_key")) throw new RetiredDataKeyError();
     const written = new Map(result.map((row) => [row.uid, row]));
