@@ -5,13 +5,15 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import lighthouse from "lighthouse";
 
 /**
  * `npm run bench:page [-- --runs 5]`
  * The hosted payment page against DESIGN §5: first-load JavaScript (gzip) of /checkout/[token] next to a bare page
  * of the same production build (Next's own not-found page: the root layout and the framework, nothing of ours),
- * and LCP and CLS measured in Chromium with PerformanceObserver. Builds the app first when it is out of date
- * (through scripts/start.ts), on a fresh embedded database.
+ * and LCP and CLS measured in Chromium with PerformanceObserver; then Lighthouse's accessibility score of the payment
+ * page, the issuer's 3-D Secure challenge page and the admin sign-in page. Builds the app first when it is out of
+ * date (through scripts/start.ts), on a fresh embedded database.
  */
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Number(values.runs);
@@ -22,6 +24,59 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-bench-page-"));
 
 const TARGET_EXTRA_JS_KB = 40;
 const TARGET_LCP_MS = 1000;
+const TARGET_ACCESSIBILITY_SCORE = 100;
+// Lighthouse drives the same Chromium through its DevTools port.
+const debuggingPort = 9300 + (process.pid % 90);
+
+/** A 3-D Secure transaction of demo shop 2 waiting on the shopper: its issuer page asks for the one-time code. */
+async function createChallenge(): Promise<string> {
+  const response = await fetch(`${origin}/gateway/transactions/tokenizations`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from("2:demo_secret_key_shop_2_with_3ds").toString("base64")}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({
+      request: {
+        amount: 1290,
+        currency: "EUR",
+        description: "Benchmark order",
+        duplicate_check: false,
+        return_url: `${origin}/`,
+        credit_card: {
+          number: "4012000000001097",
+          exp_month: "12",
+          exp_year: "2035",
+          verification_value: "123",
+        },
+      },
+    }),
+  });
+  if (response.status !== 200)
+    throw new Error(`tokenization failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).transaction.redirect_url;
+}
+
+interface AccessibilityAudit {
+  score: number;
+  failing: string[];
+}
+
+/** Lighthouse's accessibility category for `url`: its score (0–100) and the audits that did not pass. */
+async function accessibility(url: string): Promise<AccessibilityAudit> {
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    onlyCategories: ["accessibility"],
+    logLevel: "error",
+    output: "json",
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const failing = Object.values(audits)
+    .filter((audit) => audit.scoreDisplayMode === "binary" && audit.score !== null && audit.score < 1)
+    .map((audit) => audit.id);
+  return { score: Math.round((categories.accessibility.score ?? 0) * 100), failing };
+}
 
 function startServer(): Promise<ChildProcess> {
   // Node itself, not an npx wrapper, so that the SIGTERM at the end reaches the server.
@@ -129,7 +184,7 @@ let browser: Browser | undefined;
 try {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
+    args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debuggingPort}`],
   });
   // A first load of each route warms the server (route modules are loaded on first use) and is not counted.
   await load(browser, `${origin}/bench-bare-page-warm-up`);
@@ -173,6 +228,19 @@ try {
   );
   console.log(`CLS worst on load: ${cls.toFixed(4)}  (target 0: ${verdict(cls === 0)})`);
   console.log(`CLS worst after typing and an invalid submit: ${clsTyped.toFixed(4)}`);
+
+  const audited = {
+    "payment page": await createCheckout(),
+    "3-D Secure challenge page": await createChallenge(),
+    "admin sign-in": `${origin}/admin/sign-in`,
+  };
+  for (const [name, url] of Object.entries(audited)) {
+    const { score, failing } = await accessibility(url);
+    const failed = failing.length > 0 ? `; failing: ${failing.join(", ")}` : "";
+    console.log(
+      `Lighthouse accessibility, ${name}: ${score}  (target ${TARGET_ACCESSIBILITY_SCORE}: ${verdict(score >= TARGET_ACCESSIBILITY_SCORE)})${failed}`,
+    );
+  }
 } finally {
   await browser?.close();
   server.kill("SIGTERM");
