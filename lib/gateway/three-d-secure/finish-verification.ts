@@ -39,7 +39,18 @@ export const VERIFYING_LEASE_SECONDS = VERIFICATION_TIMEOUT_MS / 1000 + 20;
 /** The challenges still waiting on the shopper (not claimed, not finished). */
 const WAITING_ON_SHOPPER = ["method", "challenge"] as const;
 
-/** A challenge that may be ended as expired now: its shopper ran out of time, or its claim went stale. */
+/** A challenge the shopper may still answer: not claimed, not finished, not expired. */
+function waitingOnShopper(now: SQL): SQL {
+  return and(
+    inArray(threeDSecureChallenges.stage, WAITING_ON_SHOPPER),
+    gt(threeDSecureChallenges.expiresAt, now),
+  ) as SQL;
+}
+
+/**
+ * A challenge that may be ended as expired now: its shopper ran out of time, or its claim went stale. The same
+ * rule for a loaded row is `mayEndAsExpired`.
+ */
 export function endableAsExpired(now: SQL): SQL {
   return or(
     and(
@@ -56,6 +67,15 @@ export function endableAsExpired(now: SQL): SQL {
 /** Whether a `verifying` challenge's claim has outlived its lease (by the gateway's clock). */
 export function isStaleClaim(challenge: Pick<ThreeDSecureChallengeRow, "updatedAt">, now: Date): boolean {
   return challenge.updatedAt.getTime() + VERIFYING_LEASE_SECONDS * 1000 <= now.getTime();
+}
+
+/** `endableAsExpired` for a challenge already loaded, to decide whether to try. */
+export function mayEndAsExpired(
+  challenge: Pick<ThreeDSecureChallengeRow, "stage" | "expiresAt" | "updatedAt">,
+  now: Date,
+): boolean {
+  if (challenge.stage === "verifying") return isStaleClaim(challenge, now);
+  return challenge.stage !== "finished" && challenge.expiresAt.getTime() <= now.getTime();
 }
 
 /**
@@ -110,13 +130,7 @@ export async function finishVerification(
     const [claimed] = await deps.db
       .update(threeDSecureChallenges)
       .set({ stage: "verifying", updatedAt: sql`${now}` })
-      .where(
-        and(
-          eq(threeDSecureChallenges.transactionUid, uid),
-          inArray(threeDSecureChallenges.stage, WAITING_ON_SHOPPER),
-          gt(threeDSecureChallenges.expiresAt, now),
-        ),
-      )
+      .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now)))
       .returning({ uid: threeDSecureChallenges.transactionUid });
     if (!claimed) return { finished: false };
     const shop = await deps.shops.get(challenge.shopId);
@@ -137,16 +151,13 @@ export async function finishVerification(
     }
   }
 
-  let endable: SQL;
-  if (asksMerchant)
-    endable = eq(threeDSecureChallenges.stage, "verifying"); // claimed by this call above
-  else if (outcome === "expired") endable = endableAsExpired(now);
-  else {
-    endable = and(
-      inArray(threeDSecureChallenges.stage, WAITING_ON_SHOPPER),
-      gt(threeDSecureChallenges.expiresAt, now),
-    ) as SQL;
-  }
+  // A call that asked the merchant holds the claim it took above; any other ends a challenge waiting on the shopper
+  // (or, as "expired", one whose time or claim ran out).
+  const endable = asksMerchant
+    ? eq(threeDSecureChallenges.stage, "verifying")
+    : outcome === "expired"
+      ? endableAsExpired(now)
+      : waitingOnShopper(now);
   const final = await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(threeDSecureChallenges)

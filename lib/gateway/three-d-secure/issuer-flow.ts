@@ -5,7 +5,12 @@ import type { Transaction } from "@/lib/contracts/transaction";
 import { type ThreeDSecureChallengeRow, threeDSecureChallenges, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { transactionFromRow } from "../tokenization/build-transaction";
-import { finishVerification, isStaleClaim, VERIFYING_LEASE_SECONDS } from "./finish-verification";
+import {
+  finishVerification,
+  isStaleClaim,
+  mayEndAsExpired,
+  VERIFYING_LEASE_SECONDS,
+} from "./finish-verification";
 import { isIssuerScenario } from "./sandbox-issuer";
 import { type AuthenticationOutcome, FRICTIONLESS_OUTCOMES, WRONG_CODE_LIMIT } from "./verification-result";
 
@@ -87,10 +92,6 @@ async function load(deps: GatewayDeps, uid: string): Promise<Loaded | null> {
   };
 }
 
-function isExpired(deps: GatewayDeps, challenge: ThreeDSecureChallengeRow): boolean {
-  return challenge.expiresAt.getTime() <= deps.clock.now().getTime();
-}
-
 /**
  * The page for the state the verification is in now (no changes made). A `verifying` challenge is only shown after
  * waiting for its claim ran out (see `waitWhileVerifying`): the shopper is told it was not verified, as it will be
@@ -147,19 +148,13 @@ async function waitWhileVerifying(deps: GatewayDeps, loaded: Loaded): Promise<Lo
   return current;
 }
 
-/** Whether the verification may be ended as expired now: the shopper's time ran out, or a claim went stale. */
-function isEndableAsExpired(deps: GatewayDeps, challenge: ThreeDSecureChallengeRow): boolean {
-  if (challenge.stage === "verifying") return isStaleClaim(challenge, deps.clock.now());
-  return challenge.stage !== "finished" && isExpired(deps, challenge);
-}
-
 /** Reloads after a lost race, ending a verification that expired meanwhile. */
 async function settle(deps: GatewayDeps, uid: string): Promise<IssuerAction> {
   const found = await load(deps, uid);
   if (!found) return { kind: "page", page: { kind: "not_found" } };
   const loaded = await waitWhileVerifying(deps, found);
   const { challenge } = loaded;
-  if (challenge && isEndableAsExpired(deps, challenge)) {
+  if (challenge && mayEndAsExpired(challenge, deps.clock.now())) {
     const result = await finishVerification(deps, challenge, "expired");
     if (result.finished) return finished(result.transaction, loaded.context);
     return { kind: "page", page: pageFor((await load(deps, uid)) ?? loaded) };
@@ -180,7 +175,7 @@ async function loadOpen(
     return { done: { kind: "page", page: pageFor(loaded) } };
   }
   // Expired (or its claim stale), but not swept yet: it ends now, on this visit.
-  if (isEndableAsExpired(deps, challenge)) {
+  if (mayEndAsExpired(challenge, deps.clock.now())) {
     return { done: await finish(deps, { ...loaded, challenge }, "expired") };
   }
   if (challenge.stage === "verifying") return { done: { kind: "page", page: pageFor(loaded) } };
