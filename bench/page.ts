@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import lighthouse from "lighthouse";
+import { DEMO_SHOPS } from "@/lib/demo-shops";
 
 /**
  * `npm run bench:page [-- --runs 5]`
@@ -28,15 +29,31 @@ const TARGET_ACCESSIBILITY_SCORE = 100;
 // Lighthouse drives the same Chromium through its DevTools port.
 const debuggingPort = 9300 + (process.pid % 90);
 
-/** A 3-D Secure transaction of demo shop 2 waiting on the shopper: its issuer page asks for the one-time code. */
-async function createChallenge(): Promise<string> {
-  const response = await fetch(`${origin}/gateway/transactions/tokenizations`, {
+/** POSTs JSON to the gateway as a demo shop; the parsed answer, or an error when the status is not `expected`. */
+async function postAsDemoShop(
+  shop: (typeof DEMO_SHOPS)[number],
+  path: string,
+  body: unknown,
+  expected: number,
+): Promise<Record<string, { redirect_url: string }>> {
+  const response = await fetch(`${origin}/gateway${path}`, {
     method: "POST",
     headers: {
-      authorization: `Basic ${Buffer.from("2:demo_secret_key_shop_2_with_3ds").toString("base64")}`,
+      authorization: `Basic ${Buffer.from(`${shop.id}:${shop.secretKey}`).toString("base64")}`,
       "content-type": "application/json",
     },
-    body: JSON.stringify({
+    body: JSON.stringify(body),
+  });
+  if (response.status !== expected) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A 3-D Secure transaction of demo shop 2 waiting on the shopper: its issuer page asks for the one-time code. */
+async function createChallenge(): Promise<string> {
+  const answer = await postAsDemoShop(
+    DEMO_SHOPS[1],
+    "/transactions/tokenizations",
+    {
       request: {
         amount: 1290,
         currency: "EUR",
@@ -50,11 +67,10 @@ async function createChallenge(): Promise<string> {
           verification_value: "123",
         },
       },
-    }),
-  });
-  if (response.status !== 200)
-    throw new Error(`tokenization failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).transaction.redirect_url;
+    },
+    200,
+  );
+  return answer.transaction.redirect_url;
 }
 
 interface AccessibilityAudit {
@@ -94,24 +110,20 @@ function startServer(): Promise<ChildProcess> {
 }
 
 async function createCheckout(): Promise<string> {
-  const response = await fetch(`${origin}/gateway/ctp/api/checkouts`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from("1:demo_secret_key_shop_1_without_3ds").toString("base64")}`,
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({
+  const answer = await postAsDemoShop(
+    DEMO_SHOPS[0],
+    "/ctp/api/checkouts",
+    {
       checkout: {
         transaction_type: "tokenization",
         test: true,
         order: { amount: 1290, currency: "EUR", description: "Benchmark order" },
         settings: { customer_fields: { visible: ["email", "country"], read_only: [] } },
       },
-    }),
-  });
-  if (response.status !== 201)
-    throw new Error(`checkout not created: ${response.status} ${await response.text()}`);
-  return (await response.json()).checkout.redirect_url;
+    },
+    201,
+  );
+  return answer.checkout.redirect_url;
 }
 
 interface Load {
