@@ -15,6 +15,7 @@ export type GatewayErrorCode =
   | "method_not_allowed"
   | "malformed_json"
   | "payload_too_large"
+  | "incomplete_body"
   | "unsupported_media_type"
   | "attempt_in_progress";
 
@@ -94,6 +95,15 @@ export function renderGatewayError(error: GatewayError): RenderedError {
         body: {
           message: "Request body is larger than 64 KiB",
           errors: { base: ["Request body is larger than 64 KiB"] },
+        },
+        headers: {},
+      };
+    case "incomplete_body":
+      return {
+        status: 400,
+        body: {
+          message: "Request body ended before its Content-Length",
+          errors: { base: ["Request body ended before its Content-Length"] },
         },
         headers: {},
       };

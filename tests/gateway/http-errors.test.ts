@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "@/lib/gateway/clock";
 import {
@@ -232,6 +233,31 @@ describe("request bodies", () => {
   it("answers 413 to a chunked body that grows past 64 KiB", async () => {
     const response = await postStream(validRequestOfSize(MAX_BODY_BYTES + 1));
     expect(await outcome(response)).toEqual({ status: 413, body: TOO_LARGE });
+  });
+
+  it("lets a client go away mid-body: nothing written, logged as the client's 400, not a server error", async () => {
+    const logsBefore = gateway.logs.length;
+    const { request } = validRequest({ tracking_id: "went-away-mid-body" });
+    const text = JSON.stringify({ request });
+    const socket = net.connect(Number(new URL(gateway.url).port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(
+      `POST /gateway${TOKENIZATIONS} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${shop.authorization}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text.slice(0, 40)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const found = await callJson(gateway, "/v2/transactions/tracking_id/went-away-mid-body", { shop });
+    expect(found.body).toEqual({ transactions: [] });
+    const lines = gateway.logs.slice(logsBefore).map((line) => JSON.parse(line));
+    const accessLine = lines.find(
+      (line) => line.msg === "request" && line.method === "POST" && line.status === 400,
+    );
+    expect(accessLine).toMatchObject({ path: `/gateway${TOKENIZATIONS}` });
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    const next = await postTokenization(gateway, shop, validRequest());
+    expect(next.status).toBe(200);
   });
 
   it.each([

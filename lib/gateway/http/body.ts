@@ -26,11 +26,16 @@ function readNodeBody(incoming: IncomingMessage): Promise<Buffer[]> {
       }
       chunks.push(chunk);
     };
+    // The client went away mid-body: a client's doing, answered (to no one) and logged as a 400, not a server
+    // error. Not built after "end": an Error captures a stack trace, and every request closes.
+    const onAbort = () => reject(new GatewayError("incomplete_body"));
     incoming.on("data", onData);
-    incoming.once("end", () => resolve(chunks));
-    incoming.once("error", reject);
-    // The client went away mid-body (after "end", this settles nothing).
-    incoming.once("close", () => reject(new Error("The request closed before its body ended")));
+    incoming.once("end", () => {
+      incoming.off("close", onAbort);
+      resolve(chunks);
+    });
+    incoming.once("error", onAbort);
+    incoming.once("close", onAbort);
   });
 }
 
