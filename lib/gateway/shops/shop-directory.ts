@@ -15,6 +15,12 @@ export interface AuthenticatedShop {
 interface CachedShop {
   shop: AuthenticatedShop;
   secretKeyHash: Buffer;
+  /**
+   * The secret key last offered and found to match `secretKeyHash`, for as long as this entry lives (`ttlMs`):
+   * checking it again is a constant-time comparison instead of an HMAC on every request. Dropped with the entry,
+   * so a rotated key stops matching within `ttlMs` (at once on the instance that rotated it).
+   */
+  verifiedSecretKey: Buffer | null;
 }
 
 /**
@@ -36,11 +42,19 @@ export class ShopDirectory {
     const shopId = Number(shopIdText);
     if (shopId > 2_147_483_647) return null;
     const cached = await this.load(shopId);
+    if (cached?.verifiedSecretKey) {
+      const offeredKey = Buffer.from(secretKey, "utf8");
+      const verified = cached.verifiedSecretKey;
+      // Lengths are not secret: every secret key has the same format.
+      if (offeredKey.length === verified.length && timingSafeEqual(offeredKey, verified)) return cached.shop;
+    }
     const offered = Buffer.from(this.keyring.hashes.secretLookup(secretKey), "hex");
     // Compare against a dummy when the shop is unknown so timing does not reveal which shop ids exist.
     const expected = cached?.secretKeyHash ?? Buffer.alloc(offered.length);
     const matches = timingSafeEqual(offered, expected);
-    return matches && cached ? cached.shop : null;
+    if (!matches || !cached) return null;
+    cached.verifiedSecretKey = Buffer.from(secretKey, "utf8");
+    return cached.shop;
   }
 
   async get(shopId: number): Promise<AuthenticatedShop | null> {
@@ -74,6 +88,7 @@ export class ShopDirectory {
             settings: shopSettingsSchema.parse(row.settings),
           },
           secretKeyHash: Buffer.from(row.secretKeyHash, "hex"),
+          verifiedSecretKey: null,
         }
       : null;
     this.cache.set(shopId, { entry, expiresAt: now + this.ttlMs });

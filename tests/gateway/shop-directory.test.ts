@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { shops } from "@/lib/db/schema";
+import { ShopDirectory } from "@/lib/gateway/shops/shop-directory";
+import { startTestGateway, type TestGateway, type TestShop } from "./harness";
+
+let gateway: TestGateway;
+let shop: TestShop;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  shop = await gateway.createShop();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+});
+
+/** A directory of its own over the gateway's database, counting the HMACs it computes. */
+function directory(ttlMs: number) {
+  const { db, keyring } = gateway.runtime.deps;
+  const lookups = vi.spyOn(keyring.hashes, "secretLookup");
+  lookups.mockClear();
+  return { shops: new ShopDirectory(db, keyring, ttlMs), lookups };
+}
+
+/** Another secret key of the same format (same length), so only the comparison can tell them apart. */
+function otherSecretKey(secretKey: string): string {
+  const other = randomBytes(secretKey.length / 2).toString("hex");
+  return other === secretKey ? otherSecretKey(secretKey) : other;
+}
+
+describe("ShopDirectory.authenticate", () => {
+  it("computes the key's HMAC once while the record is cached, then compares the verified key", async () => {
+    const { shops: directoryUnderTest, lookups } = directory(60_000);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(await directoryUnderTest.authenticate(String(shop.id), shop.secretKey)).toMatchObject({
+        id: shop.id,
+      });
+    }
+    expect(lookups).toHaveBeenCalledTimes(1);
+    lookups.mockRestore();
+  });
+
+  it("still refuses a wrong key of the same length after the right one was verified", async () => {
+    const { shops: directoryUnderTest, lookups } = directory(60_000);
+    expect(await directoryUnderTest.authenticate(String(shop.id), shop.secretKey)).not.toBeNull();
+    const wrong = otherSecretKey(shop.secretKey);
+    expect(wrong).toHaveLength(shop.secretKey.length);
+    expect(await directoryUnderTest.authenticate(String(shop.id), wrong)).toBeNull();
+    expect(await directoryUnderTest.authenticate(String(shop.id), `${shop.secretKey}0`)).toBeNull();
+    expect(await directoryUnderTest.authenticate(String(shop.id), shop.secretKey.slice(1))).toBeNull();
+    // The verified key stays verified; the wrong ones never replace it.
+    expect(await directoryUnderTest.authenticate(String(shop.id), shop.secretKey)).not.toBeNull();
+    expect(lookups).toHaveBeenCalledTimes(4);
+    lookups.mockRestore();
+  });
+
+  it("stops accepting a key replaced through another instance once the record's TTL has passed", async () => {
+    const rotated = await gateway.createShop({}, "Rotated elsewhere");
+    const { shops: directoryUnderTest, lookups } = directory(200);
+    expect(await directoryUnderTest.authenticate(String(rotated.id), rotated.secretKey)).not.toBeNull();
+    const { db, keyring } = gateway.runtime.deps;
+    const newKey = otherSecretKey(rotated.secretKey);
+    // What POST /shop/secret_key on another instance writes; this directory is not told.
+    await db
+      .update(shops)
+      .set({ secretKeyHash: keyring.hashes.secretLookup(newKey) })
+      .where(eq(shops.id, rotated.id));
+    expect(await directoryUnderTest.authenticate(String(rotated.id), rotated.secretKey)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await directoryUnderTest.authenticate(String(rotated.id), rotated.secretKey)).toBeNull();
+    expect(await directoryUnderTest.authenticate(String(rotated.id), newKey)).not.toBeNull();
+    lookups.mockRestore();
+  });
+
+  it("forgets the verified key when the record is invalidated (a rotation on this instance)", async () => {
+    const { shops: directoryUnderTest } = directory(60_000);
+    const rotated = await gateway.createShop({}, "Rotated here");
+    expect(await directoryUnderTest.authenticate(String(rotated.id), rotated.secretKey)).not.toBeNull();
+    const { db, keyring } = gateway.runtime.deps;
+    await db
+      .update(shops)
+      .set({ secretKeyHash: keyring.hashes.secretLookup(otherSecretKey(rotated.secretKey)) })
+      .where(eq(shops.id, rotated.id));
+    directoryUnderTest.invalidate(rotated.id);
+    expect(await directoryUnderTest.authenticate(String(rotated.id), rotated.secretKey)).toBeNull();
+  });
+});
