@@ -88,3 +88,29 @@ describe("ShopDirectory.authenticate", () => {
     expect(await directoryUnderTest.authenticate(String(rotated.id), rotated.secretKey)).toBeNull();
   });
 });
+
+describe("ShopDirectory reads", () => {
+  it("shares one database read among the requests that find the record expired", async () => {
+    const { db, keyring } = gateway.runtime.deps;
+    const selects = vi.spyOn(db, "select");
+    const directoryUnderTest = new ShopDirectory(db, keyring, 60_000);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => directoryUnderTest.authenticate(String(shop.id), shop.secretKey)),
+    );
+    expect(results.every((result) => result?.id === shop.id)).toBe(true);
+    expect(selects).toHaveBeenCalledTimes(1);
+    selects.mockRestore();
+  });
+
+  it("does not cache a read that an invalidation overtook", async () => {
+    const { db, keyring } = gateway.runtime.deps;
+    const renamed = await gateway.createShop({}, "Before");
+    const directoryUnderTest = new ShopDirectory(db, keyring, 60_000);
+    const staleRead = directoryUnderTest.get(renamed.id);
+    // The change and its invalidation land while the first read is in flight.
+    directoryUnderTest.invalidate(renamed.id);
+    await db.update(shops).set({ name: "After" }).where(eq(shops.id, renamed.id));
+    await staleRead;
+    expect((await directoryUnderTest.get(renamed.id))?.name).toBe("After");
+  });
+});

@@ -29,6 +29,8 @@ interface CachedShop {
  */
 export class ShopDirectory {
   private readonly cache = new Map<number, { entry: CachedShop | null; expiresAt: number }>();
+  /** Reads in flight: the requests that find an entry expired share one read instead of one each. */
+  private readonly loading = new Map<number, Promise<CachedShop | null>>();
 
   constructor(
     private readonly db: Database,
@@ -63,12 +65,29 @@ export class ShopDirectory {
 
   invalidate(shopId: number): void {
     this.cache.delete(shopId);
+    this.loading.delete(shopId);
   }
 
-  private async load(shopId: number): Promise<CachedShop | null> {
-    const now = Date.now();
+  private load(shopId: number): Promise<CachedShop | null> {
     const hit = this.cache.get(shopId);
-    if (hit && hit.expiresAt > now) return hit.entry;
+    if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.entry);
+    const pending = this.loading.get(shopId);
+    if (pending) return pending;
+    const read: Promise<CachedShop | null> = this.read(shopId)
+      .then((entry) => {
+        // Cached only if no invalidation came while reading: the read may predate the change it announces.
+        if (this.loading.get(shopId) === read)
+          this.cache.set(shopId, { entry, expiresAt: Date.now() + this.ttlMs });
+        return entry;
+      })
+      .finally(() => {
+        if (this.loading.get(shopId) === read) this.loading.delete(shopId);
+      });
+    this.loading.set(shopId, read);
+    return read;
+  }
+
+  private async read(shopId: number): Promise<CachedShop | null> {
     const [row] = await this.db
       .select({
         id: shops.id,
@@ -91,7 +110,6 @@ export class ShopDirectory {
           verifiedSecretKey: null,
         }
       : null;
-    this.cache.set(shopId, { entry, expiresAt: now + this.ttlMs });
     return entry;
   }
 }
