@@ -13,7 +13,7 @@ const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/compon
 const error = (description: string) => ({ description, content: json("Error") });
 const unauthorized = error("Missing or wrong shop credentials");
 const badBody = {
-  "400": error("Body is not JSON"),
+  "400": error("Body is not JSON, or ended before its Content-Length"),
   "413": error("Body larger than 64 KiB"),
   "415": error("Content-Type is not application/json"),
 };

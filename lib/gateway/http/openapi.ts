@@ -128,7 +128,10 @@ export function buildOpenApiDocument(serverUrl: string) {
               description: "The transaction (successful, failed or incomplete)",
               content: json("TransactionResponse"),
             },
-            "400": { description: "Body is not JSON", content: json("Error") },
+            "400": {
+              description: "Body is not JSON, or ended before its Content-Length",
+              content: json("Error"),
+            },
             "413": { description: "Body larger than 64 KiB", content: json("Error") },
             "415": { description: "Content-Type is not application/json", content: json("Error") },
             ...errorResponses,
