@@ -57,3 +57,22 @@ test("the gateway answers on the same port as the checkout app", async ({ reques
   expect(transaction.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
   expect(JSON.stringify(transaction)).not.toContain("4200000000000000");
 });
+
+test("every page has a tab icon, including the gateway's own pages, which get the browser's default /favicon.ico", async ({
+  page,
+  request,
+}) => {
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toBe("image/x-icon");
+  // An ICO file: reserved 0, type 1 (icon), at least one image.
+  const bytes = await icon.body();
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+
+  // The app's pages name it, so the browser does not guess (and the CSP's img-src 'self' lets it load).
+  for (const path of ["/", "/admin/sign-in"]) {
+    await page.goto(path);
+    await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", /^\/favicon\.ico/);
+  }
+});
