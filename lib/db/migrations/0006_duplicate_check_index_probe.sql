@@ -1,0 +1,44 @@
+-- tessera_lock_for_batch_write (migration 0005), the same locks and results, with a duplicate check whose plan does
+-- not depend on the table's statistics. Every tokenization runs it, and it finds almost always nothing; it must stay
+-- a probe of transactions_fingerprint_idx however the table grows.
+--
+-- Before, the window's start was computed inside the query from clock_timestamp(), which is volatile and so could
+-- not be an index condition: the index found every transaction the fingerprints ever had and the heap was read to
+-- filter them by time. And when the statistics were missing or stale (autovacuum off or behind under a steady
+-- stream of inserts), PostgreSQL's default estimates put thousands of rows behind `= ANY(fingerprints)`, and past
+-- some table size it started parallel workers for the read: a worker launch per batch (IPC:ExecuteGather,
+-- IPC:BgWorkerShutdown), throughput falling and p99 rising run after run under sustained load.
+--
+-- Now the window's start is read once, after the locks are granted, into a variable, so both columns of the index
+-- bound the scan; and the function runs without parallel workers, which a read of a few index entries never needs.
+CREATE OR REPLACE FUNCTION tessera_lock_for_batch_write(
+  rotation_lock_key bigint,
+  lock_keys bigint[],
+  fingerprints text[],
+  window_seconds integer,
+  at timestamptz,
+  key_ids text[]
+)
+RETURNS TABLE (kind text, value text)
+LANGUAGE plpgsql VOLATILE
+SET max_parallel_workers_per_gather = 0
+AS $$
+DECLARE
+  lock_key bigint;
+  window_start timestamptz;
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared(rotation_lock_key);
+  FOREACH lock_key IN ARRAY lock_keys LOOP
+    PERFORM pg_advisory_xact_lock(lock_key);
+  END LOOP;
+  -- After the locks: a concurrent batch holding one of them has committed by now, and its rows are inside the window.
+  window_start := coalesce(at, clock_timestamp()) - make_interval(secs => window_seconds);
+  RETURN QUERY
+    SELECT DISTINCT 'recent', t.duplicate_fingerprint
+    FROM transactions AS t
+    WHERE t.duplicate_fingerprint = ANY(fingerprints)
+      AND t.created_at > window_start;
+  RETURN QUERY
+    SELECT 'active_key', k.id FROM vault_keys AS k WHERE k.id = ANY(key_ids) AND k.active;
+END
+$$;
