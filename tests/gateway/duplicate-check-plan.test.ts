@@ -30,20 +30,30 @@ beforeAll(async () => {
   await client.query(`insert into shops (id, name, secret_key_hash, secret_key_sealed, webhook_secret_sealed,
       private_key_sealed, public_key, key_id, settings)
     values (1, 'Plan Shop', 'hash', '\\x00', '\\x00', '\\x00', 'public', 'key', '{}')`);
+  await watchPlans();
+  // As on a new deployment: the connection's first batches find the table nearly empty, and past the fifth call
+  // PL/pgSQL may keep a generic plan made then. It must still be right once the table has grown, with no ANALYZE.
+  await client.query(
+    `insert into transactions (uid, shop_id, status, amount, currency, tracking_ids, duplicate_fingerprint, test, body)
+      select 'first-' || g, 1, 'successful', 100, 'USD', '{}'::text[], md5(g::text), true, '{}'::json
+      from generate_series(1, 20) as g`,
+  );
+  for (let call = 0; call < 8; call++) await checkFingerprints([NEW_CARD]);
   // One card paid HISTORY times over the past days (outside the window), one a second ago, and unrelated cards.
   await client.query(
     `insert into transactions (uid, shop_id, status, amount, currency, tracking_ids, duplicate_fingerprint, test,
         body, created_at)
-      select 'old-' || g, 1, 'successful', 100, 'USD', '{}'::text[], $1, true, '{}'::json, now() - interval '1 day' - g * interval '1 min'
+      select 'old-' || g, 1, 'successful', 100, 'USD', '{}'::text[], $1, true, '{}'::json,
+        now() - interval '1 day' - g * interval '1 min'
       from generate_series(1, $3::int) as g
       union all
-      select 'other-' || g, 1, 'successful', 100, 'USD', '{}'::text[], md5(g::text) || md5(g::text), true, '{}'::json, now()
+      select 'other-' || g, 1, 'successful', 100, 'USD', '{}'::text[], md5(g::text) || md5(g::text), true, '{}'::json,
+        now()
       from generate_series(1, $3::int) as g
       union all
       select 'recent', 1, 'successful', 100, 'USD', '{}'::text[], $2, true, '{}'::json, now() - interval '1 s'`,
     [OLD_CARD, RECENT_CARD, HISTORY],
   );
-  await client.query("analyze transactions");
 });
 
 afterAll(async () => {
@@ -62,6 +72,32 @@ interface PlanNode {
 
 function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+/** Has PostgreSQL send every plan of this connection, nested ones included, as a notice; parallel plans forced. */
+async function watchPlans(): Promise<void> {
+  const forceParallel = await client.query(
+    "select name from pg_settings where name in ('debug_parallel_query', 'force_parallel_mode')",
+  );
+  await client.query(`load 'auto_explain'`);
+  for (const setting of [
+    "auto_explain.log_min_duration = 0",
+    "auto_explain.log_nested_statements = on",
+    "auto_explain.log_analyze = on",
+    "auto_explain.log_buffers = on",
+    "auto_explain.log_format = json",
+    "auto_explain.log_level = notice",
+    "client_min_messages = notice",
+    // Parallel workers free and forced wherever the planner may use them.
+    `${forceParallel.rows[0].name} = on`,
+    "parallel_setup_cost = 0",
+    "parallel_tuple_cost = 0",
+    "min_parallel_table_scan_size = 0",
+    "min_parallel_index_scan_size = 0",
+    "max_parallel_workers_per_gather = 4",
+  ]) {
+    await client.query(`set ${setting}`);
+  }
 }
 
 /** Calls the batch write's lock-and-check function and returns its rows and the plan of its duplicate read. */
@@ -86,31 +122,6 @@ async function checkFingerprints(fingerprints: string[]): Promise<{ rows: unknow
 }
 
 describe.skipIf(!usePostgres)("the duplicate check's plan (PostgreSQL)", () => {
-  beforeAll(async () => {
-    const forceParallel = await client.query(
-      "select name from pg_settings where name in ('debug_parallel_query', 'force_parallel_mode')",
-    );
-    await client.query(`load 'auto_explain'`);
-    for (const setting of [
-      "auto_explain.log_min_duration = 0",
-      "auto_explain.log_nested_statements = on",
-      "auto_explain.log_analyze = on",
-      "auto_explain.log_buffers = on",
-      "auto_explain.log_format = json",
-      "auto_explain.log_level = notice",
-      "client_min_messages = notice",
-      // Parallel workers free and forced wherever the planner may use them.
-      `${forceParallel.rows[0].name} = on`,
-      "parallel_setup_cost = 0",
-      "parallel_tuple_cost = 0",
-      "min_parallel_table_scan_size = 0",
-      "min_parallel_index_scan_size = 0",
-      "max_parallel_workers_per_gather = 4",
-    ]) {
-      await client.query(`set ${setting}`);
-    }
-  });
-
   it("finds the card paid inside the window and no other", async () => {
     const { rows } = await checkFingerprints([OLD_CARD, RECENT_CARD, NEW_CARD]);
     expect(rows).toEqual([{ kind: "recent", value: RECENT_CARD }]);
@@ -118,7 +129,7 @@ describe.skipIf(!usePostgres)("the duplicate check's plan (PostgreSQL)", () => {
 
   it("never starts parallel workers", async () => {
     for (let call = 0; call < 8; call++) {
-      // Past the fifth call PL/pgSQL may switch to a generic plan: both kinds are checked.
+      // Custom plans or the generic one PL/pgSQL keeps after a few calls: whichever it uses.
       const { plan } = await checkFingerprints([OLD_CARD, NEW_CARD]);
       expect(nodes(plan).map((node) => node["Node Type"])).not.toContain("Gather");
       expect(nodes(plan).map((node) => node["Node Type"])).not.toContain("Gather Merge");

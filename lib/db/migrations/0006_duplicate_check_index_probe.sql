@@ -1,16 +1,22 @@
 -- tessera_lock_for_batch_write (migration 0005), the same locks and results, with a duplicate check whose plan does
--- not depend on the table's statistics. Every tokenization runs it, and it finds almost always nothing; it must stay
--- a probe of transactions_fingerprint_idx however the table grows.
+-- not depend on the table's size or statistics. Every tokenization runs it, and it finds almost always nothing; it
+-- must stay a probe of transactions_fingerprint_idx however the table grows. Three ways it was not:
 --
--- Before, the window's start was computed inside the query from clock_timestamp(), which is volatile and so could
--- not be an index condition: the index found every transaction the fingerprints ever had and the heap was read to
--- filter them by time. And when the statistics were missing or stale (autovacuum off or behind under a steady
--- stream of inserts), PostgreSQL's default estimates put thousands of rows behind `= ANY(fingerprints)`, and past
--- some table size it started parallel workers for the read: a worker launch per batch (IPC:ExecuteGather,
--- IPC:BgWorkerShutdown), throughput falling and p99 rising run after run under sustained load.
+-- - The window's start was computed inside the query from clock_timestamp(), which is volatile and so could not be
+--   an index condition: the index found every transaction the fingerprints ever had, and the heap was read to filter
+--   them by time.
+-- - PL/pgSQL keeps a generic plan per connection after a few calls, replaced only when the table's statistics or
+--   definition change (an ANALYZE, a migration). Made while a new database's table held a few rows, it was a
+--   sequential scan, cheapest then, kept while the table grew: a read of the whole table per batch, slower with every
+--   transaction written (the gateway's p99 went from 17 ms to 40-50 ms in a 10 s benchmark, on the connections that
+--   happened to plan early).
+-- - Without statistics (autovacuum off or behind under a steady stream of inserts), PostgreSQL's default estimates
+--   put thousands of rows behind `= ANY(fingerprints)`, and past some size it started parallel workers for the read:
+--   a worker launch per batch (IPC:ExecuteGather, IPC:BgWorkerShutdown).
 --
 -- Now the window's start is read once, after the locks are granted, into a variable, so both columns of the index
--- bound the scan; and the function runs without parallel workers, which a read of a few index entries never needs.
+-- bound the scan; and the function's queries are planned without sequential scans (there is an index for each) and
+-- without parallel workers, which a read of a few index entries never needs.
 CREATE OR REPLACE FUNCTION tessera_lock_for_batch_write(
   rotation_lock_key bigint,
   lock_keys bigint[],
@@ -21,6 +27,7 @@ CREATE OR REPLACE FUNCTION tessera_lock_for_batch_write(
 )
 RETURNS TABLE (kind text, value text)
 LANGUAGE plpgsql VOLATILE
+SET enable_seqscan = off
 SET max_parallel_workers_per_gather = 0
 AS $$
 DECLARE
