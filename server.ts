@@ -3,7 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
-import { GATEWAY_BASE_PATH } from "@/lib/gateway/http/app";
+import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger } from "@/lib/log";
@@ -22,16 +22,11 @@ const nextApp = next({ dev, dir: import.meta.dirname, hostname: "localhost", por
 await nextApp.prepare();
 const handleNext = nextApp.getRequestHandler();
 
-function isGatewayPath(url: string | undefined): boolean {
-  return (
-    url === GATEWAY_BASE_PATH ||
-    (url?.startsWith(`${GATEWAY_BASE_PATH}/`) ?? false) ||
-    (url?.startsWith(`${GATEWAY_BASE_PATH}?`) ?? false)
-  );
-}
-
 const server = http.createServer((request, response) => {
-  if (isGatewayPath(request.url)) {
+  const gatewayPath = gatewayPathOf(request.url);
+  if (gatewayPath !== null) {
+    // The API also answers at the root (beGateway clients drop base paths): one set of routes under /gateway.
+    request.url = gatewayPath;
     handleGateway(request, response);
     return;
   }

@@ -76,3 +76,39 @@ test("every page has a tab icon, including the gateway's own pages, which get th
     await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", /^\/favicon\.ico/);
   }
 });
+
+test("the gateway's API also answers at the origin's root, for clients that drop the base path", async ({
+  request,
+}) => {
+  const response = await request.post("/transactions/tokenizations", {
+    headers: { authorization: DEMO_AUTH },
+    data: {
+      request: {
+        amount: 5099,
+        currency: "EUR",
+        description: "Root path order",
+        tracking_id: `e2e-root-${Date.now()}`,
+        credit_card: {
+          number: "4200000000000000",
+          exp_month: "12",
+          exp_year: String(new Date().getFullYear() + 3),
+        },
+      },
+    },
+  });
+  expect(response.status()).toBe(200);
+  const { transaction } = await response.json();
+  expect(transaction.status).toBe("successful");
+
+  const read = await request.get(`/transactions/${transaction.uid}`, {
+    headers: { authorization: DEMO_AUTH },
+  });
+  expect(read.status()).toBe(200);
+  expect((await read.json()).transaction.uid).toBe(transaction.uid);
+  const byTrackingId = await request.get(`/v2/transactions/tracking_id/${transaction.tracking_id}`, {
+    headers: { authorization: DEMO_AUTH },
+  });
+  expect((await byTrackingId.json()).transactions.map((t: { uid: string }) => t.uid)).toEqual([
+    transaction.uid,
+  ]);
+});

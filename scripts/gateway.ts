@@ -1,5 +1,7 @@
-import { serve } from "@hono/node-server";
+import http from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { getConfig } from "@/lib/config";
+import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger } from "@/lib/log";
@@ -9,10 +11,19 @@ const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
 const gateway = await startGatewayRuntime({ config, logger });
 const demoShops = await demoShopLines(gateway.deps.shops);
-const server = serve({ fetch: gateway.app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(
-    [`Tessera gateway listening on http://${info.address}:${info.port}/gateway`, ...demoShops].join("\n"),
-  );
+const handleGateway = getRequestListener(gateway.app.fetch);
+
+const server = http.createServer((request, response) => {
+  // The API answers at the root as well as under /gateway, as in the full server; anything else gets the
+  // gateway's own 404.
+  const gatewayPath = gatewayPathOf(request.url);
+  if (gatewayPath !== null) request.url = gatewayPath;
+  handleGateway(request, response);
+});
+
+server.listen(config.port, config.host, () => {
+  const { address, port } = server.address() as { address: string; port: number };
+  console.log([`Tessera gateway listening on http://${address}:${port}/gateway`, ...demoShops].join("\n"));
 });
 
 function shutdown() {

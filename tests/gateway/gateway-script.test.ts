@@ -92,4 +92,25 @@ describe("npm run gateway on an empty embedded database", () => {
     expect(response.status).toBe(200);
     expect((await response.json()).shop).toMatchObject({ id: Number(id) });
   });
+
+  it("answers its API at the root as well, as clients that drop the base path call it", async () => {
+    const [, id, secretKey] = stdout.match(/^ {4}(\d+) \/ (\S+) {2}/m) ?? [];
+    const authorization = basicAuthorization(id, secretKey);
+    const created = await fetch(`http://127.0.0.1:${port}/customers`, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify({ email: "root@example.com", ip: "203.0.113.9" }),
+    });
+    expect(created.status).toBe(201);
+    const customer = await created.json();
+    const read = await fetch(`http://127.0.0.1:${port}/gateway/customers/${customer.id}`, {
+      headers: { authorization },
+    });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ id: customer.id, email: "root@example.com" });
+
+    const unknown = await fetch(`http://127.0.0.1:${port}/checkout/anything`, { headers: { authorization } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: "Not found" });
+  });
 });

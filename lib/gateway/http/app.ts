@@ -5,6 +5,7 @@ import { accessLogger } from "@/lib/log";
 import type { GatewayDeps } from "../context";
 import { GatewayError, renderGatewayError } from "../errors";
 import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
+import { GATEWAY_BASE_PATH } from "./gateway-paths";
 import { buildOpenApiDocument } from "./openapi";
 import { checkoutRoutes } from "./routes/checkouts";
 import { customerRoutes } from "./routes/customers";
@@ -14,7 +15,7 @@ import { reportRoutes } from "./routes/reports";
 import { shopRoutes } from "./routes/shop";
 import { transactionRoutes } from "./routes/transactions";
 
-export const GATEWAY_BASE_PATH = "/gateway";
+export { GATEWAY_BASE_PATH };
 
 /** The gateway's HTTP surface: routes are thin, every rule lives in the domain modules they call. */
 export function createGatewayApp(deps: GatewayDeps) {
