@@ -363,3 +363,31 @@ describe("what the token reads", () => {
     expect(merchant.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe("OpenAPI document", () => {
+  it("describes the shopper views and which endpoints a checkout token may call", async () => {
+    const document = (await callJson(gateway, "/openapi.json")).body;
+    const shopperTransaction = document.components.schemas.ShopperTransactionResponse;
+    expect(Object.keys(shopperTransaction.properties.transaction.properties).sort()).toEqual(
+      Object.keys(shopperTransactionViewSchema.shape).sort(),
+    );
+    const shopperCheckout = document.components.schemas.ShopperCheckoutResponse;
+    expect(
+      Object.keys(shopperCheckout.properties.checkout.properties.customer.anyOf[0].properties),
+    ).not.toContain("ip");
+    for (const [path, method] of [
+      ["/transactions/tokenizations", "post"],
+      ["/transactions/{uid}", "get"],
+    ]) {
+      const operation = document.paths[path][method];
+      expect(operation.security).toEqual([{ shopBasic: [] }, { checkoutBearer: [] }]);
+      expect(operation.responses["200"].content["application/json"].schema.oneOf).toContainEqual({
+        $ref: "#/components/schemas/ShopperTransactionResponse",
+      });
+    }
+    expect(
+      document.paths["/ctp/api/checkouts/{token}"].get.responses["200"].content["application/json"].schema
+        .oneOf,
+    ).toContainEqual({ $ref: "#/components/schemas/ShopperCheckoutResponse" });
+  });
+});
