@@ -30,6 +30,7 @@ async function createCheckout(
 test("checkout sessions created through the API are listed with their status", async ({
   signedIn: page,
   request,
+  baseURL,
 }) => {
   const suffix = uniqueSuffix();
   const open = await createCheckout(request, { trackingId: `co-open-${suffix}`, attempts: 2 });
@@ -50,7 +51,8 @@ test("checkout sessions created through the API are listed with their status", a
           exp_month: "12",
           exp_year: String(new Date().getFullYear() + 3),
         },
-        return_url: "https://shop.example/return",
+        // The page's own return route: a checkout token may name no other (or one of the session's URLs).
+        return_url: `${baseURL}/checkout/${paid.token}/return`,
       },
     },
   });

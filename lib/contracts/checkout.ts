@@ -24,7 +24,7 @@ import {
   withAddressRules,
   withDefault,
 } from "./fields";
-import { DEFAULT_LANGUAGE, type Language } from "./languages";
+import { DEFAULT_LANGUAGE } from "./languages";
 import {
   BLANK,
   greaterThanOrEqualTo,
@@ -204,7 +204,8 @@ export function parseCheckoutRequest(
  * `incomplete` (3-D Secure in progress), `successful`, `failed` (declined with no attempts left), `error`
  * (expired).
  */
-export type CheckoutStatus = "pending" | "incomplete" | "successful" | "failed" | "error";
+export const CHECKOUT_STATUSES = ["pending", "incomplete", "successful", "failed", "error"] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /** `GET /ctp/api/checkouts/{token}` with the shop's credentials. */
 export interface CheckoutView {
@@ -228,55 +229,5 @@ export interface CheckoutView {
   gateway_response: { transaction: Transaction } | null;
 }
 
-/**
- * What the hosted page sees with the session token as a bearer credential: enough to draw the page and send the
- * shopper back, nothing the shopper should not see (no notification or verification URLs, no stored-card token).
- */
-export interface ShopperCheckoutView {
-  token: string;
-  status: CheckoutStatus;
-  finished: boolean;
-  expired: boolean;
-  message: string | null;
-  test: boolean;
-  attempts_left: number;
-  language: Language;
-  shop: { name: string; logo_url: string | null; color: string | null };
-  order: { amount: number; currency: string; description: string; tracking_id: string | null };
-  /** Which customer fields to show, which of them are required (shop settings) and which are read-only. */
-  customer_fields: {
-    visible: CheckoutCustomerField[];
-    required: CheckoutCustomerField[];
-    read_only: CheckoutCustomerField[];
-  };
-  /** Whether the shop requires these card fields (its acquirer's rules). */
-  credit_card_fields: {
-    holder: string | null;
-    holder_required: boolean;
-    read_only: boolean;
-    verification_value_required: boolean;
-  };
-  customer: CheckoutCustomer | null;
-  /** A stored card offered for this payment (oneclick): brand and last 4 digits only. */
-  saved_card: { brand: string; last_4: string } | null;
-  save_card_toggle: { display: boolean };
-  another_card_toggle: { display: boolean };
-  /** Origins the shop allows to frame the page (CSP frame-ancestors); empty: none. */
-  frame_ancestors: string[];
-  return_urls: {
-    success_url: string | null;
-    decline_url: string | null;
-    fail_url: string | null;
-    cancel_url: string | null;
-    return_url: string | null;
-    auto_return: number | null;
-  };
-  /** The latest attempt's outcome, for the result page. */
-  last_transaction: {
-    uid: string;
-    status: Transaction["status"];
-    message: string | null;
-    redirect_url: string;
-    credit_card: { brand: string | null; last_4: string };
-  } | null;
-}
+/** What the hosted page sees with the session token as a bearer credential (`shopper-view.ts`). */
+export type { ShopperCheckoutView } from "./shopper-view";

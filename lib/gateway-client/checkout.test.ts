@@ -35,6 +35,11 @@ afterAll(async () => {
   await gateway?.close();
 }, 60_000);
 
+/** The hosted page's own return route (the gateway's PUBLIC_URL in tests): a return_url the token may name. */
+function returnRoute(token: string): string {
+  return `http://localhost:3999/checkout/${token}/return`;
+}
+
 async function newSession(owner: TestShop = shop, attempts = 2) {
   return ok(
     await client.createCheckout(
@@ -43,7 +48,11 @@ async function newSession(owner: TestShop = shop, attempts = 2) {
         transaction_type: "tokenization",
         attempts,
         order: { amount: 2500 + seed, currency: "EUR", description: "Harbour tour" },
-        settings: { success_url: "https://merchant.example/ok", language: "de" },
+        settings: {
+          success_url: "https://merchant.example/ok",
+          language: "de",
+          customer_fields: { visible: ["country", "zip"], read_only: [] },
+        },
       },
     ),
   );
@@ -77,7 +86,7 @@ describe("checkout client against the gateway", { timeout: 30_000 }, () => {
       await client.payCheckout(created.token, {
         credit_card: { number: uniqueVisaNumber(seed++), verification_value: "123", ...EXPIRY },
         language: "de",
-        return_url: "https://pay.example/return",
+        return_url: returnRoute(created.token),
       }),
     );
     expect(transaction.status).toBe("successful");
@@ -109,12 +118,12 @@ describe("checkout client against the gateway", { timeout: 30_000 }, () => {
     const created = await newSession(threeDsShop);
     const card = { number: "4012000000001097", verification_value: "123", ...EXPIRY };
     const first = ok(
-      await client.payCheckout(created.token, { credit_card: card, return_url: "https://pay.example/r" }),
+      await client.payCheckout(created.token, { credit_card: card, return_url: returnRoute(created.token) }),
     );
     expect(first.status).toBe("incomplete");
     const second = await client.payCheckout(created.token, {
       credit_card: card,
-      return_url: "https://pay.example/r",
+      return_url: returnRoute(created.token),
     });
     expect(second).toMatchObject({ ok: false, kind: "conflict", status: 409 });
   });

@@ -1,5 +1,5 @@
-import type { CheckoutRequestInput, CheckoutView, ShopperCheckoutView } from "@/lib/contracts/checkout";
-import type { Transaction } from "@/lib/contracts/transaction";
+import type { CheckoutRequestInput, CheckoutView } from "@/lib/contracts/checkout";
+import type { ShopperCheckoutView, ShopperTransactionView } from "@/lib/contracts/shopper-view";
 import { callGateway, type GatewayConnection, type GatewayCredentials, type GatewayResult } from "./http";
 
 /** What `POST /ctp/api/checkouts` answers. */
@@ -10,9 +10,11 @@ export interface CreatedCheckout {
 
 /**
  * What the hosted page sends for one payment attempt. Amount, currency, description, tracking id, contract,
- * notification and verification URLs and test come from the session on the gateway's side. Values are plain
- * strings as a shopper typed them: judging them is the gateway's job (the contract's field types are the
- * validated shape, not what a client may send).
+ * notification and verification URLs and test come from the session on the gateway's side, and so do the customer
+ * fields the page does not show or shows read-only, `device_id`, and `ip` (the address the gateway resolved).
+ * `return_url` must be the page's own return route or one of the session's URLs. Values are plain strings as a
+ * shopper typed them: judging them is the gateway's job (the contract's field types are the validated shape, not
+ * what a client may send).
  */
 export interface CheckoutPaymentRequest {
   credit_card:
@@ -24,7 +26,7 @@ export interface CheckoutPaymentRequest {
         holder?: string;
       }
     | { token: string; verification_value?: string; holder?: string };
-  customer?: { email?: string; ip?: string; birth_date?: string; device_id?: string };
+  customer?: { email?: string; birth_date?: string };
   billing_address?: Partial<
     Record<"first_name" | "last_name" | "address" | "city" | "country" | "state" | "zip" | "phone", string>
   >;
@@ -111,11 +113,11 @@ export function checkoutClient(connection: GatewayConnection) {
       );
     },
 
-    /** One payment attempt of the session. */
+    /** One payment attempt of the session; the answer is the shopper's view of its transaction. */
     payCheckout(token: string, request: CheckoutPaymentRequest) {
-      if (!isCheckoutToken(token)) return Promise.resolve(malformed<Transaction>("token"));
+      if (!isCheckoutToken(token)) return Promise.resolve(malformed<ShopperTransactionView>("token"));
       return asSession(
-        callGateway<Transaction>(connection, {
+        callGateway<ShopperTransactionView>(connection, {
           method: "POST",
           path: "/transactions/tokenizations",
           credentials: bearer(token),
@@ -125,12 +127,12 @@ export function checkoutClient(connection: GatewayConnection) {
       );
     },
 
-    /** A transaction of this session (any other answers not_found). */
+    /** A transaction of this session, shopper view (any other transaction answers not_found). */
     getCheckoutTransaction(token: string, uid: string) {
-      if (!isCheckoutToken(token)) return Promise.resolve(malformed<Transaction>("token"));
-      if (!UID_PATTERN.test(uid)) return Promise.resolve(malformed<Transaction>("uid"));
+      if (!isCheckoutToken(token)) return Promise.resolve(malformed<ShopperTransactionView>("token"));
+      if (!UID_PATTERN.test(uid)) return Promise.resolve(malformed<ShopperTransactionView>("uid"));
       return asSession(
-        callGateway<Transaction>(connection, {
+        callGateway<ShopperTransactionView>(connection, {
           method: "GET",
           path: `/transactions/${uid}`,
           credentials: bearer(token),

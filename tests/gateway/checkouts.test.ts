@@ -71,7 +71,8 @@ function pay(token: string, card: Record<string, unknown> = {}, extra: Record<st
     body: {
       request: {
         credit_card: { number: uniqueVisaNumber(seed++), verification_value: "123", ...EXPIRY, ...card },
-        return_url: "https://pay.example/checkout/return",
+        // The page's own return route: the only return_url besides the session's URLs a token may name.
+        return_url: `http://localhost:3999/checkout/${token}/return`,
         ...extra,
       },
     },
@@ -242,7 +243,8 @@ describe("paying through a session with its token", () => {
       { amount: 1, currency: "EUR", notification_url: "https://evil.example/" },
     );
     expect(attempt.status).toBe(200);
-    const transaction = attempt.body.transaction;
+    const transaction = (await callJson(gateway, `/transactions/${attempt.body.transaction.uid}`, { shop }))
+      .body.transaction;
     expect(transaction).toMatchObject({
       status: "successful",
       amount: 4599,

@@ -24,9 +24,7 @@ import {
   validatePaymentForm,
 } from "@/lib/checkout/payment-form";
 import type { CancelActionState, PaymentActionState } from "@/lib/checkout/payment-state";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
-import { isIpAddress } from "@/lib/contracts/formats";
 import {
   type CheckoutPaymentRequest,
   type GatewayFailure,
@@ -52,12 +50,6 @@ function unavailable(
     attempt: reference,
     message: interpolate(messages.errors.unavailable, { reference }),
   };
-}
-
-/** The shopper's address as `server.ts` resolved it (through trusted proxies only), when it is a valid one. */
-async function shopperIp(): Promise<string | undefined> {
-  const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
-  return address && isIpAddress(address) ? address : undefined;
 }
 
 /**
@@ -107,8 +99,6 @@ export async function payForCheckout(
     language: view.language,
     return_url: `${getConfig().publicUrl}${checkoutReturnPath(token)}`,
   };
-  const ip = await shopperIp();
-  if (ip) request.customer = { ...request.customer, ip };
 
   const result = await client.payCheckout(token, request);
   if (result.ok) {

@@ -1,20 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import {
-  CHECKOUT_CUSTOMER_FIELDS,
-  type CheckoutCustomerField,
-  type CheckoutRequest,
-  type CheckoutStatus,
-  type CheckoutView,
-  type ShopperCheckoutView,
-} from "@/lib/contracts/checkout";
+import type { CheckoutRequest, CheckoutStatus, CheckoutView } from "@/lib/contracts/checkout";
 import type { Transaction } from "@/lib/contracts/transaction";
-import { type CheckoutRow, cards, checkouts, transactions } from "@/lib/db/schema";
-import { describeCard } from "../cards/describe-card";
+import { type CheckoutRow, checkouts, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import type { AuthenticatedShop } from "../shops/shop-directory";
 import { transactionFromRow } from "../tokenization/build-transaction";
-import { revealCardNumber } from "../vault/card-vault";
 import { checkoutPageUrl } from "./create-checkout";
 
 export const TOKEN_EXPIRED = "Token is expired.";
@@ -163,107 +153,5 @@ export function merchantCheckoutView(deps: GatewayDeps, session: CheckoutSession
     customer: request.customer ?? null,
     payment_method: savedCardToken ? { credit_card: { token: savedCardToken } } : null,
     gateway_response: session.lastTransaction ? { transaction: session.lastTransaction } : null,
-  };
-}
-
-/** Request fields a shop can require, as the hosted page's customer fields. */
-const REQUIRED_FIELD_TO_CUSTOMER_FIELD: Record<string, CheckoutCustomerField> = {
-  "customer.email": "email",
-  "customer.birth_date": "birth_date",
-  "billing_address.first_name": "first_name",
-  "billing_address.last_name": "last_name",
-  "billing_address.address": "address",
-  "billing_address.city": "city",
-  "billing_address.country": "country",
-  "billing_address.state": "state",
-  "billing_address.zip": "zip",
-  "billing_address.phone": "phone",
-};
-
-async function describeSavedCard(
-  deps: GatewayDeps,
-  shopId: number,
-  token: string | undefined,
-): Promise<{ brand: string; last_4: string } | null> {
-  if (!token) return null;
-  const [stored] = await deps.db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.token, token), eq(cards.shopId, shopId)));
-  if (!stored) return null;
-  // The number is revealed in memory only to tell its brand and last four digits.
-  const description = describeCard(await revealCardNumber(deps.keyring, stored));
-  return { brand: description.brand, last_4: description.last_4 };
-}
-
-/** The hosted page's view (the session token as bearer): nothing the shopper should not see. */
-export async function shopperCheckoutView(
-  deps: GatewayDeps,
-  shop: AuthenticatedShop,
-  session: CheckoutSession,
-): Promise<ShopperCheckoutView> {
-  const { row, request } = session;
-  const { settings } = request;
-  const required = shop.settings.required_fields
-    .map((field) => REQUIRED_FIELD_TO_CUSTOMER_FIELD[field])
-    .filter((field): field is CheckoutCustomerField => field !== undefined);
-  // A field the shop requires is shown even when the session did not list it.
-  const visible = CHECKOUT_CUSTOMER_FIELDS.filter(
-    (field) => settings.customer_fields.visible.includes(field) || required.includes(field),
-  );
-  const last = session.lastTransaction;
-  return {
-    token: row.token,
-    status: session.status,
-    finished: row.finishedAt !== null,
-    expired: session.expired,
-    message: session.message,
-    test: row.test,
-    attempts_left: Math.max(0, row.attempts - row.attemptsUsed),
-    language: settings.language,
-    shop: {
-      name: shop.settings.branding.name ?? shop.name,
-      logo_url: shop.settings.branding.logo_url,
-      color: shop.settings.branding.color,
-    },
-    order: {
-      amount: request.order.amount,
-      currency: request.order.currency,
-      description: request.order.description,
-      tracking_id: request.order.tracking_id ?? null,
-    },
-    customer_fields: {
-      visible,
-      required,
-      read_only: settings.customer_fields.read_only.filter((field) => visible.includes(field)),
-    },
-    credit_card_fields: {
-      holder: settings.credit_card_fields.holder ?? null,
-      holder_required: shop.settings.required_fields.includes("credit_card.holder"),
-      read_only: settings.credit_card_fields.read_only,
-      verification_value_required: shop.settings.required_fields.includes("credit_card.verification_value"),
-    },
-    customer: request.customer ?? null,
-    saved_card: await describeSavedCard(deps, row.shopId, request.payment_method?.credit_card?.token),
-    save_card_toggle: settings.save_card_toggle,
-    another_card_toggle: settings.another_card_toggle,
-    frame_ancestors: shop.settings.frame_ancestors,
-    return_urls: {
-      success_url: settings.success_url ?? null,
-      decline_url: settings.decline_url ?? null,
-      fail_url: settings.fail_url ?? null,
-      cancel_url: settings.cancel_url ?? null,
-      return_url: settings.return_url ?? null,
-      auto_return: settings.auto_return ?? null,
-    },
-    last_transaction: last
-      ? {
-          uid: last.uid,
-          status: last.status,
-          message: last.message,
-          redirect_url: last.redirect_url,
-          credit_card: { brand: last.credit_card.brand, last_4: last.credit_card.last_4 },
-        }
-      : null,
   };
 }

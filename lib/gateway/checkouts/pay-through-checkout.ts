@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { isPlainObject } from "@/lib/contracts/fields";
-import { BLANK } from "@/lib/contracts/messages";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
+import { attemptRequest, checkReturnUrl } from "./attempt-request";
 import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
 
 export const CHECKOUT_FINISHED = "Checkout is finished";
@@ -17,102 +17,6 @@ export const NO_ATTEMPTS_LEFT = "No attempts left";
  * instead of blocking the session for good. Generous, because an attempt may wait on a merchant's verification_url.
  */
 const ATTEMPT_LOCK_SECONDS = 60;
-
-/** Fields the hosted page supplies; everything else about the payment comes from the session. */
-const PAGE_FIELDS = [
-  "credit_card",
-  "customer",
-  "billing_address",
-  "language",
-  "return_url",
-  "three_d_secure",
-] as const;
-
-export const ANOTHER_CARD_NOT_ALLOWED = "is not allowed for this checkout: pay with the saved card";
-
-/** Session customer fields that go to the transaction's `customer`; the rest go to its `billing_address`. */
-const CUSTOMER_RECORD_FIELDS = new Set(["email", "birth_date", "ip", "device_id"]);
-
-/**
- * The card of an attempt. A session with a saved card (oneclick) pays with it when the page sends no card number:
- * the page never sees the stored token, only brand and last 4, and must send the security code. Another card is
- * accepted only when the merchant offered it (`another_card_toggle`). A token sent by the page is ignored.
- */
-function attemptCard(session: CheckoutSession, pageCard: unknown): unknown {
-  if (!isPlainObject(pageCard)) return pageCard;
-  const { token: _ignored, ...card } = pageCard;
-  const savedToken = session.request.payment_method?.credit_card?.token;
-  if (!savedToken) return card;
-  const anotherCardOffered = session.request.settings.another_card_toggle.display;
-  if (card.number !== undefined && card.number !== null && card.number !== "") {
-    if (!anotherCardOffered)
-      throw GatewayError.validation({ credit_card: { number: [ANOTHER_CARD_NOT_ALLOWED] } });
-    return card;
-  }
-  if (typeof card.verification_value !== "string" || card.verification_value === "") {
-    throw GatewayError.validation({ credit_card: { verification_value: [BLANK] } });
-  }
-  return { token: savedToken, verification_value: card.verification_value, holder: card.holder };
-}
-
-/**
- * Customer and billing fields of an attempt. A field the page shows is the shopper's (a read-only one keeps the
- * session's value whatever the page sends); a field it does not show keeps what the merchant put on the session,
- * so a merchant's customer data reaches the transaction without being put in front of the shopper.
- */
-function attemptShopper(session: CheckoutSession, pageRequest: Record<string, unknown>) {
-  const fromSession: Record<string, unknown> = { ...session.request.customer };
-  const { visible, read_only: readOnly } = session.request.settings.customer_fields;
-  const parts = { customer: {} as Record<string, unknown>, billing_address: {} as Record<string, unknown> };
-  const fromPage: Record<string, unknown> = {};
-  for (const part of ["customer", "billing_address"] as const) {
-    const sent = pageRequest[part];
-    // Not an object: passed on as sent, for the tokenization's validation to name.
-    if (sent !== undefined && sent !== null && !isPlainObject(sent)) return { [part]: sent };
-    Object.assign(fromPage, sent ?? {});
-  }
-  for (const field of new Set([...Object.keys(fromSession), ...Object.keys(fromPage)])) {
-    const shown = (visible as readonly string[]).includes(field);
-    const fixed = (readOnly as readonly string[]).includes(field) && fromSession[field] != null;
-    const value = fixed
-      ? fromSession[field]
-      : shown
-        ? fromPage[field]
-        : (fromPage[field] ?? fromSession[field]);
-    if (value === undefined || value === null) continue;
-    parts[CUSTOMER_RECORD_FIELDS.has(field) ? "customer" : "billing_address"][field] = value;
-  }
-  return {
-    customer: Object.keys(parts.customer).length > 0 ? parts.customer : undefined,
-    billing_address: Object.keys(parts.billing_address).length > 0 ? parts.billing_address : undefined,
-  };
-}
-
-/** The tokenization request of one attempt: the page's card and shopper fields on top of the session's order. */
-function attemptRequest(
-  session: CheckoutSession,
-  pageRequest: Record<string, unknown>,
-): Record<string, unknown> {
-  const { order, settings } = session.request;
-  const request: Record<string, unknown> = {};
-  for (const field of PAGE_FIELDS) {
-    if (pageRequest[field] !== undefined) request[field] = pageRequest[field];
-  }
-  return {
-    ...request,
-    ...attemptShopper(session, pageRequest),
-    credit_card: attemptCard(session, pageRequest.credit_card),
-    language: request.language ?? settings.language,
-    amount: order.amount,
-    currency: order.currency,
-    description: order.description,
-    tracking_id: order.tracking_id ?? null,
-    additional_data: order.additional_data,
-    notification_url: settings.notification_url ?? null,
-    verification_url: settings.verification_url ?? null,
-    test: session.row.test,
-  };
-}
 
 /** Why a session cannot take a payment now; null when it can. */
 function refusal(session: CheckoutSession, now: Date): GatewayError | null {
@@ -137,11 +41,17 @@ export async function payThroughCheckout(options: {
   shop: AuthenticatedShop;
   token: string;
   body: unknown;
+  /** The client's address as the gateway resolved it (through trusted proxies): the transaction's `customer.ip`. */
+  clientAddress: string;
 }): Promise<Transaction> {
   const { deps, shop, token } = options;
   const session = await requireCheckoutSession(deps, token, shop.id);
   const refused = refusal(session, deps.clock.now());
   if (refused) throw refused;
+  const pageRequest =
+    isPlainObject(options.body) && isPlainObject(options.body.request) ? options.body.request : {};
+  // Before the attempt is claimed: a page sending a foreign address is refused without touching the session.
+  checkReturnUrl(deps, session, pageRequest.return_url);
 
   const now = deps.clock.sqlNow();
   const [claimed] = await deps.db
@@ -170,11 +80,10 @@ export async function payThroughCheckout(options: {
     );
   }
 
-  const pageRequest =
-    isPlainObject(options.body) && isPlainObject(options.body.request) ? options.body.request : {};
   let transaction: Transaction;
   try {
-    transaction = await tokenizeCard({ deps, shop, body: { request: attemptRequest(session, pageRequest) } });
+    const request = attemptRequest({ shop, session, pageRequest, clientAddress: options.clientAddress });
+    transaction = await tokenizeCard({ deps, shop, body: { request } });
   } catch (error) {
     // Nothing was processed: the shopper keeps the attempt.
     await deps.db

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { checkoutRequestSchema } from "@/lib/contracts/checkout";
+import {
+  shopperCheckoutResponseSchema,
+  shopperTransactionResponseSchema,
+} from "@/lib/contracts/shopper-view";
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const error = { $ref: "#/components/schemas/Error" };
@@ -9,7 +13,28 @@ const tokenParameter = {
   required: true,
   schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
 };
-const checkoutTokenAuth = [{ shopBasic: [] }, { checkoutBearer: [] }];
+/** Endpoints the hosted page calls with its checkout token, as well as the merchant with shop credentials. */
+export const checkoutTokenAuth = [{ shopBasic: [] }, { checkoutBearer: [] }];
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * A transaction endpoint's answer: the whole transaction with shop credentials, the shopper's view of it with a
+ * checkout token.
+ */
+export function transactionOrShopperView() {
+  return json({ oneOf: [ref("TransactionResponse"), ref("ShopperTransactionResponse")] });
+}
+
+/** What a checkout token may do on the transaction endpoints (the descriptions of `buildOpenApiDocument`). */
+export const CHECKOUT_TOKEN_TOKENIZATION =
+  "With a checkout token as bearer: one payment attempt of that session. The order, the notification and " +
+  "verification URLs and the test flag are the session's; the page supplies the card, the customer fields it shows " +
+  "and may change (hidden and read-only ones keep the session's values), the language and `return_url`, which must " +
+  "be the page's own return route (`{PUBLIC_URL}/checkout/{token}/return`) or one of the session's URLs (`422` " +
+  "otherwise). `customer.device_id` is the session's and `customer.ip` the client address the gateway resolved. " +
+  "The answer is the shopper's view of the transaction.";
+export const CHECKOUT_TOKEN_TRANSACTION =
+  "With a checkout token as bearer: a transaction of that session only, as the shopper's view.";
 
 const createdCheckoutSchema = z.object({
   checkout: z.object({
@@ -31,6 +56,8 @@ export function checkoutOpenApi() {
     schemas: {
       CheckoutRequest: z.toJSONSchema(checkoutRequestSchema, { io: "input", unrepresentable: "any" }),
       CreatedCheckout: z.toJSONSchema(createdCheckoutSchema, { io: "output" }),
+      ShopperCheckoutResponse: z.toJSONSchema(shopperCheckoutResponseSchema, { io: "output" }),
+      ShopperTransactionResponse: z.toJSONSchema(shopperTransactionResponseSchema, { io: "output" }),
     },
     paths: {
       "/ctp/api/checkouts": {
@@ -73,11 +100,16 @@ export function checkoutOpenApi() {
           summary: "Get a checkout session",
           description:
             "With shop credentials: the whole session with `gateway_response`. With the session token as bearer: " +
-            "the shopper-safe view the hosted page draws from (no notification or verification URLs).",
+            "the shopper's view the hosted page draws from: the customer reduced to the fields the page shows, no " +
+            "ip or device id, no notification or verification URL, no stored-card token.",
           security: checkoutTokenAuth,
           parameters: [tokenParameter],
           responses: {
-            "200": { description: "`{checkout: {...}}`" },
+            "200": {
+              description:
+                "`{checkout: {...}}`: the whole session, or the shopper's view with the session token",
+              content: json({ oneOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
+            },
             "404": { description: "Unknown token or another shop's session", content: json(error) },
           },
         },
@@ -88,7 +120,10 @@ export function checkoutOpenApi() {
           security: checkoutTokenAuth,
           parameters: [tokenParameter],
           responses: {
-            "200": { description: "`{checkout: {...}}`, status failed" },
+            "200": {
+              description: "`{checkout: {...}}`, status failed (the shopper's view with the session token)",
+              content: json({ oneOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
+            },
             "409": { description: "A payment attempt is in progress", content: json(error) },
             "422": { description: "The session is finished or expired", content: json(error) },
           },

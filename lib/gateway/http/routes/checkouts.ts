@@ -1,12 +1,9 @@
 import { Hono } from "hono";
-import {
-  loadCheckoutSession,
-  merchantCheckoutView,
-  shopperCheckoutView,
-} from "../../checkouts/checkout-session";
+import { loadCheckoutSession, merchantCheckoutView } from "../../checkouts/checkout-session";
 import { createCheckout } from "../../checkouts/create-checkout";
 import { listCheckouts } from "../../checkouts/list-checkouts";
 import { cancelCheckout } from "../../checkouts/pay-through-checkout";
+import { shopperCheckoutView } from "../../checkouts/shopper-views";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
 import type { GatewayEnv } from "../auth";

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { checkoutHasTransaction } from "../../checkouts/checkout-session";
 import { payThroughCheckout } from "../../checkouts/pay-through-checkout";
+import { shopperTransactionView } from "../../checkouts/shopper-views";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
 import { tokenizeCard } from "../../tokenization/tokenize-card";
@@ -19,16 +20,24 @@ export function transactionRoutes(deps: GatewayDeps) {
     const body = await readJsonBody(c);
     const shop = c.get("shop");
     const checkoutToken = c.get("checkoutToken");
+    const address = clientAddress(c, deps);
     await enforceTokenizationVelocity({
       deps,
       shop,
-      clientAddress: clientAddress(c, deps),
+      clientAddress: address,
       viaHostedPage: checkoutToken !== undefined,
     });
-    const transaction = checkoutToken
-      ? await payThroughCheckout({ deps, shop, token: checkoutToken, body })
-      : await tokenizeCard({ deps, shop, body });
-    return c.json({ transaction });
+    if (checkoutToken) {
+      const transaction = await payThroughCheckout({
+        deps,
+        shop,
+        token: checkoutToken,
+        body,
+        clientAddress: address,
+      });
+      return c.json({ transaction: shopperTransactionView(transaction) });
+    }
+    return c.json({ transaction: await tokenizeCard({ deps, shop, body }) });
   });
   // Without this, GET /transactions/tokenizations would be read as a query for a transaction of that uid.
   routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/tokenizations", () => {
@@ -65,12 +74,12 @@ export function transactionRoutes(deps: GatewayDeps) {
   routes.get("/transactions/:uid", async (c) => {
     const uid = c.req.param("uid");
     const checkoutToken = c.get("checkoutToken");
-    // The hosted page may read its own session's transactions, no other.
+    // The hosted page may read its own session's transactions, no other, and only as the shopper sees them.
     if (checkoutToken && !(await checkoutHasTransaction(deps, checkoutToken, uid))) {
       throw new GatewayError("record_not_found");
     }
     const transaction = await getTransaction({ deps, shopId: c.get("shop").id, uid });
-    return c.json({ transaction });
+    return c.json({ transaction: checkoutToken ? shopperTransactionView(transaction) : transaction });
   });
 
   return routes;

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { CHECKOUT_CUSTOMER_FIELDS, CHECKOUT_STATUSES, type CheckoutCustomerField } from "./checkout";
+import { LANGUAGES } from "./languages";
+import {
+  threeDSecureVerificationSchema,
+  transactionCreditCardSchema,
+  transactionSchema,
+} from "./transaction";
+
+/**
+ * What a checkout token reads: the hosted page's views of its session and of the session's transactions. A checkout
+ * token is in every shopper's browser address and in every card tester's hands, so these views carry what the page
+ * draws and nothing of the merchant's own: no hidden customer data, no `ip` or `device_id`, no notification or
+ * verification URL, no card stamp or token. The merchant's views (shop credentials) stay complete.
+ */
+
+/** A transaction as the page sees it: how the attempt went and where 3-D Secure continues. */
+export const shopperTransactionViewSchema = transactionSchema
+  .pick({
+    uid: true,
+    status: true,
+    message: true,
+    amount: true,
+    currency: true,
+    type: true,
+    redirect_url: true,
+  })
+  .extend({
+    credit_card: transactionCreditCardSchema.pick({ brand: true, last_4: true }),
+    three_d_secure_verification: threeDSecureVerificationSchema.pick({ status: true }),
+  })
+  .meta({ description: "A transaction as the hosted page sees it (checkout token as bearer)" });
+
+export const shopperTransactionResponseSchema = z
+  .object({ transaction: shopperTransactionViewSchema })
+  .meta({ description: "One transaction of the session, shopper view" });
+
+export type ShopperTransactionView = z.output<typeof shopperTransactionViewSchema>;
+
+const customerField = z.enum(CHECKOUT_CUSTOMER_FIELDS);
+
+/** The session's customer, only the fields the page shows (`customer_fields.visible`); absent when not set. */
+const shopperCustomerSchema = z
+  .object(
+    Object.fromEntries(CHECKOUT_CUSTOMER_FIELDS.map((field) => [field, z.string().optional()])) as Record<
+      CheckoutCustomerField,
+      z.ZodOptional<z.ZodString>
+    >,
+  )
+  .describe("The session's values of the fields the page shows; nothing of the fields it does not");
+
+const nullableUrl = () => z.string().nullable();
+
+export const shopperCheckoutViewSchema = z
+  .object({
+    token: z.string(),
+    status: z.enum(CHECKOUT_STATUSES),
+    finished: z.boolean(),
+    expired: z.boolean(),
+    message: z.string().nullable(),
+    test: z.boolean(),
+    attempts_left: z.int().min(0),
+    language: z.enum(LANGUAGES),
+    shop: z.object({ name: z.string(), logo_url: z.string().nullable(), color: z.string().nullable() }),
+    order: z.object({
+      amount: z.int(),
+      currency: z.string(),
+      description: z.string(),
+      tracking_id: z.string().nullable(),
+    }),
+    customer_fields: z
+      .object({
+        visible: z.array(customerField),
+        required: z.array(customerField),
+        read_only: z.array(customerField),
+      })
+      .describe("Which customer fields the page shows, which of them the shop requires, which are read-only"),
+    credit_card_fields: z
+      .object({
+        holder: z.string().nullable(),
+        holder_required: z.boolean(),
+        read_only: z.boolean(),
+        verification_value_required: z.boolean(),
+      })
+      .describe("The holder's name the merchant gave, and which card fields the shop requires"),
+    customer: shopperCustomerSchema.nullable(),
+    saved_card: z
+      .object({ brand: z.string(), last_4: z.string() })
+      .nullable()
+      .describe("A stored card offered for this payment (oneclick): brand and last 4 digits only"),
+    save_card_toggle: z.object({ display: z.boolean() }),
+    another_card_toggle: z.object({ display: z.boolean() }),
+    frame_ancestors: z
+      .array(z.string())
+      .describe("Origins the shop allows to frame the page (CSP frame-ancestors); empty: none"),
+    return_urls: z
+      .object({
+        success_url: nullableUrl(),
+        decline_url: nullableUrl(),
+        fail_url: nullableUrl(),
+        cancel_url: nullableUrl(),
+        return_url: nullableUrl(),
+        auto_return: z.int().nullable(),
+      })
+      .describe("Where the shopper goes after the session (the shopper's browser is sent there anyway)"),
+    last_transaction: shopperTransactionViewSchema
+      .pick({ uid: true, status: true, message: true, redirect_url: true, credit_card: true })
+      .nullable()
+      .describe("The latest attempt's outcome, for the result page"),
+  })
+  .meta({ description: "A checkout session as the hosted page sees it (checkout token as bearer)" });
+
+export const shopperCheckoutResponseSchema = z
+  .object({ checkout: shopperCheckoutViewSchema })
+  .meta({ description: "A checkout session, shopper view" });
+
+export type ShopperCheckoutView = z.output<typeof shopperCheckoutViewSchema>;

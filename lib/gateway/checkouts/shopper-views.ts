@@ -1,0 +1,165 @@
+import { and, eq } from "drizzle-orm";
+import {
+  CHECKOUT_CUSTOMER_FIELDS,
+  type CheckoutCustomerField,
+  type CheckoutSettings,
+} from "@/lib/contracts/checkout";
+import type { ShopperCheckoutView, ShopperTransactionView } from "@/lib/contracts/shopper-view";
+import type { Transaction } from "@/lib/contracts/transaction";
+import { cards } from "@/lib/db/schema";
+import { describeCard } from "../cards/describe-card";
+import type { GatewayDeps } from "../context";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+import { revealCardNumber } from "../vault/card-vault";
+import type { CheckoutSession } from "./checkout-session";
+
+/**
+ * What a checkout token reads (`lib/contracts/shopper-view.ts`): the page's views, built field by field from what
+ * the page draws, so nothing the merchant set for itself reaches a shopper or a card tester holding the token.
+ */
+
+/** Request fields a shop can require, as the hosted page's customer fields. */
+const REQUIRED_FIELD_TO_CUSTOMER_FIELD: Record<string, CheckoutCustomerField> = {
+  "customer.email": "email",
+  "customer.birth_date": "birth_date",
+  "billing_address.first_name": "first_name",
+  "billing_address.last_name": "last_name",
+  "billing_address.address": "address",
+  "billing_address.city": "city",
+  "billing_address.country": "country",
+  "billing_address.state": "state",
+  "billing_address.zip": "zip",
+  "billing_address.phone": "phone",
+};
+
+/** The customer fields the shop requires, as the page's fields. */
+function requiredCustomerFields(shop: AuthenticatedShop): CheckoutCustomerField[] {
+  return shop.settings.required_fields
+    .map((field) => REQUIRED_FIELD_TO_CUSTOMER_FIELD[field])
+    .filter((field): field is CheckoutCustomerField => field !== undefined);
+}
+
+/**
+ * The customer fields the page shows: the session's `visible` list, and every field the shop requires even when
+ * the session did not list it (the shopper must be able to fill it in). The page shows exactly these, the shopper
+ * view carries their values only, and a payment attempt takes only these from the page.
+ */
+export function shownCustomerFields(
+  shop: AuthenticatedShop,
+  settings: Pick<CheckoutSettings, "customer_fields">,
+): CheckoutCustomerField[] {
+  const required = requiredCustomerFields(shop);
+  return CHECKOUT_CUSTOMER_FIELDS.filter(
+    (field) => settings.customer_fields.visible.includes(field) || required.includes(field),
+  );
+}
+
+/** A transaction as the page sees it: the attempt's outcome and where 3-D Secure continues, nothing else. */
+export function shopperTransactionView(transaction: Transaction): ShopperTransactionView {
+  return {
+    uid: transaction.uid,
+    status: transaction.status,
+    message: transaction.message,
+    amount: transaction.amount,
+    currency: transaction.currency,
+    type: transaction.type,
+    redirect_url: transaction.redirect_url,
+    credit_card: { brand: transaction.credit_card.brand, last_4: transaction.credit_card.last_4 },
+    three_d_secure_verification: { status: transaction.three_d_secure_verification.status },
+  };
+}
+
+async function describeSavedCard(
+  deps: GatewayDeps,
+  shopId: number,
+  token: string | undefined,
+): Promise<{ brand: string; last_4: string } | null> {
+  if (!token) return null;
+  const [stored] = await deps.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.token, token), eq(cards.shopId, shopId)));
+  if (!stored) return null;
+  // The number is revealed in memory only to tell its brand and last four digits.
+  const description = describeCard(await revealCardNumber(deps.keyring, stored));
+  return { brand: description.brand, last_4: description.last_4 };
+}
+
+/** The session's values of the fields the page shows; null when there are none. */
+function shownCustomer(
+  session: CheckoutSession,
+  shown: readonly CheckoutCustomerField[],
+): ShopperCheckoutView["customer"] {
+  const customer: Partial<Record<CheckoutCustomerField, string>> = {};
+  for (const field of shown) {
+    const value = session.request.customer?.[field];
+    if (typeof value === "string") customer[field] = value;
+  }
+  return Object.keys(customer).length > 0 ? customer : null;
+}
+
+/** The hosted page's view of its session (the session token as bearer). */
+export async function shopperCheckoutView(
+  deps: GatewayDeps,
+  shop: AuthenticatedShop,
+  session: CheckoutSession,
+): Promise<ShopperCheckoutView> {
+  const { row, request } = session;
+  const { settings } = request;
+  const visible = shownCustomerFields(shop, settings);
+  const last = session.lastTransaction;
+  return {
+    token: row.token,
+    status: session.status,
+    finished: row.finishedAt !== null,
+    expired: session.expired,
+    message: session.message,
+    test: row.test,
+    attempts_left: Math.max(0, row.attempts - row.attemptsUsed),
+    language: settings.language,
+    shop: {
+      name: shop.settings.branding.name ?? shop.name,
+      logo_url: shop.settings.branding.logo_url,
+      color: shop.settings.branding.color,
+    },
+    order: {
+      amount: request.order.amount,
+      currency: request.order.currency,
+      description: request.order.description,
+      tracking_id: request.order.tracking_id ?? null,
+    },
+    customer_fields: {
+      visible,
+      required: requiredCustomerFields(shop),
+      read_only: settings.customer_fields.read_only.filter((field) => visible.includes(field)),
+    },
+    credit_card_fields: {
+      holder: settings.credit_card_fields.holder ?? null,
+      holder_required: shop.settings.required_fields.includes("credit_card.holder"),
+      read_only: settings.credit_card_fields.read_only,
+      verification_value_required: shop.settings.required_fields.includes("credit_card.verification_value"),
+    },
+    customer: shownCustomer(session, visible),
+    saved_card: await describeSavedCard(deps, row.shopId, request.payment_method?.credit_card?.token),
+    save_card_toggle: settings.save_card_toggle,
+    another_card_toggle: settings.another_card_toggle,
+    frame_ancestors: shop.settings.frame_ancestors,
+    return_urls: {
+      success_url: settings.success_url ?? null,
+      decline_url: settings.decline_url ?? null,
+      fail_url: settings.fail_url ?? null,
+      cancel_url: settings.cancel_url ?? null,
+      return_url: settings.return_url ?? null,
+      auto_return: settings.auto_return ?? null,
+    },
+    last_transaction: last
+      ? {
+          uid: last.uid,
+          status: last.status,
+          message: last.message,
+          redirect_url: last.redirect_url,
+          credit_card: { brand: last.credit_card.brand, last_4: last.credit_card.last_4 },
+        }
+      : null,
+  };
+}
