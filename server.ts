@@ -49,7 +49,7 @@ const server = http.createServer((request, response) => {
   });
 });
 
-const demoShops = await demoShopLines(gateway.deps.shops);
+const demoShops = await demoShopLines(gateway.deps.shops, config);
 
 server.listen(config.port, config.host, () => {
   const lines = [

@@ -8,7 +8,7 @@ import { createLogger } from "@/lib/log";
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
 const gateway = await startGatewayRuntime({ config, logger });
-const demoShops = await demoShopLines(gateway.deps.shops);
+const demoShops = await demoShopLines(gateway.deps.shops, config);
 const server = serve({ fetch: gateway.app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(
     [`Tessera gateway listening on http://${info.address}:${info.port}/gateway`, ...demoShops].join("\n"),
