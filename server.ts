@@ -6,12 +6,14 @@ import { getConfig } from "@/lib/config";
 import { GATEWAY_BASE_PATH } from "@/lib/gateway/http/app";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
-import { createLogger } from "@/lib/log";
+import { createLogger, maskProcessOutput } from "@/lib/log";
 
 /**
  * One port: `/gateway/*` goes straight to the Hono gateway (the hot path never enters Next's pipeline),
  * everything else to the Next.js checkout app.
  */
+// Before Next loads: its own messages name request URLs, and a checkout's URL carries the shopper's credential.
+maskProcessOutput();
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
 const dev = process.argv.includes("--dev");
