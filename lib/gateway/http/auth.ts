@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { resolveClientAddress } from "@/lib/client-address";
+import { resolveClientAddress, throttleAddress } from "@/lib/client-address";
 import { findCheckoutShopId } from "../checkouts/checkout-session";
 import type { GatewayDeps } from "../context";
 import { GatewayError, type GatewayErrorCode } from "../errors";
@@ -50,7 +50,7 @@ export function shopAuth(
 ): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     if (c.get("checkoutToken")) return next();
-    const throttleKey = `auth-failure:${clientAddress(c, deps)}`;
+    const throttleKey = `auth-failure:${throttleAddress(clientAddress(c, deps))}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
     if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
     const credentials = parseBasicAuthorization(requestHeader(c, "authorization"));
@@ -86,7 +86,7 @@ export function checkoutTokenAuth(deps: GatewayDeps, limiter: RateLimiter): Midd
     const match = /^Bearer\s+(\S+)\s*$/i.exec(requestHeader(c, "authorization") ?? "");
     if (!match) return next();
     const token = match[1];
-    const throttleKey = `auth-failure:${clientAddress(c, deps)}`;
+    const throttleKey = `auth-failure:${throttleAddress(clientAddress(c, deps))}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
     if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
     const shopId = checkoutTokenMayCall(c.req.method, c.req.path, token)
