@@ -1,12 +1,13 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/client-address";
+import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { GATEWAY_BASE_PATH } from "@/lib/gateway/http/app";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger, maskProcessOutput } from "@/lib/log";
+import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server-limits";
 
 /**
  * One port: `/gateway/*` goes straight to the Hono gateway (the hot path never enters Next's pipeline),
@@ -32,11 +33,14 @@ function isGatewayPath(url: string | undefined): boolean {
   );
 }
 
-const server = http.createServer((request, response) => {
+const server = http.createServer(serverOptions(config), (request, response) => {
   if (isGatewayPath(request.url)) {
     handleGateway(request, response);
     return;
   }
+  // Next buffers a server action's body before its own 1 MB check (and answers 500 past it): bigger bodies are
+  // refused here, unread.
+  if (limitRequestBody(request, response)) return;
   // The checkout app forwards this to the gateway (X-Forwarded-For), so throttles see the shopper or merchant,
   // not the app. Always overwritten: a client cannot choose its own.
   request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
@@ -50,6 +54,8 @@ const server = http.createServer((request, response) => {
     response.end("Internal server error");
   });
 });
+
+applyServerLimits(server, config, (address) => isTrustedProxy(address, config.trustedProxies));
 
 const demoShops = await demoShopLines(gateway.deps.shops, config);
 

@@ -22,15 +22,19 @@ function isLoopback(address: string): boolean {
   return address === "::1" || /^127\./.test(address);
 }
 
+/** Loopback or one of `TRUSTED_PROXIES`: a peer that speaks for other clients (and names them in X-Forwarded-For). */
+export function isTrustedProxy(address: string, trustedProxies: readonly string[]): boolean {
+  const peer = normalize(address);
+  return isLoopback(peer) || trustedProxies.some((proxy) => normalize(proxy) === peer);
+}
+
 export function resolveClientAddress(options: {
   socketAddress: string | undefined;
   forwardedFor: string | null | undefined;
   trustedProxies?: readonly string[];
 }): string {
   const socket = options.socketAddress ? normalize(options.socketAddress) : "unknown";
-  const trusted =
-    isLoopback(socket) || (options.trustedProxies ?? []).some((proxy) => normalize(proxy) === socket);
-  if (!trusted || !options.forwardedFor) return socket;
+  if (!isTrustedProxy(socket, options.trustedProxies ?? []) || !options.forwardedFor) return socket;
   const last = normalize(options.forwardedFor.split(",").at(-1) ?? "");
   return isIP(last) ? last : socket;
 }
