@@ -45,6 +45,41 @@ test("a wrong secret key is refused; the right one signs in; sign-out ends the s
   expect(api.status()).toBe(401);
 });
 
+test("a session cookie copied before sign-out is refused after it, by the API routes and the pages", async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  const copied = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+  expect(copied?.value).toMatch(/^v1\./);
+  const replay = async () => {
+    const client = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${copied?.value}` },
+    });
+    const api = await client.get("/admin/api/customers");
+    const pageAnswer = await client.get("/admin/transactions", { maxRedirects: 0 });
+    const result = {
+      api: api.status(),
+      page: pageAnswer.status(),
+      location: pageAnswer.headers().location ?? "",
+    };
+    await client.dispose();
+    return result;
+  };
+  expect(await replay()).toMatchObject({ api: 200, page: 200 });
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in\?reason=goodbye$/);
+  const after = await replay();
+  expect(after.api).toBe(401);
+  expect(after.page).toBe(307);
+  expect(after.location).toContain("/admin/sign-in?reason=expired");
+});
+
 test("a tampered session cookie counts as signed out", async ({ page, context, baseURL }) => {
   await context.addCookies([
     { name: SESSION_COOKIE, value: "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", url: baseURL },
