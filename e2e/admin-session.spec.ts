@@ -237,10 +237,11 @@ test("failed sign-ins are throttled per browser: the locked-out one waits, anoth
 }) => {
   test.setTimeout(90_000);
   // Both browsers reach the gateway through the same checkout app; each is named by its own address, new for
-  // every run of the test so that an earlier run's lock-out does not carry over.
+  // every run of the test so that an earlier run's lock-out does not carry over. Each in a /64 of its own: the
+  // gateway counts an IPv6 client by its /64.
   const documentationAddress = () => {
     const suffix = uniqueSuffix();
-    return `2001:db8::${suffix.slice(0, 4)}:${suffix.slice(4)}`;
+    return `2001:db8:${suffix.slice(0, 4)}:${suffix.slice(4)}::1`;
   };
   const attacker = await browser.newContext({
     extraHTTPHeaders: { "x-forwarded-for": documentationAddress() },
