@@ -55,6 +55,8 @@ export default defineConfig({
       LOG_LEVEL: "info",
       PUBLIC_URL: `http://localhost:${PORT}`,
       ALLOW_PRIVATE_URLS: "true",
+      // The specs pay through the demo shop at `/` and sign in with its published keys.
+      DEMO_SHOPS: "true",
       // Every spec's shopper is this machine: the per-address limit on payment attempts would stop the run.
       CHECKOUT_ATTEMPTS_PER_ADDRESS: "0",
     },

@@ -6,7 +6,9 @@ import { getConfig } from "@/lib/config";
 import { checkoutClient, isCheckoutToken } from "@/lib/gateway-client";
 
 /**
- * Security headers of the hosted payment pages, with a fresh CSP nonce per request. Next reads the nonce from the
+ * Security headers of every page, with a fresh CSP nonce per request: the hosted payment pages (framing as the
+ * shop allows), the admin area (its own, stricter set) and every other page — the demo shop, its result page, the
+ * 404 page — which get the payment page's headers with no framing at all. Next reads the nonce from the
  * request's Content-Security-Policy header and puts it on its own scripts; the page reads `x-nonce` for its one
  * inline style (the shop's colour).
  */
@@ -51,5 +53,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/checkout/:path*", "/admin/:path*"],
+  // Every page; not Next's immutable build files (next.config.ts gives them nosniff) nor the gateway, which
+  // server.ts hands to Hono before Next sees the request.
+  matcher: ["/((?!_next/static/|_next/image|gateway(?:/|$)).*)"],
 };

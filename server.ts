@@ -1,17 +1,20 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/client-address";
+import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
-import { createLogger } from "@/lib/log";
+import { createLogger, maskProcessOutput } from "@/lib/log";
+import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server-limits";
 
 /**
  * One port: `/gateway/*` goes straight to the Hono gateway (the hot path never enters Next's pipeline),
  * everything else to the Next.js checkout app.
  */
+// Before Next loads: its own messages name request URLs, and a checkout's URL carries the shopper's credential.
+maskProcessOutput();
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
 const dev = process.argv.includes("--dev");
@@ -22,7 +25,7 @@ const nextApp = next({ dev, dir: import.meta.dirname, hostname: "localhost", por
 await nextApp.prepare();
 const handleNext = nextApp.getRequestHandler();
 
-const server = http.createServer((request, response) => {
+const server = http.createServer(serverOptions(config), (request, response) => {
   const gatewayPath = gatewayPathOf(request.url);
   if (gatewayPath !== null) {
     // The API also answers at the root (beGateway clients drop base paths): one set of routes under /gateway.
@@ -30,6 +33,9 @@ const server = http.createServer((request, response) => {
     handleGateway(request, response);
     return;
   }
+  // Next buffers a server action's body before its own 1 MB check (and answers 500 past it): bigger bodies are
+  // refused here, unread.
+  if (limitRequestBody(request, response)) return;
   // The checkout app forwards this to the gateway (X-Forwarded-For), so throttles see the shopper or merchant,
   // not the app. Always overwritten: a client cannot choose its own.
   request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
@@ -44,7 +50,9 @@ const server = http.createServer((request, response) => {
   });
 });
 
-const demoShops = await demoShopLines(gateway.deps.shops);
+applyServerLimits(server, config, (address) => isTrustedProxy(address, config.trustedProxies));
+
+const demoShops = await demoShopLines(gateway.deps.shops, config);
 
 server.listen(config.port, config.host, () => {
   const lines = [

@@ -1,4 +1,5 @@
 import { formatAmount } from "@/lib/checkout/format";
+import { getConfig } from "@/lib/config";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
 import { startDemoCheckout } from "./demo/demo-checkout";
 import { DEMO_PRODUCT } from "./demo/product";
@@ -9,6 +10,8 @@ import "./demo/demo.css";
  * shopper to the hosted payment page, so a fresh start shows the whole flow.
  */
 export default async function HomePage({ searchParams }: { searchParams: Promise<{ checkout?: string }> }) {
+  // The demo shops' keys are published: in production (unless DEMO_SHOPS=true) there is no demo to serve.
+  if (!getConfig().demoShops) return <NoDemo />;
   const { checkout } = await searchParams;
   const price = formatAmount(DEMO_PRODUCT.amount, DEMO_PRODUCT.currency, "en");
   return (
@@ -76,6 +79,18 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           ))}
         </tbody>
       </table>
+    </main>
+  );
+}
+
+function NoDemo() {
+  return (
+    <main className="demo">
+      <h1>Tessera</h1>
+      <p>Hosted card checkout and card tokenization. This deployment does not run the demo shop.</p>
+      <p>
+        Merchants: the <a href="/admin">admin area</a> and the <a href="/gateway/openapi.json">API</a>.
+      </p>
     </main>
   );
 }

@@ -45,6 +45,41 @@ test("a wrong secret key is refused; the right one signs in; sign-out ends the s
   expect(api.status()).toBe(401);
 });
 
+test("a session cookie copied before sign-out is refused after it, by the API routes and the pages", async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  const copied = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+  expect(copied?.value).toMatch(/^v1\./);
+  const replay = async () => {
+    const client = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${copied?.value}` },
+    });
+    const api = await client.get("/admin/api/customers");
+    const pageAnswer = await client.get("/admin/transactions", { maxRedirects: 0 });
+    const result = {
+      api: api.status(),
+      page: pageAnswer.status(),
+      location: pageAnswer.headers().location ?? "",
+    };
+    await client.dispose();
+    return result;
+  };
+  expect(await replay()).toMatchObject({ api: 200, page: 200 });
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in\?reason=goodbye$/);
+  const after = await replay();
+  expect(after.api).toBe(401);
+  expect(after.page).toBe(307);
+  expect(after.location).toContain("/admin/sign-in?reason=expired");
+});
+
 test("a tampered session cookie counts as signed out", async ({ page, context, baseURL }) => {
   await context.addCookies([
     { name: SESSION_COOKIE, value: "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", url: baseURL },
@@ -202,10 +237,11 @@ test("failed sign-ins are throttled per browser: the locked-out one waits, anoth
 }) => {
   test.setTimeout(90_000);
   // Both browsers reach the gateway through the same checkout app; each is named by its own address, new for
-  // every run of the test so that an earlier run's lock-out does not carry over.
+  // every run of the test so that an earlier run's lock-out does not carry over. Each in a /64 of its own: the
+  // gateway counts an IPv6 client by its /64.
   const documentationAddress = () => {
     const suffix = uniqueSuffix();
-    return `2001:db8::${suffix.slice(0, 4)}:${suffix.slice(4)}`;
+    return `2001:db8:${suffix.slice(0, 4)}:${suffix.slice(4)}::1`;
   };
   const attacker = await browser.newContext({
     extraHTTPHeaders: { "x-forwarded-for": documentationAddress() },

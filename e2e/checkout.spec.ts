@@ -401,7 +401,7 @@ test.describe("hosted payment page", () => {
   });
 });
 
-test("no card number or security code reaches the server's log, whatever the attempt's fate", async ({
+test("no card number, security code or live checkout token reaches the server's log, whatever the attempt's fate", async ({
   page,
   request,
   merchant,
@@ -438,6 +438,9 @@ test("no card number or security code reaches the server's log, whatever the att
   // Log lines are JSON: a code would be a string value of its own or follow its field's name.
   expect(log).not.toContain('"987"');
   expect(log).not.toMatch(/verification_value\W+\d/);
+  // The session's token is the shopper's credential: its paths are logged masked, never whole.
+  expect(log).toContain(`/checkouts/${session.token.slice(0, 8)}[REDACTED]`);
+  expect(log).not.toContain(session.token);
 });
 
 function luhnDigit(body: string): number {

@@ -10,7 +10,10 @@ test("the home page lists the demo shops and links the API", async ({ page }) =>
   await expect(page.locator("body")).toContainText('"status":"ok"');
 });
 
-test("the demo shop pays through the hosted page and gets the session confirmed", async ({ page }) => {
+test("the demo shop pays through the hosted page and gets the session confirmed", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
@@ -24,6 +27,15 @@ test("the demo shop pays through the hosted page and gets the session confirmed"
   await expect(page.locator('[data-param="outcome"]')).toHaveText("success");
   await expect(page.locator('[data-param="status"]')).toHaveText("successful");
   await expect(page.locator('[data-verified="status"]')).toHaveText("successful");
+  // The card as a shopper may see it; its token (the merchant's credential to charge it) is on no page.
+  await expect(page.locator('[data-verified="card"]')).toHaveText("visa ending in 0000");
+  const sessionToken = await page.locator('[data-param="token"]').textContent();
+  const merchantView = await request.get(`/gateway/ctp/api/checkouts/${sessionToken}`, {
+    headers: { authorization: DEMO_AUTH },
+  });
+  const cardToken = (await merchantView.json()).checkout.gateway_response.transaction.credit_card.token;
+  expect(cardToken).toMatch(/^[0-9a-f]{64}$/);
+  expect(await page.content()).not.toContain(cardToken);
 });
 
 test("the demo shop's 3-D Secure choice uses shop 2", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveClientAddress } from "./client-address";
+import { resolveClientAddress, throttleAddress } from "./client-address";
 
 describe("resolveClientAddress", () => {
   it("is the socket's address for a direct client, whatever X-Forwarded-For it sends", () => {
@@ -38,5 +38,28 @@ describe("resolveClientAddress", () => {
       "127.0.0.1",
     );
     expect(resolveClientAddress({ socketAddress: undefined, forwardedFor: "203.0.113.9" })).toBe("unknown");
+  });
+});
+
+describe("throttleAddress", () => {
+  it("groups IPv6 clients by /64, whatever the text form", () => {
+    const sameLine = [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0DB8:0001:0002:a:b:c:d",
+      "2001:db8:1:2:0:0:1.2.3.4",
+      "fe80::1%eth0".replace("fe80::", "2001:db8:1:2::"),
+    ];
+    for (const address of sameLine) expect(throttleAddress(address)).toBe("2001:db8:1:2::/64");
+    expect(throttleAddress("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(throttleAddress("::1")).toBe("0:0:0:0::/64");
+    expect(throttleAddress("2001:db8::")).toBe("2001:db8:0:0::/64");
+  });
+
+  it("keeps IPv4 addresses and anything else as they are", () => {
+    expect(throttleAddress("203.0.113.9")).toBe("203.0.113.9");
+    expect(throttleAddress("203.0.113.10")).toBe("203.0.113.10");
+    expect(throttleAddress("unknown")).toBe("unknown");
+    expect(throttleAddress("local")).toBe("local");
   });
 });

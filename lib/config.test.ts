@@ -106,6 +106,56 @@ describe("loadConfig", () => {
     );
   });
 
+  describe("DEMO_SHOPS", () => {
+    it("defaults to true outside production and false in production", () => {
+      expect(loadConfig({}).demoShops).toBe(true);
+      expect(loadConfig({ NODE_ENV: "test" }).demoShops).toBe(true);
+      expect(loadConfig({ NODE_ENV: "production" }).demoShops).toBe(false);
+    });
+
+    it("lets the operator choose either way", () => {
+      expect(loadConfig({ NODE_ENV: "production", DEMO_SHOPS: "true" }).demoShops).toBe(true);
+      expect(loadConfig({ NODE_ENV: "development", DEMO_SHOPS: "false" }).demoShops).toBe(false);
+      expect(problemsOf({ DEMO_SHOPS: "maybe" })[0]).toMatch(/^DEMO_SHOPS /);
+    });
+  });
+
+  describe("ALLOW_HTTP_URLS", () => {
+    it("defaults to whatever ALLOW_PRIVATE_URLS is: false only in production", () => {
+      expect(loadConfig({}).allowHttpUrls).toBe(true);
+      expect(loadConfig({ NODE_ENV: "production" }).allowHttpUrls).toBe(false);
+      expect(loadConfig({ NODE_ENV: "production", ALLOW_PRIVATE_URLS: "true" }).allowHttpUrls).toBe(true);
+    });
+
+    it("is set on its own", () => {
+      expect(loadConfig({ NODE_ENV: "production", ALLOW_HTTP_URLS: "true" })).toMatchObject({
+        allowHttpUrls: true,
+        allowPrivateUrls: false,
+      });
+      expect(loadConfig({ ALLOW_HTTP_URLS: "false" }).allowHttpUrls).toBe(false);
+    });
+  });
+
+  describe("server limits", () => {
+    it("default to seconds, not minutes, and a cap per address", () => {
+      expect(loadConfig({})).toMatchObject({
+        headersTimeoutSeconds: 10,
+        requestTimeoutSeconds: 30,
+        keepAliveTimeoutSeconds: 5,
+        maxConnectionsPerAddress: 64,
+      });
+    });
+
+    it.each([
+      ["HEADERS_TIMEOUT_SECONDS", "0"],
+      ["REQUEST_TIMEOUT_SECONDS", "601"],
+      ["KEEP_ALIVE_TIMEOUT_SECONDS", "1.5"],
+      ["MAX_CONNECTIONS_PER_ADDRESS", "-1"],
+    ])("refuses %s=%j, naming the variable", (name, value) => {
+      expect(problemsOf({ [name]: value })[0]).toMatch(new RegExp(`^${name} `));
+    });
+  });
+
   describe("ALLOW_PRIVATE_URLS", () => {
     it("defaults to true in development and test", () => {
       expect(loadConfig({}).allowPrivateUrls).toBe(true);

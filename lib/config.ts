@@ -18,6 +18,9 @@ const absoluteHttpUrl = z
   )
   .transform((value) => value.replace(/\/+$/, ""));
 
+const seconds = (min: number, max: number) =>
+  z.coerce.number({ error: "must be a number" }).int().min(min).max(max);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
@@ -31,6 +34,8 @@ const envSchema = z.object({
   MASTER_KEY: z.string().min(1).optional(),
   GATEWAY_BASE_URL: absoluteHttpUrl.optional(),
   ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
+  ALLOW_HTTP_URLS: booleanFromEnv.optional(),
+  DEMO_SHOPS: booleanFromEnv.optional(),
   TRUSTED_PROXIES: z
     .string()
     .transform((value) =>
@@ -57,6 +62,15 @@ const envSchema = z.object({
     .min(60)
     .max(86_400)
     .default(1800),
+  HEADERS_TIMEOUT_SECONDS: seconds(1, 300).default(10),
+  REQUEST_TIMEOUT_SECONDS: seconds(1, 600).default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(1, 300).default(5),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(64),
 });
 
 export interface Config {
@@ -73,6 +87,10 @@ export interface Config {
   dataDir: string;
   masterKey: string | null;
   allowPrivateUrls: boolean;
+  /** Merchant URLs (webhooks, verification, return and session URLs) may be plain http, not only https. */
+  allowHttpUrls: boolean;
+  /** Create the demo shops (published keys) on an empty embedded database and serve the demo shop at `/`. */
+  demoShops: boolean;
   /** Proxies (besides loopback) whose `X-Forwarded-For` names the client; see lib/client-address.ts. */
   trustedProxies: string[];
   logLevel: string;
@@ -80,6 +98,14 @@ export interface Config {
   checkoutAttemptsPerAddress: number;
   /** How long a shopper has to finish a 3-D Secure challenge before the transaction fails. */
   threeDSecureTtlSeconds: number;
+  /** How long a client may take to send its request headers. */
+  headersTimeoutSeconds: number;
+  /** How long a client may take to send its whole request, body included; a stalled body is cut off after it. */
+  requestTimeoutSeconds: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutSeconds: number;
+  /** Open connections one client address may hold (0: no cap); loopback and trusted proxies are exempt. */
+  maxConnectionsPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +133,8 @@ function parseEnv<Schema extends z.ZodType>(
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const values = parseEnv(envSchema, env);
   const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
+  // Merchant URLs on private networks are normal on a developer's machine and dangerous in production.
+  const allowPrivateUrls = values.ALLOW_PRIVATE_URLS ?? values.NODE_ENV !== "production";
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -117,12 +145,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL ?? null,
     dataDir: path.resolve(values.DATA_DIR),
     masterKey: values.MASTER_KEY ?? null,
-    // Merchant URLs on private networks are normal on a developer's machine and dangerous in production.
-    allowPrivateUrls: values.ALLOW_PRIVATE_URLS ?? values.NODE_ENV !== "production",
+    allowPrivateUrls,
+    // Webhooks carry the shop's key: in production they go over TLS unless the operator says otherwise (or allows
+    // private addresses, which is for local testing anyway).
+    allowHttpUrls: values.ALLOW_HTTP_URLS ?? allowPrivateUrls,
+    // The demo shops' keys are published: a production deployment has them only when its operator asks.
+    demoShops: values.DEMO_SHOPS ?? values.NODE_ENV !== "production",
     trustedProxies: values.TRUSTED_PROXIES ?? [],
     logLevel: values.LOG_LEVEL,
     threeDSecureTtlSeconds: values.THREE_D_SECURE_TTL_SECONDS,
     checkoutAttemptsPerAddress: values.CHECKOUT_ATTEMPTS_PER_ADDRESS,
+    headersTimeoutSeconds: values.HEADERS_TIMEOUT_SECONDS,
+    requestTimeoutSeconds: values.REQUEST_TIMEOUT_SECONDS,
+    keepAliveTimeoutSeconds: values.KEEP_ALIVE_TIMEOUT_SECONDS,
+    maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
   };
 }
 

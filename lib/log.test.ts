@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./log";
+import { accessLogger, createLogger, maskProcessOutput } from "./log";
 
 const VISA = "4111111111111111";
 const VISA_MASKED = "411111******1111";
@@ -235,11 +235,47 @@ describe("createLogger", () => {
       expect(typeof record.time).toBe("number");
     });
 
+    it("masks checkout tokens in URLs: the gateway's, the hosted page's and merchant return URLs", () => {
+      const { logger, output, records } = capture();
+      const token = "9f3a5c7e".concat("0123456789abcdef".repeat(3), "deadbeef");
+      expect(token).toHaveLength(64);
+      accessLogger(logger).info({ method: "GET", path: `/gateway/ctp/api/checkouts/${token}`, status: 200 });
+      accessLogger(logger).info({ method: "POST", path: `/gateway/ctp/api/checkouts/${token}/cancel` });
+      logger.error({ path: `/checkout/${token}/result` }, "checkout app request failed");
+      logger.warn(`redirecting to https://shop.example/ok?status=successful&token=${token.toUpperCase()}`);
+      expect(output()).not.toMatch(/deadbeef/i);
+      expect(output()).not.toContain(token.slice(8));
+      expect(records()[0].path).toBe("/gateway/ctp/api/checkouts/9f3a5c7e[REDACTED]");
+      expect(records()[2].path).toBe("/checkout/9f3a5c7e[REDACTED]/result");
+      expect(records()[3].msg).toContain("token=9F3A5C7E[REDACTED]");
+      // A card token is not a session's credential, and support searches for it.
+      logger.info({ credit_card: { token } });
+      expect(records()[4]).toMatchObject({ credit_card: { token } });
+    });
+
     it("keeps every line valid JSON", () => {
       const { logger, records } = capture();
       logger.info({ a: Number(VISA), b: [Number(MASTERCARD), 1], c: `x"${VISA}"y` }, `quote " and ${AMEX}`);
       logger.info({ fraction: Number(`0.${VISA}`), negative: -Number(VISA), big: 4.111111111111111e25 });
       expect(() => records()).not.toThrow();
     });
+  });
+});
+
+describe("maskProcessOutput", () => {
+  it("masks checkout tokens and credentials in what the framework writes, strings and bytes alike", () => {
+    const written: unknown[] = [];
+    const stream = { write: (chunk: unknown) => written.push(chunk) > 0 } as unknown as NodeJS.WriteStream;
+    maskProcessOutput([stream]);
+    const token = "ab".repeat(32);
+    stream.write(` ⨯ Error: failed to render /checkout/${token}\n`);
+    stream.write(Buffer.from(`GET /checkout/${token}/return Authorization: Bearer ${token}\n`));
+    const untouched = Buffer.from([0xe2, 0x82]);
+    stream.write(untouched);
+    expect(String(written[0])).toBe(" ⨯ Error: failed to render /checkout/abababab[REDACTED]\n");
+    expect(String(written[1])).toBe(
+      "GET /checkout/abababab[REDACTED]/return Authorization: Bearer [REDACTED]\n",
+    );
+    expect(written[2]).toBe(untouched);
   });
 });

@@ -69,6 +69,11 @@ const SECURITY_CODE_FORM = new RegExp(`\\b((?:${SECURITY_CODE_KEYS})=)[^&\\s"\\\
 const CREDENTIAL = /\b(Basic|Bearer)\s+[A-Za-z0-9+/._~-]+=*/gi;
 
 const MIGHT_HOLD_SECRET = /cv[cv]|verification_value|security_code|basic|bearer/i;
+// A checkout session's token is the shopper's credential for that session, and it travels in URLs: the hosted page's
+// (`/checkout/<token>`), the gateway's (`/ctp/api/checkouts/<token>`) and the merchant's return URLs (`token=`).
+// Its first 8 characters are kept, enough to find a session in support and of no use to anyone else.
+const CHECKOUT_TOKEN = /(\/checkouts?\/|[?&;]token=)([0-9a-fA-F]{8})[0-9a-fA-F]{56}(?![0-9a-fA-F])/g;
+const CHECKOUT_TOKEN_MASK = `$1$2${CENSOR}`;
 const DIGIT_RUN = /\d+(?:[ -]\d+)*/g;
 const UUID = /[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}/g;
 const UUID_LENGTH = 36;
@@ -184,7 +189,16 @@ function maskCardNumbers(line: string): string {
   });
 }
 
-function redactLine(line: string): string {
+/** Checkout tokens in URLs and `Basic`/`Bearer` credentials masked: for text that is not a log line of ours. */
+export function maskCredentials(text: string): string {
+  const withoutTokens = text.replace(CHECKOUT_TOKEN, CHECKOUT_TOKEN_MASK);
+  return MIGHT_HOLD_SECRET.test(withoutTokens)
+    ? withoutTokens.replace(CREDENTIAL, `$1 ${CENSOR}`)
+    : withoutTokens;
+}
+
+function redactLine(rawLine: string): string {
+  const line = rawLine.replace(CHECKOUT_TOKEN, CHECKOUT_TOKEN_MASK);
   const withoutSecrets = MIGHT_HOLD_SECRET.test(line)
     ? line
         .replace(SECURITY_CODE_FIELD, `$1"${CENSOR}"`)
@@ -244,4 +258,25 @@ export function accessLogger(logger: pino.Logger): pino.Logger {
     accessLoggers.set(logger, access);
   }
   return access;
+}
+
+/** Bytes are decoded only to look: unless something is masked they go out as they came, split characters included. */
+function maskChunk(chunk: unknown): unknown {
+  if (typeof chunk === "string") return maskCredentials(chunk);
+  if (!(chunk instanceof Uint8Array)) return chunk;
+  const text = Buffer.from(chunk).toString("utf8");
+  const masked = maskCredentials(text);
+  return masked === text ? chunk : masked;
+}
+
+/**
+ * The framework's own messages (Next's request errors, say) go to standard output and error through `console`, not
+ * through pino, and name the URL they were about: each write is masked as a log line is. Applied once by the server.
+ */
+export function maskProcessOutput(streams: NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
+  for (const stream of streams) {
+    const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+      write(maskChunk(chunk), ...rest)) as typeof stream.write;
+  }
 }

@@ -1,25 +1,28 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { isTrustedProxy } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger } from "@/lib/log";
+import { applyServerLimits, serverOptions } from "@/lib/server-limits";
 
 /** The gateway alone on its own port, for deployments that run the card vault in a separate process. */
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
 const gateway = await startGatewayRuntime({ config, logger });
-const demoShops = await demoShopLines(gateway.deps.shops);
+const demoShops = await demoShopLines(gateway.deps.shops, config);
 const handleGateway = getRequestListener(gateway.app.fetch);
 
-const server = http.createServer((request, response) => {
+const server = http.createServer(serverOptions(config), (request, response) => {
   // The API answers at the root as well as under /gateway, as in the full server; anything else gets the
   // gateway's own 404.
   const gatewayPath = gatewayPathOf(request.url);
   if (gatewayPath !== null) request.url = gatewayPath;
   handleGateway(request, response);
 });
+applyServerLimits(server, config, (address) => isTrustedProxy(address, config.trustedProxies));
 
 server.listen(config.port, config.host, () => {
   const { address, port } = server.address() as { address: string; port: number };

@@ -12,6 +12,8 @@ import { DEMO_PRODUCT } from "./product";
  * credentials. Shop 1 has no 3-D Secure, shop 2 has it.
  */
 export async function startDemoCheckout(data: FormData): Promise<void> {
+  // An action is a public POST endpoint whatever the page shows: it refuses on its own when there is no demo.
+  if (!getConfig().demoShops) redirect("/");
   const shop = DEMO_SHOPS.find((candidate) => String(candidate.id) === data.get("shop")) ?? DEMO_SHOPS[0];
   const { publicUrl } = getConfig();
   const resultUrl = (outcome: string) => `${publicUrl}/demo/result?shop=${shop.id}&outcome=${outcome}`;

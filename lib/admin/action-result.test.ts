@@ -52,7 +52,7 @@ beforeEach(() => {
   const key = resolveSessionKey({ masterKey: MASTER_KEY, dataDir: "/nonexistent" });
   request.cookies.set(
     sessionCookieOptions(PUBLIC_URL).name,
-    sealSession(newSession("7", "secret-key-of-shop-7"), key),
+    sealSession(newSession("7", "secret-key-of-shop-7", "ab".repeat(32)), key),
   );
   request.headers.set("host", "localhost:3999");
 });
@@ -80,12 +80,16 @@ describe("runAdminAction", () => {
     expect(call).not.toHaveBeenCalled();
   });
 
-  it("runs the call with the session's credentials for the deployment's own Origin", async () => {
+  it("runs the call with the session's credentials and gateway session for the deployment's own Origin", async () => {
     request.headers.set("origin", PUBLIC_URL);
     const call = gatewayCall();
     await expect(runAdminAction(call)).resolves.toEqual({ status: "ok", data: { calledFor: "7" } });
     expect(call).toHaveBeenCalledTimes(1);
-    expect(call.mock.calls[0][0]).toEqual({ shopId: "7", secretKey: "secret-key-of-shop-7" });
+    expect(call.mock.calls[0][0]).toEqual({
+      shopId: "7",
+      secretKey: "secret-key-of-shop-7",
+      sessionId: "ab".repeat(32),
+    });
   });
 
   it("accepts the same deployment reached under another host name, as the browser addressed it", async () => {

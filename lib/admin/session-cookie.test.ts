@@ -14,7 +14,7 @@ import { resolveSessionKey, SESSION_KEY_FILE } from "./session-key";
 
 const key = randomBytes(32);
 const signedInAt = new Date("2030-01-15T09:00:00.000Z");
-const session = newSession("7", "secret-key-of-shop-7", signedInAt);
+const session = newSession("7", "secret-key-of-shop-7", "ab".repeat(32), signedInAt);
 
 function flipByte(value: string, index: number): string {
   const [format, body] = value.split(".");
@@ -76,7 +76,10 @@ describe("admin session cookie", () => {
   });
 
   it("cannot have its expiry extended by splicing another session's bytes", () => {
-    const later = sealSession(newSession("7", "other", new Date(signedInAt.getTime() + 7 * 3600_000)), key);
+    const later = sealSession(
+      newSession("7", "other", "cd".repeat(32), new Date(signedInAt.getTime() + 7 * 3600_000)),
+      key,
+    );
     const early = sealSession(session, key);
     const spliced = `v1.${Buffer.concat([
       Buffer.from(early.slice(3), "base64url").subarray(0, 28),

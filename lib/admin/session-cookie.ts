@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 /**
- * The admin session cookie's value: the shop id and secret key the merchant signed in with, sealed with
+ * The admin session cookie's value: the shop id and secret key the merchant signed in with and the id of the
+ * gateway-side session (which sign-out and key rotation end, so a copied cookie stops working), sealed with
  * AES-256-GCM so the browser holds them without being able to read or alter them. The value is
  * `v1.<base64url(iv | tag | ciphertext)>`; the version is bound into the authenticated data so a value cannot
  * be replayed under another format.
@@ -18,6 +19,8 @@ const AAD = Buffer.from(`tessera-admin-session.${FORMAT}`);
 export interface AdminSession {
   shopId: string;
   secretKey: string;
+  /** The gateway's session (`POST /shop/sessions`), sent with every call; ended there on sign-out. */
+  sessionId: string;
   /** Epoch milliseconds. */
   issuedAt: number;
   /** Epoch milliseconds; a fixed lifetime from sign-in, not extended by activity. */
@@ -27,6 +30,7 @@ export interface AdminSession {
 interface SealedPayload {
   shop_id: string;
   secret_key: string;
+  sid: string;
   iat: number;
   exp: number;
 }
@@ -37,9 +41,14 @@ function assertKey(key: Buffer): void {
   }
 }
 
-export function newSession(shopId: string, secretKey: string, now: Date = new Date()): AdminSession {
+export function newSession(
+  shopId: string,
+  secretKey: string,
+  sessionId: string,
+  now: Date = new Date(),
+): AdminSession {
   const issuedAt = now.getTime();
-  return { shopId, secretKey, issuedAt, expiresAt: issuedAt + SESSION_LIFETIME_MS };
+  return { shopId, secretKey, sessionId, issuedAt, expiresAt: issuedAt + SESSION_LIFETIME_MS };
 }
 
 export function sealSession(session: AdminSession, key: Buffer): string {
@@ -47,6 +56,7 @@ export function sealSession(session: AdminSession, key: Buffer): string {
   const payload: SealedPayload = {
     shop_id: session.shopId,
     secret_key: session.secretKey,
+    sid: session.sessionId,
     iat: session.issuedAt,
     exp: session.expiresAt,
   };
@@ -64,6 +74,8 @@ function isSealedPayload(value: unknown): value is SealedPayload {
   return (
     typeof payload.shop_id === "string" &&
     typeof payload.secret_key === "string" &&
+    // Cookies sealed before sessions lived on the server name none: they count as signed out.
+    typeof payload.sid === "string" &&
     Number.isFinite(payload.iat) &&
     Number.isFinite(payload.exp)
   );
@@ -107,6 +119,7 @@ export function openSession(
   return {
     shopId: payload.shop_id,
     secretKey: payload.secret_key,
+    sessionId: payload.sid,
     issuedAt: payload.iat,
     expiresAt: payload.exp,
   };

@@ -15,9 +15,10 @@ import { resolveSessionKey } from "./session-key";
 import { type CredentialsVerdict, verifyShopCredentials } from "./verify-credentials";
 
 /**
- * The admin session as Next sees it: the encrypted cookie holding the shop's credentials, read in server
- * components and route handlers, written only by server actions. Every gateway call re-checks the credentials,
- * so a session whose secret key was rotated elsewhere stops working at once.
+ * The admin session as Next sees it: the encrypted cookie holding the shop's credentials and the gateway session's
+ * id, read in server components and route handlers, written only by server actions. Every gateway call names the
+ * session and re-checks the credentials, so a session signed out (a copied cookie replayed afterwards) or whose
+ * secret key was rotated stops working at once.
  */
 
 export const SIGN_IN_PATH = "/admin/sign-in";
@@ -35,7 +36,7 @@ function cookieOptions() {
 }
 
 export function credentialsOf(session: AdminSession): ShopCredentials {
-  return { shopId: session.shopId, secretKey: session.secretKey };
+  return { shopId: session.shopId, secretKey: session.secretKey, sessionId: session.sessionId };
 }
 
 export async function readAdminSession(): Promise<AdminSession | null> {
@@ -47,6 +48,18 @@ export async function readAdminSession(): Promise<AdminSession | null> {
 export async function requireAdminSession(): Promise<AdminSession> {
   const session = await readAdminSession();
   if (!session) redirect(`${SIGN_IN_PATH}?reason=signed_out`);
+  return session;
+}
+
+/**
+ * For the signed-in area's layout: the cookie opens, and the gateway still knows its session — a cookie copied
+ * before sign-out opens as well as ever, and only the gateway can tell it has ended. An unreachable gateway is not
+ * a sign-out: the page's own calls then say it is unavailable.
+ */
+export async function requireLiveAdminSession(): Promise<AdminSession> {
+  const session = await requireAdminSession();
+  const shop = await getMerchantClient().getShop(credentialsOf(session));
+  if (!shop.ok && shop.kind === "unauthorized") sessionRejected();
   return session;
 }
 
@@ -64,20 +77,35 @@ async function writeSession(session: AdminSession): Promise<void> {
 
 export type SignInResult = { status: "signed_in" } | Exclude<CredentialsVerdict, { status: "verified" }>;
 
-/** Verifies the credentials against the gateway, then starts an 8-hour session. */
+const UNAVAILABLE = "The gateway cannot be reached. Try again shortly.";
+
+/** Verifies the credentials against the gateway, then starts an 8-hour session there and in the cookie. */
 export async function signIn(shopId: string, secretKey: string): Promise<SignInResult> {
-  const verdict = await verifyShopCredentials(getMerchantClient(), shopId, secretKey);
+  const client = getMerchantClient();
+  const verdict = await verifyShopCredentials(client, shopId, secretKey);
   if (verdict.status !== "verified") return verdict;
-  await writeSession(newSession(verdict.shopId, secretKey));
+  const started = await client.startAdminSession({ shopId: verdict.shopId, secretKey });
+  if (!started.ok) return { status: "unavailable", message: UNAVAILABLE };
+  await writeSession(newSession(verdict.shopId, secretKey, started.data.id));
   return { status: "signed_in" };
 }
 
-/** After the secret key was rotated: the same session (same expiry), carrying the new key. */
-export async function replaceSessionSecretKey(session: AdminSession, secretKey: string): Promise<void> {
-  await writeSession({ ...session, secretKey });
+/**
+ * After the secret key was rotated (which ended every session of the shop at the gateway): a new gateway session
+ * under the new key, in the same cookie session (same expiry). False when the gateway could not start one.
+ */
+export async function replaceSessionSecretKey(session: AdminSession, secretKey: string): Promise<boolean> {
+  const started = await getMerchantClient().startAdminSession({ shopId: session.shopId, secretKey });
+  if (!started.ok) return false;
+  await writeSession({ ...session, secretKey, sessionId: started.data.id });
+  return true;
 }
 
+/** Ends the session at the gateway (a copy of the cookie is refused from now on), then drops the cookie. */
 export async function signOut(): Promise<void> {
+  const session = await readAdminSession();
+  // Already ended (or the gateway is down): the cookie goes all the same; a session left open expires by itself.
+  if (session) await getMerchantClient().endAdminSession(credentialsOf(session));
   const { name, path, secure } = cookieOptions();
   const store = await cookies();
   // Deleting a `__Host-` cookie needs the same attributes it was set with, or the browser ignores the reset.

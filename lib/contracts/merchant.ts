@@ -35,6 +35,26 @@ export const secretKeyResponseSchema = z
   .object({ secret_key: z.string().describe("The new secret key; shown only in this response") })
   .meta({ description: "A rotated secret key" });
 
+/**
+ * Sent by the admin area with the shop's Basic credentials on every call of a signed-in merchant: the gateway
+ * answers 401 once that session has ended (signed out, secret key rotated, expired), whatever the credentials.
+ */
+export const ADMIN_SESSION_HEADER = "X-Admin-Session";
+
+export const adminSessionResponseSchema = z
+  .object({
+    session: z.object({
+      id: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .describe(
+          `The session's id, sent back in the ${ADMIN_SESSION_HEADER} header; shown only in this response`,
+        ),
+      expires_at: z.iso.datetime().describe("When the session ends (8 hours after it started)"),
+    }),
+  })
+  .meta({ description: "A started admin session" });
+
 export const dailyReportDaySchema = z.object({
   date: z.iso.date().describe("UTC day, YYYY-MM-DD"),
   tokenizations: z.int().describe("Tokenization requests accepted that day"),
@@ -58,4 +78,5 @@ export type ShopResponse = z.output<typeof shopResponseSchema>;
 export type ShopSettingsUpdate = z.input<typeof shopSettingsUpdateSchema>;
 export type SecretKeyResponse = z.output<typeof secretKeyResponseSchema>;
 export type DailyReportDay = z.output<typeof dailyReportDaySchema>;
+export type AdminSession = z.output<typeof adminSessionResponseSchema>["session"];
 export type DailyReport = z.output<typeof dailyReportSchema>;

@@ -267,6 +267,23 @@ export const checkouts = pgTable(
   (table) => [index("checkouts_shop_created_idx").on(table.shopId, table.createdAt)],
 );
 
+/**
+ * Admin area sign-ins, so that signing out (or rotating the secret key) ends a session on the server and a copied
+ * cookie stops working. The cookie holds the session id; only its SHA-256 is stored.
+ */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index("admin_sessions_shop_idx").on(table.shopId)],
+);
+
 export type Shop = typeof shops.$inferSelect;
 export type CardRecord = typeof cards.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;

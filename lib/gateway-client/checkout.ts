@@ -37,6 +37,8 @@ export interface CheckoutPaymentRequest {
 export interface ShopCredentials {
   shopId: number | string;
   secretKey: string;
+  /** The admin area's signed-in session, sent as the gateway's `X-Admin-Session` header. */
+  sessionId?: string;
 }
 
 /** `message` of a session the shopper canceled (wire value of the gateway's cancel endpoint). */

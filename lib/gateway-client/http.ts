@@ -92,9 +92,17 @@ export interface GatewayAnswer {
  */
 export async function requestGateway(
   connection: GatewayConnection,
-  request: { method: "GET" | "POST" | "PATCH"; path: string; authorization: string; body?: unknown },
+  request: {
+    method: "GET" | "POST" | "PATCH" | "DELETE";
+    path: string;
+    authorization: string;
+    body?: unknown;
+    /** Beyond authorization: the admin area's session header, say. */
+    headers?: Record<string, string>;
+  },
 ): Promise<({ ok: true } & GatewayAnswer) | GatewayFailure> {
   const headers: Record<string, string> = {
+    ...request.headers,
     accept: "application/json",
     authorization: request.authorization,
   };

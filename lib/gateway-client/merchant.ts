@@ -1,7 +1,12 @@
 import { getConfig } from "@/lib/config";
 import type { CheckoutView } from "@/lib/contracts/checkout";
 import type { Customer, CustomerCreateInput } from "@/lib/contracts/customer";
-import type { DailyReportDay, ShopProfile } from "@/lib/contracts/merchant";
+import {
+  ADMIN_SESSION_HEADER,
+  type AdminSession,
+  type DailyReportDay,
+  type ShopProfile,
+} from "@/lib/contracts/merchant";
 import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import type { Transaction, TransactionStatus } from "@/lib/contracts/transaction";
@@ -42,7 +47,7 @@ export interface TransactionFilters extends PageQuery {
 type Query = Record<string, string | number | undefined>;
 
 interface MerchantRequest<T> {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: string;
   query?: Query;
   credentials: ShopCredentials;
@@ -77,6 +82,9 @@ export async function callMerchantApi<T>(
     path: withQuery(request.path, request.query),
     authorization: basicAuthorization(request.credentials),
     body: request.body,
+    headers: request.credentials.sessionId
+      ? { [ADMIN_SESSION_HEADER]: request.credentials.sessionId }
+      : undefined,
   });
   if (!answer.ok) return answer;
   const data = request.read(answer.body, answer.headers);
@@ -144,6 +152,29 @@ export function merchantClient(connection: GatewayConnection) {
     },
 
     /** A new secret key, shown this once; the old one stops working at once. */
+    /** Sign-in: a session the gateway can end, to send along (`credentials.sessionId`) from now on. */
+    startAdminSession(credentials: ShopCredentials) {
+      return callMerchantApi<AdminSession>(connection, {
+        method: "POST",
+        path: "/shop/sessions",
+        credentials,
+        read: (body) =>
+          isObject(body) && isObject(body.session) && typeof body.session.id === "string"
+            ? (body.session as unknown as AdminSession)
+            : undefined,
+      });
+    },
+
+    /** Sign-out: the session named in `credentials` stops working everywhere. */
+    endAdminSession(credentials: ShopCredentials) {
+      return callMerchantApi<null>(connection, {
+        method: "DELETE",
+        path: "/shop/sessions/current",
+        credentials,
+        read: () => null,
+      });
+    },
+
     rotateSecretKey(credentials: ShopCredentials) {
       return callMerchantApi<string>(connection, {
         method: "POST",

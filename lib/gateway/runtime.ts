@@ -36,7 +36,7 @@ export interface StartGatewayOptions {
   clock?: Clock;
   /** Use an already opened database (tests); otherwise opened from the config. */
   database?: DatabaseHandle;
-  /** Create the demo shops on an empty embedded database (default true). */
+  /** Create the demo shops on an empty embedded database (default: the config's `demoShops`). */
   demoShops?: boolean;
   /**
    * Start the background workers (notification delivery, 3-D Secure expiry); default true. Tests drive them by
@@ -78,7 +78,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   const threeDSecureExpiry = new ThreeDSecureExpirySweeper(deps);
   if (options.backgroundWorkers ?? true) threeDSecureExpiry.start();
   const createdDemoShops =
-    (options.demoShops ?? true) && database.kind === "pglite"
+    (options.demoShops ?? config.demoShops) && database.kind === "pglite"
       ? await ensureDemoShops(database.db, keyring)
       : false;
   // A rotation (`npm run keys -- rotate`) is picked up by every running instance within KEYRING_REFRESH_MS.

@@ -274,3 +274,18 @@ describe("shop settings and keys", () => {
     expect((await client.getShop(credentials(own))).ok).toBe(false);
   });
 });
+
+describe("admin sessions through the client", () => {
+  it("a started session rides along on every call; once ended, the same credentials are refused", async () => {
+    const started = await client.startAdminSession(credentials(shop));
+    if (!started.ok) throw new Error(`no session: ${started.message}`);
+    const signedIn = { ...credentials(shop), sessionId: started.data.id };
+    expect(await client.getShop(signedIn)).toMatchObject({ ok: true, data: { id: shop.id } });
+
+    expect(await client.endAdminSession(signedIn)).toMatchObject({ ok: true, status: 204 });
+    // A cookie replayed after sign-out: every call of the admin area is refused.
+    expect(await client.getShop(signedIn)).toMatchObject({ ok: false, kind: "unauthorized", status: 401 });
+    expect(await client.listTransactions(signedIn, {})).toMatchObject({ ok: false, kind: "unauthorized" });
+    expect(await client.endAdminSession(signedIn)).toMatchObject({ ok: false, kind: "unauthorized" });
+  });
+});

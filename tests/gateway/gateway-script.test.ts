@@ -40,6 +40,9 @@ describe("npm run gateway on an empty embedded database", () => {
         PORT: String(port),
         HOST: "127.0.0.1",
         LOG_LEVEL: "warn",
+        // Short, so the stalled-body test below is quick.
+        REQUEST_TIMEOUT_SECONDS: "2",
+        HEADERS_TIMEOUT_SECONDS: "2",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -112,5 +115,28 @@ describe("npm run gateway on an empty embedded database", () => {
     const unknown = await fetch(`http://127.0.0.1:${port}/checkout/anything`, { headers: { authorization } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: "Not found" });
+  });
+
+  it("cuts off a request whose body stalls, after the configured request timeout", async () => {
+    const started = performance.now();
+    const received = await new Promise<string>((resolve, reject) => {
+      let answer = "";
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.write(
+          "POST /gateway/transactions/tokenizations HTTP/1.1\r\nHost: localhost\r\n" +
+            `Authorization: ${basicAuthorization(DEMO_SHOPS[0].id, DEMO_SHOPS[0].secretKey)}\r\n` +
+            "Content-Type: application/json\r\nContent-Length: 500\r\n\r\n" +
+            '{"request":{"amount":',
+        );
+      });
+      socket.on("data", (chunk) => {
+        answer += chunk;
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => resolve(answer));
+      setTimeout(() => reject(new Error("still open after 10 s")), 10_000);
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(performance.now() - started).toBeLessThan(4000);
   });
 });

@@ -175,6 +175,30 @@ describe("throttling of failed authentication", () => {
     const proxyItself = await callJson(throttled, TOKENIZATIONS, { shop: victim, body: validRequest() });
     expect(proxyItself.status).toBe(200);
   });
+
+  it("counts an IPv6 client by its /64: a fresh address in the same network is the same client", async () => {
+    clock.advance(60_000);
+    const from = (address: string) => ({ ...wrong(), "x-forwarded-for": address });
+    // Ten failures, each from another address of one /64, as a client rotating through its own network would.
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await throttled.call(TOKENIZATIONS, {
+        body: validRequest(),
+        headers: from(`2001:db8:77:1:${attempt.toString(16)}::${attempt}`),
+      });
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+    const blocked = await throttled.call(TOKENIZATIONS, {
+      body: validRequest(),
+      headers: from("2001:db8:77:1:ffff:ffff:ffff:fffe"),
+    });
+    expect(blocked.status).toBe(429);
+    const neighbour = await callJson(throttled, TOKENIZATIONS, {
+      shop: victim,
+      body: validRequest(),
+      headers: { "x-forwarded-for": "2001:db8:77:2::1" },
+    });
+    expect(neighbour.status).toBe(200);
+  });
 });
 
 describe("request bodies", () => {

@@ -114,3 +114,27 @@ describe("ShopDirectory reads", () => {
     expect((await directoryUnderTest.get(renamed.id))?.name).toBe("After");
   });
 });
+
+describe("ShopDirectory's memory of unknown shop ids", () => {
+  it("is bounded: made-up ids push out the oldest, known shops stay, a remembered id costs no read", async () => {
+    const { db, keyring } = gateway.runtime.deps;
+    const directoryUnderTest = new ShopDirectory(db, keyring, 60_000, 5);
+    expect(await directoryUnderTest.authenticate(String(shop.id), shop.secretKey)).not.toBeNull();
+    const madeUp = Array.from({ length: 200 }, (_, index) => 1_000_000 + index);
+    for (const id of madeUp)
+      expect(await directoryUnderTest.authenticate(String(id), "x".repeat(64))).toBeNull();
+    expect(directoryUnderTest.cachedCounts).toEqual({ shops: 1, unknown: 5 });
+
+    const selects = vi.spyOn(db, "select");
+    // The newest unknown id is still remembered; the first one was pushed out and is read again.
+    expect(await directoryUnderTest.get(madeUp.at(-1) as number)).toBeNull();
+    expect(selects).toHaveBeenCalledTimes(0);
+    expect(await directoryUnderTest.get(madeUp[0])).toBeNull();
+    expect(selects).toHaveBeenCalledTimes(1);
+    selects.mockRestore();
+    expect(directoryUnderTest.cachedCounts).toEqual({ shops: 1, unknown: 5 });
+    expect(await directoryUnderTest.authenticate(String(shop.id), shop.secretKey)).toMatchObject({
+      id: shop.id,
+    });
+  });
+});

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { QueryProvider } from "@/components/admin/query-provider";
-import { requireAdminSession } from "@/lib/admin/session";
+import { requireLiveAdminSession } from "@/lib/admin/session";
 import { signOutAction } from "./actions";
 
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
-  const session = await requireAdminSession();
+  const session = await requireLiveAdminSession();
   return (
     <>
       <a href="#admin-main" className="admin-skip-link">

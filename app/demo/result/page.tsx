@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getConfig } from "@/lib/config";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
 import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
 import "../demo.css";
@@ -12,10 +14,20 @@ function first(value: string | string[] | undefined): string | null {
 }
 
 /**
+ * The stored card as a shopper may see it: brand and last 4 digits, never the token (a page is no place for a
+ * credential the merchant charges with).
+ */
+function describeCard(card: { brand: string | null; last_4: string | null } | undefined): string {
+  if (!card?.last_4) return "none";
+  return `${card.brand ?? "card"} ending in ${card.last_4}`;
+}
+
+/**
  * Where the demo merchant's success, decline, fail and cancel URLs point. It shows the query the shopper's browser
  * brought back and, as a merchant should, what the gateway itself says about the session.
  */
 export default async function DemoResultPage({ searchParams }: { searchParams: Promise<Query> }) {
+  if (!getConfig().demoShops) notFound();
   const query = await searchParams;
   const token = first(query.token);
   const shop = DEMO_SHOPS.find((candidate) => String(candidate.id) === first(query.shop));
@@ -52,9 +64,9 @@ export default async function DemoResultPage({ searchParams }: { searchParams: P
         <dl className="demo-verified">
           <dt>Session status</dt>
           <dd data-verified="status">{verified.data.status}</dd>
-          <dt>Card token</dt>
-          <dd>
-            <code>{verified.data.gateway_response?.transaction.credit_card.token ?? "none"}</code>
+          <dt>Card</dt>
+          <dd data-verified="card">
+            {describeCard(verified.data.gateway_response?.transaction.credit_card)}
           </dd>
         </dl>
       ) : (

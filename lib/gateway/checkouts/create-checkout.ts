@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_CHECKOUT_LIFETIME_MS, parseCheckoutRequest } from "@/lib/contracts/checkout";
+import { isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { cards, checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { CHECKOUT_URL_FIELDS, checkMerchantUrls, urlsAt } from "../net/merchant-url-policy";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 
 export interface CreatedCheckout {
@@ -25,7 +27,10 @@ export async function createCheckout(options: {
   const { deps, shop } = options;
   const now = deps.clock.now();
   const parsed = parseCheckoutRequest(options.body, { now });
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  const rawCheckout = urlsAt(options.body, ["checkout"]).checkout;
+  const urlErrors = checkMerchantUrls(deps.config, urlsAt(rawCheckout, CHECKOUT_URL_FIELDS));
+  if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
+  if (!isEmptyErrorTree(urlErrors)) throw GatewayError.validation(urlErrors);
   const checkout = parsed.value;
 
   const savedCardToken = checkout.payment_method?.credit_card?.token;

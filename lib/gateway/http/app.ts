@@ -24,6 +24,13 @@ export function createGatewayApp(deps: GatewayDeps) {
   const access = accessLogger(deps.logger);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(deps.config.gatewayPublicUrl));
 
+  // Answers carry customer data, card descriptions and the shopper's 3-D Secure pages: no cache may keep them and
+  // no browser may read them as another type. Errors and 404s too, so the rule has no exceptions to remember.
+  app.use(async (c, next) => {
+    await next();
+    c.res.headers.set("Cache-Control", "no-store");
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  });
   app.use(
     methodNotAllowed({
       app,

@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { resolveClientAddress } from "@/lib/client-address";
+import { resolveClientAddress, throttleAddress } from "@/lib/client-address";
+import { ADMIN_SESSION_HEADER } from "@/lib/contracts/merchant";
 import { findCheckoutShopId } from "../checkouts/checkout-session";
 import type { GatewayDeps } from "../context";
 import { GatewayError, type GatewayErrorCode } from "../errors";
 import type { RateLimiter, RateLimitRule } from "../rate-limit";
+import { isAdminSessionLive } from "../shops/find-admin-session";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { nodeRequest, requestHeader } from "./headers";
 
@@ -50,7 +52,7 @@ export function shopAuth(
 ): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     if (c.get("checkoutToken")) return next();
-    const throttleKey = `auth-failure:${clientAddress(c, deps)}`;
+    const throttleKey = `auth-failure:${throttleAddress(clientAddress(c, deps))}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
     if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
     const credentials = parseBasicAuthorization(requestHeader(c, "authorization"));
@@ -58,6 +60,16 @@ export function shopAuth(
     if (!shop) {
       const blockedFor = await limiter.hit(throttleKey, AUTH_FAILURE_LIMIT);
       if (blockedFor > 0) throw new GatewayError("rate_limited", { retryAfterSeconds: blockedFor });
+      throw new GatewayError(failure);
+    }
+    // The admin area names its sign-in: a cookie replayed after sign-out or a key rotation holds valid credentials
+    // (sealed in it), so the session itself must still be live. Not counted as a failure: an ended session is no
+    // guess, and its tabs still polling must not lock the merchant out of signing in again.
+    const adminSession = requestHeader(c, ADMIN_SESSION_HEADER);
+    if (
+      adminSession !== undefined &&
+      !(await isAdminSessionLive({ deps, shopId: shop.id, sessionId: adminSession }))
+    ) {
       throw new GatewayError(failure);
     }
     c.set("shop", shop);
@@ -86,7 +98,7 @@ export function checkoutTokenAuth(deps: GatewayDeps, limiter: RateLimiter): Midd
     const match = /^Bearer\s+(\S+)\s*$/i.exec(requestHeader(c, "authorization") ?? "");
     if (!match) return next();
     const token = match[1];
-    const throttleKey = `auth-failure:${clientAddress(c, deps)}`;
+    const throttleKey = `auth-failure:${throttleAddress(clientAddress(c, deps))}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
     if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
     const shopId = checkoutTokenMayCall(c.req.method, c.req.path, token)

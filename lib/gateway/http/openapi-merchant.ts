@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { customerCreateSchema, customerListSchema, customerSchema } from "@/lib/contracts/customer";
 import {
+  ADMIN_SESSION_HEADER,
+  adminSessionResponseSchema,
   dailyReportSchema,
   secretKeyResponseSchema,
   shopResponseSchema,
@@ -53,6 +55,7 @@ export function merchantOpenApi() {
       ShopResponse: z.toJSONSchema(shopResponseSchema, { io: "output", unrepresentable: "any" }),
       ShopSettingsUpdate: z.toJSONSchema(shopSettingsUpdateSchema, { io: "input", unrepresentable: "any" }),
       SecretKeyResponse: z.toJSONSchema(secretKeyResponseSchema, { io: "output" }),
+      AdminSessionResponse: z.toJSONSchema(adminSessionResponseSchema, { io: "output" }),
       DailyReport: z.toJSONSchema(dailyReportSchema, { io: "output" }),
     },
     paths: {
@@ -182,6 +185,31 @@ export function merchantOpenApi() {
           responses: {
             "200": { description: "The new secret key", content: json("SecretKeyResponse") },
             "401": unauthorized,
+          },
+        },
+      },
+      "/shop/sessions": {
+        post: {
+          summary: "Start an admin session (the admin area's sign-in)",
+          description:
+            `No body. Send the returned id in the ${ADMIN_SESSION_HEADER} header with the shop's credentials on ` +
+            "every later call: once the session ends (sign-out, secret key rotation, 8 hours) those calls get 401.",
+          responses: {
+            "201": { description: "The session", content: json("AdminSessionResponse") },
+            "401": unauthorized,
+          },
+        },
+      },
+      "/shop/sessions/current": {
+        delete: {
+          summary: `End the admin session named by the ${ADMIN_SESSION_HEADER} header (sign-out)`,
+          parameters: [
+            { name: ADMIN_SESSION_HEADER, in: "header", required: true, schema: { type: "string" } },
+          ],
+          responses: {
+            "204": { description: "Ended: the session's id is refused from now on" },
+            "401": unauthorized,
+            "422": error(`No ${ADMIN_SESSION_HEADER} header`),
           },
         },
       },

@@ -73,6 +73,9 @@ const IPV6_BLOCKED: Range[] = [
   ipv6Range("::/128", "unspecified"),
   ipv6Range("::1/128", "loopback"),
   ipv6Range("100::/64", "reserved"),
+  // Local-use IPv4/IPv6 translation (RFC 8215): a NAT64 of the deployment's own network, which reaches whatever
+  // IPv4 address it embeds (private ones included) wherever in the prefix the operator chose to put it.
+  ipv6Range("64:ff9b:1::/48", "private"),
   ipv6Range("fc00::/7", "private"),
   ipv6Range("fe80::/10", "link-local"),
   // Site-local: deprecated, but still routed inside some networks.

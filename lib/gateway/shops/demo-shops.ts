@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+import type { Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { shops } from "@/lib/db/schema";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
@@ -25,15 +26,28 @@ export async function ensureDemoShops(db: Database, keyring: Keyring): Promise<b
 
 /**
  * The start-up lines about the demo shops (`server.ts` and `npm run gateway`): listed only while they exist with
- * their published keys (a fresh embedded database); none otherwise.
+ * their published keys (a fresh embedded database); in production, whether they are off or turned on.
  */
-export async function demoShopLines(shopDirectory: ShopDirectory): Promise<string[]> {
+export async function demoShopLines(
+  shopDirectory: ShopDirectory,
+  config: Pick<Config, "nodeEnv" | "demoShops">,
+): Promise<string[]> {
   const present: (typeof DEMO_SHOPS)[number][] = [];
   for (const shop of DEMO_SHOPS) {
     if (await shopDirectory.authenticate(String(shop.id), shop.secretKey)) present.push(shop);
   }
-  if (present.length === 0) return [];
+  const production = config.nodeEnv === "production";
+  if (present.length === 0) {
+    return production && !config.demoShops
+      ? ["  demo shops: off in production (DEMO_SHOPS=true creates them and serves the demo at /)"]
+      : [];
+  }
   return [
+    ...(production
+      ? [
+          "  WARNING: demo shops with published secret keys exist in production (DEMO_SHOPS=true or created earlier)",
+        ]
+      : []),
     "  demo shops (test mode; HTTP Basic shop id / secret key):",
     ...present.map((shop) => `    ${shop.id} / ${shop.secretKey}  ${shop.name}`),
     "  test cards: 4200000000000000 succeeds, 4005550000000019 is declined",

@@ -23,12 +23,19 @@ interface CachedShop {
   verifiedSecretKey: Buffer | null;
 }
 
+/** Unknown shop ids remembered at most, by default: anyone can send any id, and each would otherwise stay. */
+export const MAX_UNKNOWN_SHOP_IDS = 1024;
+
 /**
  * Looks shops up for authentication. Every API request authenticates, so records are cached briefly; a settings
- * change or key rotation made through another instance takes effect here within `ttlMs`.
+ * change or key rotation made through another instance takes effect here within `ttlMs`. Ids that name no shop
+ * are remembered too (a client retrying a wrong id costs no query), but only the `maxUnknown` most recent: the
+ * known shops bound the rest of the cache, the ids a client makes up bound nothing.
  */
 export class ShopDirectory {
-  private readonly cache = new Map<number, { entry: CachedShop | null; expiresAt: number }>();
+  private readonly cache = new Map<number, { entry: CachedShop; expiresAt: number }>();
+  /** Unknown shop id → when to ask the database again; in insertion order, so the first is the oldest. */
+  private readonly unknown = new Map<number, number>();
   /** Reads in flight: the requests that find an entry expired share one read instead of one each. */
   private readonly loading = new Map<number, Promise<CachedShop | null>>();
 
@@ -36,7 +43,13 @@ export class ShopDirectory {
     private readonly db: Database,
     private readonly keyring: Keyring,
     private readonly ttlMs = 5_000,
+    private readonly maxUnknown = MAX_UNKNOWN_SHOP_IDS,
   ) {}
+
+  /** How many shops and unknown ids are cached (for tests and diagnostics). */
+  get cachedCounts(): { shops: number; unknown: number } {
+    return { shops: this.cache.size, unknown: this.unknown.size };
+  }
 
   /** The shop when `secretKey` is its secret key, otherwise null. Constant-time in the secret. */
   async authenticate(shopIdText: string, secretKey: string): Promise<AuthenticatedShop | null> {
@@ -65,19 +78,39 @@ export class ShopDirectory {
 
   invalidate(shopId: number): void {
     this.cache.delete(shopId);
+    this.unknown.delete(shopId);
     this.loading.delete(shopId);
   }
 
+  private remember(shopId: number, entry: CachedShop | null): void {
+    const expiresAt = Date.now() + this.ttlMs;
+    if (entry) {
+      this.cache.set(shopId, { entry, expiresAt });
+      this.unknown.delete(shopId);
+      return;
+    }
+    this.cache.delete(shopId);
+    this.unknown.delete(shopId);
+    while (this.unknown.size >= this.maxUnknown) {
+      const oldest = this.unknown.keys().next();
+      if (oldest.done) break;
+      this.unknown.delete(oldest.value);
+    }
+    if (this.maxUnknown > 0) this.unknown.set(shopId, expiresAt);
+  }
+
   private load(shopId: number): Promise<CachedShop | null> {
+    const now = Date.now();
     const hit = this.cache.get(shopId);
-    if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.entry);
+    if (hit && hit.expiresAt > now) return Promise.resolve(hit.entry);
+    const unknownUntil = this.unknown.get(shopId);
+    if (unknownUntil !== undefined && unknownUntil > now) return Promise.resolve(null);
     const pending = this.loading.get(shopId);
     if (pending) return pending;
     const read: Promise<CachedShop | null> = this.read(shopId)
       .then((entry) => {
         // Cached only if no invalidation came while reading: the read may predate the change it announces.
-        if (this.loading.get(shopId) === read)
-          this.cache.set(shopId, { entry, expiresAt: Date.now() + this.ttlMs });
+        if (this.loading.get(shopId) === read) this.remember(shopId, entry);
         return entry;
       })
       .finally(() => {

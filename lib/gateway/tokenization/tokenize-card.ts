@@ -10,6 +10,7 @@ import { cards } from "@/lib/db/schema";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/merchant-url-policy";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { issuerUrls } from "../three-d-secure/verification-result";
@@ -79,11 +80,14 @@ async function resolveCard(
   };
 }
 
-function validate(body: unknown, shop: AuthenticatedShop, now: Date): TokenizationRequest {
-  const parsed = parseTokenizationRequest(body, { now });
+function validate(deps: GatewayDeps, body: unknown, shop: AuthenticatedShop): TokenizationRequest {
+  const parsed = parseTokenizationRequest(body, { now: deps.clock.now() });
   const rawRequest =
     body !== null && typeof body === "object" ? (body as { request?: unknown }).request : undefined;
-  const shopErrors = checkShopRules(rawRequest, shop);
+  const shopErrors = mergeErrorTrees(
+    checkShopRules(rawRequest, shop),
+    checkMerchantUrls(deps.config, urlsAt(rawRequest, TRANSACTION_URL_FIELDS)),
+  );
   const errors: ErrorTree = parsed.ok ? shopErrors : mergeErrorTrees(parsed.errors, shopErrors);
   if (!parsed.ok || !isEmptyErrorTree(errors)) throw GatewayError.validation(errors);
   return parsed.value;
@@ -91,7 +95,7 @@ function validate(body: unknown, shop: AuthenticatedShop, now: Date): Tokenizati
 
 /** POST /transactions/tokenizations: validates, decides the outcome, stores the card and the transaction. */
 export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): Promise<Transaction> {
-  const request = validate(body, shop, deps.clock.now());
+  const request = validate(deps, body, shop);
   const presented = await resolveCard(deps, shop, request);
   const { hashes } = deps.keyring;
 

@@ -1,3 +1,4 @@
+import { throttleAddress } from "@/lib/client-address";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { RateLimitRule } from "../rate-limit";
@@ -30,7 +31,7 @@ export async function enforceTokenizationVelocity(options: {
   const { deps, shop } = options;
   const perAddress = deps.config.checkoutAttemptsPerAddress;
   if (options.viaHostedPage && perAddress > 0) {
-    await count(deps, `velocity:address:${options.clientAddress}`, {
+    await count(deps, `velocity:address:${throttleAddress(options.clientAddress)}`, {
       limit: perAddress,
       windowSeconds: CHECKOUT_ATTEMPT_WINDOW_SECONDS,
     });
