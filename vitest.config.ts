@@ -7,7 +7,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts"],
+          environment: "node",
+          // A few unit tests open an embedded database: slow to start on a busy machine.
+          hookTimeout: 30_000,
+        },
       },
       {
         extends: true,
