@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { adminProxy, isAdminPath } from "@/lib/admin/admin-proxy";
+import { CHECKOUT_TOKEN_HEADER } from "@/lib/checkout/language-cookie";
 import { checkoutSecurityHeaders, originOf } from "@/lib/checkout/security-headers";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
@@ -44,6 +45,10 @@ export async function proxy(request: NextRequest) {
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
+  // Whose language the root layout's <html lang> speaks (only ever this value, never the browser's own header).
+  const session = /^\/checkout\/([^/]+)/.exec(request.nextUrl.pathname);
+  if (session) requestHeaders.set(CHECKOUT_TOKEN_HEADER, session[1]);
+  else requestHeaders.delete(CHECKOUT_TOKEN_HEADER);
   requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

@@ -53,7 +53,7 @@ test.describe("hosted payment page", () => {
 
     const alert = page.getByRole("alert").filter({ hasText: "Your card was declined" });
     await expect(alert).toBeVisible();
-    await expect(alert).toContainText("Attempts left: 1.");
+    await expect(alert).toContainText("You have 1 attempt left.");
     await expect(alert).toBeFocused();
     // The declined card is cleared for another one.
     await expect(page.getByLabel("Card number")).toHaveValue("");

@@ -1,23 +1,35 @@
 import type { ReactNode } from "react";
-import type { CheckoutMessages } from "@/lib/checkout/messages";
+import { brandColourFor } from "@/lib/checkout/contrast";
+import { type CheckoutMessages, languageOptions } from "@/lib/checkout/messages";
+import { LanguageSwitcher } from "./language-switcher";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
+/** The shop's colour per theme, moved just far enough to keep 4.5:1 against the page in each (contrast.ts). */
+function brandStyle(colour: string): string {
+  const light = brandColourFor(colour, "light");
+  const dark = brandColourFor(colour, "dark");
+  return `.checkout{--brand:${light}}@media (prefers-color-scheme:dark){.checkout{--brand:${dark}}}`;
+}
+
 /**
- * The page around every checkout view: the shop's name, logo and colour, in the language of the strings shown.
- * The colour arrives as a nonce'd style element because the CSP forbids inline style attributes.
+ * The page around every checkout view: the shop's name, logo and colour, the language switcher when there is a
+ * session to switch, in the language of the strings shown. The colour arrives as a nonce'd style element because
+ * the CSP forbids inline style attributes.
  */
 export function CheckoutFrame(props: {
   messages: CheckoutMessages;
   shop: { name: string; logo_url: string | null; color: string | null } | null;
   nonce: string | null;
+  /** The session's token, for the language switcher (none on a page without a session). */
+  token?: string;
   children: ReactNode;
 }) {
   const { shop } = props;
   const colour = shop?.color && HEX_COLOUR.test(shop.color) ? shop.color : null;
   return (
     <main className="checkout" lang={props.messages.language} dir={props.messages.direction}>
-      {colour && props.nonce ? <style nonce={props.nonce}>{`.checkout{--brand:${colour}}`}</style> : null}
+      {colour && props.nonce ? <style nonce={props.nonce}>{brandStyle(colour)}</style> : null}
       {shop ? (
         <header className="checkout__header">
           {shop.logo_url ? (
@@ -27,6 +39,9 @@ export function CheckoutFrame(props: {
           ) : null}
           <p className="checkout__shop">{shop.name}</p>
         </header>
+      ) : null}
+      {props.token ? (
+        <LanguageSwitcher token={props.token} messages={props.messages} options={languageOptions()} />
       ) : null}
       {props.children}
     </main>

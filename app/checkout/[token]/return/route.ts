@@ -3,6 +3,7 @@ import { checkoutPagePath, nextStopAfterAttempt } from "@/lib/checkout/merchant-
 import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import { getConfig } from "@/lib/config";
 import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
+import { shopperLanguage } from "../../shopper-language";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -38,7 +39,7 @@ export async function GET(_request: NextRequest, { params }: { params: Promise<{
     if (view.ok) {
       next = nextStopAfterAttempt(view.data);
       if (!next.startsWith("/")) {
-        const messages = getCheckoutMessages(view.data.language);
+        const messages = getCheckoutMessages(await shopperLanguage(view.data.language));
         const link = interpolate(messages.actions.returnToShop, { shop: view.data.shop.name });
         return continueToMerchant(next, { title: link, link, lang: messages.language });
       }
