@@ -83,7 +83,7 @@ function layout(locale: IssuerLocale, nonce: string, title: string, content: str
 </head>
 <body>
 <main>
-<p class="issuer">3-D Secure · Tessera Sandbox Issuer</p>
+<p class="issuer">3-D Secure · ${escapeHtml(locale.messages.issuerName)}</p>
 ${content}
 </main>
 </body>
