@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { adminProxy, isAdminPath } from "@/lib/admin/admin-proxy";
+import { brandStyleSheet, styleHashSource } from "@/lib/checkout/brand-style";
 import { CHECKOUT_TOKEN_HEADER } from "@/lib/checkout/language-cookie";
 import { checkoutSecurityHeaders, originOf } from "@/lib/checkout/security-headers";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
@@ -20,6 +21,7 @@ export async function proxy(request: NextRequest) {
   const match = /^\/checkout\/([^/]+)(\/result)?\/?$/.exec(request.nextUrl.pathname);
   let frameAncestors: string[] = [];
   let logoUrl: string | null = null;
+  let brandStyle: string | null = null;
   if (match && isCheckoutToken(match[1]) && (request.method === "GET" || request.method === "HEAD")) {
     // The proxy runs before `headers()` is available: the shopper's address is forwarded from the request itself.
     const client = checkoutClient({
@@ -30,6 +32,7 @@ export async function proxy(request: NextRequest) {
     if (view.ok) {
       frameAncestors = view.data.frame_ancestors;
       logoUrl = view.data.shop.logo_url;
+      brandStyle = brandStyleSheet(view.data.shop.color);
     }
   }
 
@@ -37,6 +40,7 @@ export async function proxy(request: NextRequest) {
     nonce,
     frameAncestors,
     formTargets: [config.gatewayPublicUrl],
+    styleHashes: brandStyle ? [await styleHashSource(brandStyle)] : [],
     imageOrigins: logoUrl ? [logoUrl] : [],
     https: originOf(config.publicUrl)?.startsWith("https:") ?? false,
     // Inlined by Next at build time: a development build needs eval and inline styles for its tooling.

@@ -1,21 +1,12 @@
 import type { ReactNode } from "react";
-import { brandColourFor } from "@/lib/checkout/contrast";
+import { brandStyleSheet } from "@/lib/checkout/brand-style";
 import { type CheckoutMessages, languageOptions } from "@/lib/checkout/messages";
 import { LanguageSwitcher } from "./language-switcher";
-
-const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
-
-/** The shop's colour per theme, moved just far enough to keep 4.5:1 against the page in each (contrast.ts). */
-function brandStyle(colour: string): string {
-  const light = brandColourFor(colour, "light");
-  const dark = brandColourFor(colour, "dark");
-  return `.checkout{--brand:${light}}@media (prefers-color-scheme:dark){.checkout{--brand:${dark}}}`;
-}
 
 /**
  * The page around every checkout view: the shop's name, logo and colour, the language switcher when there is a
  * session to switch, in the language of the strings shown. The colour arrives as a nonce'd style element because
- * the CSP forbids inline style attributes.
+ * the CSP forbids inline style attributes; the policy names its hash as well (brand-style.ts).
  */
 export function CheckoutFrame(props: {
   messages: CheckoutMessages;
@@ -26,10 +17,10 @@ export function CheckoutFrame(props: {
   children: ReactNode;
 }) {
   const { shop } = props;
-  const colour = shop?.color && HEX_COLOUR.test(shop.color) ? shop.color : null;
+  const brand = brandStyleSheet(shop?.color);
   return (
     <main className="checkout" lang={props.messages.language} dir={props.messages.direction}>
-      {colour && props.nonce ? <style nonce={props.nonce}>{brandStyle(colour)}</style> : null}
+      {brand && props.nonce ? <style nonce={props.nonce}>{brand}</style> : null}
       {shop ? (
         <header className="checkout__header">
           {shop.logo_url ? (
