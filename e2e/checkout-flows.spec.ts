@@ -223,6 +223,8 @@ test.describe("accessibility and devices", () => {
     await fillCard(page, { number: "4200000000000000" });
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL(`**/checkout/${session.token}/result`);
+    // After a client-side navigation the page's title arrives with its streamed metadata.
+    await expect(page).toHaveTitle("Payment to Demo Shop");
     await expectNoAxeViolations(page);
   });
 });

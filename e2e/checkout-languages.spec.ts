@@ -221,6 +221,7 @@ test.describe("a whole purchase in the shopper's language", () => {
     await page.waitForURL(/\/checkout\/[^/]+\/result$/);
     await expectDocumentLanguage(page, "de");
     await expect(page.getByRole("heading", { name: de.status.successfulTitle })).toBeVisible();
+    await expect(page).toHaveTitle(de.page.documentTitle.replace("{shop}", "Demo Shop 3DS"));
     await expectNoEnglish(page);
     expect(errors).toEqual([]);
   });
@@ -244,6 +245,7 @@ test.describe("a whole purchase in the shopper's language", () => {
     await page.waitForURL(/\/checkout\/[^/]+\/result$/);
     await expectDocumentLanguage(page, "he");
     await expect(page.getByRole("heading", { name: he.status.successfulTitle })).toBeVisible();
+    await expect(page).toHaveTitle(he.page.documentTitle.replace("{shop}", "Demo Shop"));
     await expectNoEnglish(page);
     expect(errors).toEqual([]);
   });
