@@ -105,7 +105,7 @@ export const ja: CheckoutMessages = {
   savedCard: { legend: "お支払い方法", card: "{brand}（末尾 {last4}）", another: "別のカード" },
   actions: {
     payButton: "{amount} を支払う",
-    authorizeButton: "{amount} をオーソリ",
+    authorizeButton: "{amount} を承認する",
     paying: "お支払いを処理しています…",
     cancel: "キャンセルして {shop} に戻る",
     canceling: "キャンセルしています…",
