@@ -251,6 +251,21 @@ test.describe("a whole purchase in the shopper's language", () => {
   });
 });
 
+test("fa: a canceled payment's page, right to left", async ({ page, request }) => {
+  const errors = collectErrors(page);
+  const fa = getCheckoutMessages("fa");
+  const session = await createSession(request, { settings: { language: "fa" } });
+  await page.goto(session.redirectUrl);
+  await page.getByRole("button", { name: fa.actions.cancel.replace("{shop}", "Demo Shop") }).click();
+  await page.waitForURL(/\/checkout\/[^/]+\/result$/);
+  await expectDocumentLanguage(page, "fa");
+  await expect(page.getByRole("heading", { name: fa.status.canceledTitle })).toBeVisible();
+  await expect(page.getByText(fa.status.closeWindow)).toBeVisible();
+  await expectNoEnglish(page);
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
 test.describe("an unknown payment link", () => {
   test.use({ locale: "fr-FR" });
 

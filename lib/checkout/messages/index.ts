@@ -99,15 +99,18 @@ export interface LanguageOption {
   name: string;
 }
 
-/** Every language of the checkout, named in itself, in the order of `LANGUAGES`. */
+let options: LanguageOption[] | null = null;
+
+/** Every language of the checkout, named in itself, in the order of `LANGUAGES` (worked out once). */
 export function languageOptions(): LanguageOption[] {
-  return LANGUAGES.map((code) => {
+  options ??= LANGUAGES.map((code) => {
     const name = new Intl.DisplayNames([code], { type: "language", fallback: "code" }).of(code) ?? code;
     // "français", "español": a name standing alone in a list starts with a capital where the script has one
     // (Georgian's capital letters are not used that way).
     if (code === "ka") return { code, name };
     return { code, name: name.charAt(0).toLocaleUpperCase(code) + name.slice(1) };
   });
+  return options;
 }
 
 export { interpolate, plural } from "./interpolate";
