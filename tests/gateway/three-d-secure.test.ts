@@ -544,6 +544,16 @@ describe("a finished verification never changes again", () => {
       expect((await submitForm(gateway, uid, { code: "123456" })).status).toBe(404);
     }
   });
+
+  it("says so in the browser's language, having no transaction to take it from", async () => {
+    const response = await fetch(`${gateway.url}/process/00000000-0000-4000-8000-000000000000`, {
+      headers: { "accept-language": "he-IL,he;q=0.9,en;q=0.5" },
+    });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<html lang="he" dir="rtl">');
+    expect(html).toContain("<h1>הדף לא נמצא</h1>");
+  });
 });
 
 describe("expiry", () => {

@@ -113,7 +113,7 @@ export function languageOptions(): LanguageOption[] {
   return options;
 }
 
+export { negotiateLanguage } from "@/lib/contracts/negotiate-language";
 export { interpolate, plural } from "./interpolate";
-export { negotiateLanguage } from "./negotiate";
 
 export type { CheckoutMessages, FieldMessages, PaymentFieldName, PluralMessage } from "./types";

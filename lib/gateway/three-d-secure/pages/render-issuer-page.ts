@@ -1,5 +1,6 @@
 import { brandDisplayName } from "@/lib/cards/brand";
 import { currencyMinorUnits } from "@/lib/contracts/currencies";
+import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
 import type { IssuerPage, IssuerPageContext } from "../issuer-flow";
 import { returnUrlWithResult } from "../issuer-flow";
 import { fill, type IssuerLocale, issuerLocale } from "./issuer-messages";
@@ -190,16 +191,22 @@ ${back}`;
   return { status: 200, html: layout(locale, nonce, heading, content) };
 }
 
-function notFoundPage(nonce: string): RenderedPage {
-  const locale = issuerLocale("en");
+/** No transaction to take the language from: the browser's own (`Accept-Language`). */
+function notFoundPage(nonce: string, acceptLanguage: string | null | undefined): RenderedPage {
+  const locale = issuerLocale(negotiateLanguage(acceptLanguage));
   const { messages } = locale;
   const content = `<h1>${escapeHtml(messages.notFoundHeading)}</h1>
 <p>${escapeHtml(messages.notFoundText)}</p>`;
   return { status: 404, html: layout(locale, nonce, messages.notFoundHeading, content) };
 }
 
-export function renderIssuerPage(page: IssuerPage, nonce: string, paths: PagePaths): RenderedPage {
-  if (page.kind === "not_found") return notFoundPage(nonce);
+export function renderIssuerPage(
+  page: IssuerPage,
+  nonce: string,
+  paths: PagePaths,
+  acceptLanguage?: string | null,
+): RenderedPage {
+  if (page.kind === "not_found") return notFoundPage(nonce, acceptLanguage);
   const locale = issuerLocale(page.context.language);
   switch (page.kind) {
     case "challenge":

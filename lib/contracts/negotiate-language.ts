@@ -1,11 +1,11 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/contracts/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./languages";
 
 /** Codes browsers send for a language the checkout knows under another code. */
 const ALIASES: Record<string, Language> = { nb: "no", nn: "no", iw: "he", in: "id" };
 
 /**
- * The checkout language a browser's `Accept-Language` prefers, for pages that have no session to take it from (an
- * unknown payment link). Ranges are read by their `q` weight; a region or script (`pt-BR`, `zh-Hans`) counts as its
+ * The checkout language a browser's `Accept-Language` prefers, for pages that have no session or transaction to
+ * take it from (an unknown payment link, an unknown 3-D Secure page). Ranges are read by their `q` weight; a region or script (`pt-BR`, `zh-Hans`) counts as its
  * language. English when nothing matches.
  */
 export function negotiateLanguage(acceptLanguage: string | null | undefined): Language {

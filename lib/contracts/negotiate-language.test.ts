@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateLanguage } from "./negotiate";
+import { negotiateLanguage } from "./negotiate-language";
 
 describe("negotiateLanguage", () => {
   it("takes the most wanted language the checkout speaks", () => {
