@@ -158,6 +158,7 @@ test.describe("the dark theme", () => {
       await expectDocumentLanguage(page, language);
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(background).toBe("rgb(17, 19, 24)");
+      if (language !== "en") await expectNoEnglish(page);
       await expectNoHorizontalScroll(page);
       await expectNoAxeViolations(page);
 
