@@ -1,5 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { adminProxy, isAdminPath } from "@/lib/admin/admin-proxy";
+import { brandStyleSheet, styleHashSource } from "@/lib/checkout/brand-style";
+import { CHECKOUT_TOKEN_HEADER } from "@/lib/checkout/language-cookie";
 import { checkoutSecurityHeaders, originOf } from "@/lib/checkout/security-headers";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
@@ -21,6 +23,7 @@ export async function proxy(request: NextRequest) {
   const match = /^\/checkout\/([^/]+)(\/result)?\/?$/.exec(request.nextUrl.pathname);
   let frameAncestors: string[] = [];
   let logoUrl: string | null = null;
+  let brandStyle: string | null = null;
   if (match && isCheckoutToken(match[1]) && (request.method === "GET" || request.method === "HEAD")) {
     // The proxy runs before `headers()` is available: the shopper's address is forwarded from the request itself.
     const client = checkoutClient({
@@ -31,6 +34,7 @@ export async function proxy(request: NextRequest) {
     if (view.ok) {
       frameAncestors = view.data.frame_ancestors;
       logoUrl = view.data.shop.logo_url;
+      brandStyle = brandStyleSheet(view.data.shop.color);
     }
   }
 
@@ -38,6 +42,7 @@ export async function proxy(request: NextRequest) {
     nonce,
     frameAncestors,
     formTargets: [config.gatewayPublicUrl],
+    styleHashes: brandStyle ? [await styleHashSource(brandStyle)] : [],
     imageOrigins: logoUrl ? [logoUrl] : [],
     https: originOf(config.publicUrl)?.startsWith("https:") ?? false,
     // Inlined by Next at build time: a development build needs eval and inline styles for its tooling.
@@ -46,6 +51,10 @@ export async function proxy(request: NextRequest) {
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
+  // Whose language the root layout's <html lang> speaks (only ever this value, never the browser's own header).
+  const session = /^\/checkout\/([^/]+)/.exec(request.nextUrl.pathname);
+  if (session) requestHeaders.set(CHECKOUT_TOKEN_HEADER, session[1]);
+  else requestHeaders.delete(CHECKOUT_TOKEN_HEADER);
   requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

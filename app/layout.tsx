@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { documentLanguage } from "./checkout/document-language";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,9 +13,11 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** `<html lang dir>`: English, except on a checkout page, which speaks its session's language (document-language.ts). */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { lang, dir } = await documentLanguage();
   return (
-    <html lang="en">
+    <html lang={lang} dir={dir}>
       <body>{children}</body>
     </html>
   );

@@ -88,7 +88,7 @@ test.describe("3-D Secure through the hosted page (shop 2)", () => {
 
     await expect(page).toHaveURL(session.redirectUrl);
     await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toContainText(
-      "Attempts left: 1.",
+      "You have 1 attempt left.",
     );
     await fillCard(page, { number: "4012000000001006" });
     await page.getByRole("button", { name: /^Pay / }).click();
@@ -223,6 +223,8 @@ test.describe("accessibility and devices", () => {
     await fillCard(page, { number: "4200000000000000" });
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL(`**/checkout/${session.token}/result`);
+    // After a client-side navigation the page's title arrives with its streamed metadata.
+    await expect(page).toHaveTitle("Payment to Demo Shop");
     await expectNoAxeViolations(page);
   });
 });

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { interpolate } from "@/lib/checkout/messages/interpolate";
+import { interpolate, plural } from "@/lib/checkout/messages/interpolate";
+import type { PluralMessage } from "@/lib/checkout/messages/types";
 
 /**
  * Counts down `seconds`, then sends the shopper to the merchant. The shopper can stop it (WCAG 2.2.1: a time
@@ -11,7 +12,9 @@ export function AutoReturn(props: {
   url: string;
   seconds: number;
   shop: string;
-  texts: { countdown: string; stayHere: string; stopped: string };
+  /** The page's language, for the countdown's plural form. */
+  language: string;
+  texts: { countdown: PluralMessage; stayHere: string; stopped: string };
 }) {
   const [remaining, setRemaining] = useState(props.seconds);
   const [stopped, setStopped] = useState(false);
@@ -37,7 +40,10 @@ export function AutoReturn(props: {
     <div className="auto-return">
       {/* role=timer: read when visited, not announced on every tick. */}
       <p role="timer" aria-live="off">
-        {interpolate(props.texts.countdown, { shop: props.shop, seconds: Math.max(remaining, 0) })}
+        {interpolate(plural(props.language, props.texts.countdown, Math.max(remaining, 0)), {
+          shop: props.shop,
+          seconds: Math.max(remaining, 0),
+        })}
       </p>
       <button type="button" className="button button--link" onClick={() => setStopped(true)}>
         {props.texts.stayHere}

@@ -77,6 +77,8 @@ export function CardFields(props: {
         type="text"
         inputMode="numeric"
         autoComplete="cc-number"
+        // Card data reads left to right in every language (as printed on the card).
+        dir="ltr"
         autoCorrect="off"
         spellCheck={false}
         maxLength={card.maxLength}
@@ -103,7 +105,8 @@ export function CardFields(props: {
         type="text"
         inputMode="numeric"
         autoComplete="cc-exp"
-        placeholder="MM/YY"
+        dir="ltr"
+        placeholder={messages.fields.expiry.placeholder}
         maxLength={7}
         aria-invalid={expiryError ? true : undefined}
         aria-describedby={describedBy("expiry", { hint: true, error: Boolean(expiryError) })}
@@ -130,6 +133,7 @@ export function CardFields(props: {
         type="text"
         inputMode="numeric"
         autoComplete="cc-csc"
+        dir="ltr"
         maxLength={codeLength}
         aria-invalid={codeError ? true : undefined}
         aria-describedby={describedBy("verification_value", { hint: true, error: Boolean(codeError) })}

@@ -1,23 +1,26 @@
 import type { ReactNode } from "react";
-import type { CheckoutMessages } from "@/lib/checkout/messages";
-
-const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+import { brandStyleSheet } from "@/lib/checkout/brand-style";
+import { type CheckoutMessages, languageOptions } from "@/lib/checkout/messages";
+import { LanguageSwitcher } from "./language-switcher";
 
 /**
- * The page around every checkout view: the shop's name, logo and colour, in the language of the strings shown.
- * The colour arrives as a nonce'd style element because the CSP forbids inline style attributes.
+ * The page around every checkout view: the shop's name, logo and colour, the language switcher when there is a
+ * session to switch, in the language of the strings shown. The colour arrives as a nonce'd style element because
+ * the CSP forbids inline style attributes; the policy names its hash as well (brand-style.ts).
  */
 export function CheckoutFrame(props: {
   messages: CheckoutMessages;
   shop: { name: string; logo_url: string | null; color: string | null } | null;
   nonce: string | null;
+  /** The session's token, for the language switcher (none on a page without a session). */
+  token?: string;
   children: ReactNode;
 }) {
   const { shop } = props;
-  const colour = shop?.color && HEX_COLOUR.test(shop.color) ? shop.color : null;
+  const brand = brandStyleSheet(shop?.color);
   return (
     <main className="checkout" lang={props.messages.language} dir={props.messages.direction}>
-      {colour && props.nonce ? <style nonce={props.nonce}>{`.checkout{--brand:${colour}}`}</style> : null}
+      {brand && props.nonce ? <style nonce={props.nonce}>{brand}</style> : null}
       {shop ? (
         <header className="checkout__header">
           {shop.logo_url ? (
@@ -27,6 +30,9 @@ export function CheckoutFrame(props: {
           ) : null}
           <p className="checkout__shop">{shop.name}</p>
         </header>
+      ) : null}
+      {props.token ? (
+        <LanguageSwitcher token={props.token} messages={props.messages} options={languageOptions()} />
       ) : null}
       {props.children}
     </main>

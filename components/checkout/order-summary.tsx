@@ -16,7 +16,8 @@ export function OrderSummary(props: {
       <p className="order-summary__description">{order.description}</p>
       <p className="order-summary__amount">
         <span className="visually-hidden">{messages.page.amountLabel}: </span>
-        {formatAmount(order.amount, order.currency, props.locale)}
+        {/* Amounts read left to right inside a right-to-left page too. */}
+        <bdi dir="ltr">{formatAmount(order.amount, order.currency, props.locale)}</bdi>
       </p>
       {order.tracking_id ? (
         <p className="order-summary__reference">

@@ -47,6 +47,7 @@ export function OutcomePanel(props: {
               url={merchantUrl}
               seconds={autoReturn}
               shop={shop}
+              language={messages.language}
               texts={{
                 countdown: messages.status.redirectCountdown,
                 stayHere: messages.actions.stayHere,

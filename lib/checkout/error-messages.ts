@@ -5,7 +5,7 @@ import {
   IN_THE_FUTURE,
   STATE_NOT_ALLOWED,
 } from "@/lib/contracts/messages";
-import { interpolate } from "./messages/interpolate";
+import { interpolate, plural } from "./messages/interpolate";
 import type { CheckoutMessages, PaymentFieldName } from "./messages/types";
 
 /** Fields whose length limit is worth telling; for the card fields "too long" just means "wrong". */
@@ -37,7 +37,10 @@ export function describeFieldError(
   if (contractMessage === IN_THE_FUTURE) return messages.errors.dateInFuture;
   if (contractMessage === STATE_NOT_ALLOWED) return messages.errors.stateNotAllowed;
   const tooLong = /^is too long \(maximum is (\d+)/.exec(contractMessage);
-  if (tooLong && TEXT_FIELDS.has(field)) return interpolate(messages.errors.tooLong, { max: tooLong[1] });
+  if (tooLong && TEXT_FIELDS.has(field)) {
+    const max = Number(tooLong[1]);
+    return interpolate(plural(messages.language, messages.errors.tooLong, max), { max });
+  }
   return interpolate(texts.invalid, values);
 }
 

@@ -31,6 +31,11 @@ describe("checkout CSP", () => {
     expect(policy).toHaveProperty("upgrade-insecure-requests");
   });
 
+  it("allows the shop's colour by its hash too, for pages reached by client-side navigation", () => {
+    const policy = directives(checkoutContentSecurityPolicy({ ...BASE, styleHashes: ["'sha256-abc='"] }));
+    expect(policy["style-src"]).toBe("'self' 'nonce-bm9uY2U=' 'sha256-abc='");
+  });
+
   it("lets the shop's allowed origins frame the page and its logo load, nothing else", () => {
     const policy = directives(
       checkoutContentSecurityPolicy({

@@ -11,6 +11,8 @@ export interface CheckoutHeaderOptions {
   frameAncestors: readonly string[];
   /** Origins a form on the page may post to besides this one (the gateway's, for its 3-D Secure pages). */
   formTargets: readonly string[];
+  /** Inline styles allowed by their hash besides the nonce (`'sha256-…'`): the shop's colour, brand-style.ts. */
+  styleHashes?: readonly string[];
   /** Origins images may come from besides this one (the shop's logo). */
   imageOrigins: readonly string[];
   /** The page is served over https: add HSTS and upgrade insecure requests. */
@@ -39,7 +41,7 @@ export function checkoutContentSecurityPolicy(options: CheckoutHeaderOptions): s
     "default-src 'self'",
     // 'strict-dynamic': the nonce'd bootstrap may load Next's chunks; hosts listed elsewhere do not count.
     `script-src 'self' ${nonce} 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' ${options.development ? "'unsafe-inline'" : nonce}`,
+    `style-src 'self' ${options.development ? "'unsafe-inline'" : [nonce, ...(options.styleHashes ?? [])].join(" ")}`,
     ["img-src 'self' data:", ...sources(options.imageOrigins)].join(" "),
     "font-src 'self'",
     "connect-src 'self'",

@@ -1,33 +1,60 @@
 /** Languages of the hosted checkout, customer e-mails and messages; `en` when a request names none. */
 export const LANGUAGES = [
   "en",
-  "es",
-  "tr",
   "de",
-  "it",
-  "ru",
-  "zh",
   "fr",
+  "es",
+  "it",
+  "pt",
+  "nl",
+  "pl",
+  "ru",
+  "uk",
+  "be",
+  "tr",
+  "zh",
+  "ja",
+  "ko",
+  "ar",
+  "he",
+  "fa",
+  "cs",
+  "sk",
+  "sl",
+  "hr",
+  "sr",
+  "bg",
+  "ro",
+  "hu",
+  "el",
   "da",
   "sv",
   "no",
   "fi",
-  "pl",
-  "ja",
-  "be",
-  "uk",
+  "et",
+  "lv",
+  "lt",
   "ka",
-  "ro",
-  "ar",
-  "he",
+  "hy",
+  "kk",
+  "vi",
+  "th",
+  "id",
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "en";
 
+/** Written right to left: the page gets `dir="rtl"` (numbers, card data and amounts stay left to right). */
+export const RIGHT_TO_LEFT_LANGUAGES: readonly Language[] = ["ar", "he", "fa"];
+
 const LANGUAGE_SET: ReadonlySet<string> = new Set(LANGUAGES);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && LANGUAGE_SET.has(value);
+}
+
+export function languageDirection(language: Language): "ltr" | "rtl" {
+  return RIGHT_TO_LEFT_LANGUAGES.includes(language) ? "rtl" : "ltr";
 }

@@ -41,8 +41,11 @@ describe("reference data", () => {
   });
 
   it("lists the checkout languages", () => {
-    expect(LANGUAGES).toHaveLength(20);
+    expect(LANGUAGES).toHaveLength(40);
+    expect(new Set(LANGUAGES).size).toBe(40);
     expect(isLanguage("he")).toBe(true);
+    expect(isLanguage("pt")).toBe(true);
+    expect(isLanguage("id")).toBe(true);
     expect(isLanguage("xx")).toBe(false);
   });
 });

@@ -217,7 +217,7 @@ describe("the challenge over HTTP", () => {
     expect(page.html).toContain("<h1>Confirm it&#39;s you</h1>");
     expect(page.html).toContain("Sandbox Merchant");
     expect(page.html).toContain("€1,234.56");
-    expect(page.html).toMatch(/Visa <span aria-hidden="true">••••<\/span> 1097/);
+    expect(page.html).toMatch(/Visa <bdi dir="ltr"><span aria-hidden="true">••••<\/span> 1097<\/bdi>/);
     expect(page.html).not.toContain("4012000000001097");
     const { challenge } = await storedRows(gateway, transaction.uid);
     expect(shownCode(page.html)).toBe(challenge.oneTimeCode);
@@ -543,6 +543,16 @@ describe("a finished verification never changes again", () => {
       expect(page.html).not.toContain("<script");
       expect((await submitForm(gateway, uid, { code: "123456" })).status).toBe(404);
     }
+  });
+
+  it("says so in the browser's language, having no transaction to take it from", async () => {
+    const response = await fetch(`${gateway.url}/process/00000000-0000-4000-8000-000000000000`, {
+      headers: { "accept-language": "he-IL,he;q=0.9,en;q=0.5" },
+    });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<html lang="he" dir="rtl">');
+    expect(html).toContain("<h1>הדף לא נמצא</h1>");
   });
 });
 

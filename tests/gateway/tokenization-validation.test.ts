@@ -291,6 +291,11 @@ describe("language", () => {
       expect.arrayContaining(["en", "es", "tr", "de", "it", "ru", "zh", "fr", "da", "sv", "no", "fi", "pl"]),
     );
     expect(LANGUAGES).toEqual(expect.arrayContaining(["ja", "be", "uk", "ka", "ro", "ar", "he"]));
+    expect(LANGUAGES).toEqual(
+      expect.arrayContaining(["pt", "nl", "ko", "fa", "cs", "sk", "sl", "hr", "sr", "bg", "hu", "el"]),
+    );
+    expect(LANGUAGES).toEqual(expect.arrayContaining(["et", "lv", "lt", "hy", "kk", "vi", "th", "id"]));
+    expect(LANGUAGES).toHaveLength(40);
     for (const language of LANGUAGES) {
       const transaction = await expectAccepted(request({ language }));
       expect(transaction.language, language).toBe(language);

@@ -11,7 +11,7 @@ import {
   merchantReturnUrl,
   nextStopAfterAttempt,
 } from "@/lib/checkout/merchant-return";
-import { type CheckoutMessages, getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import { type CheckoutMessages, getCheckoutMessages, interpolate, plural } from "@/lib/checkout/messages";
 import {
   paymentFormRules,
   readPaymentForm,
@@ -31,6 +31,7 @@ import {
   getCheckoutClient,
   isCheckoutToken,
 } from "@/lib/gateway-client";
+import { shopperLanguage } from "../shopper-language";
 
 /**
  * The hosted page's server actions. Each is a public POST endpoint: it checks its own input (the token's shape,
@@ -67,17 +68,19 @@ export async function payForCheckout(
   data: FormData,
 ): Promise<PaymentActionState> {
   const token = data.get("token");
-  const english = getCheckoutMessages("en");
-  if (!isCheckoutToken(token)) return unavailable(english, { message: "malformed token" }, "pay");
+  // Before the session is read: the shopper's chosen language, or the browser's.
+  const fallback = getCheckoutMessages(await shopperLanguage(null));
+  if (!isCheckoutToken(token)) return unavailable(fallback, { message: "malformed token" }, "pay");
   const client = getCheckoutClient();
 
   const current = await client.getCheckout(token);
   if (!current.ok) {
     if (current.kind === "not_found") redirect(checkoutPagePath(token));
-    return unavailable(english, current, "pay: read session");
+    return unavailable(fallback, current, "pay: read session");
   }
   const view = current.data;
-  const messages = getCheckoutMessages(view.language);
+  // The shopper's choice on the page, if any: the attempt carries it on to the issuer's page and the result.
+  const messages = getCheckoutMessages(await shopperLanguage(view.language));
   // Finished, expired or waiting on 3-D Secure: the page says which and what to do.
   if (view.status !== "pending") redirect(checkoutPagePath(token));
 
@@ -96,7 +99,7 @@ export async function payForCheckout(
 
   const request: CheckoutPaymentRequest = {
     ...toPaymentRequest(values, rules),
-    language: view.language,
+    language: messages.language,
     return_url: `${getConfig().publicUrl}${checkoutReturnPath(token)}`,
   };
 
@@ -106,7 +109,10 @@ export async function payForCheckout(
     if (transaction.status === "incomplete") redirect(transaction.redirect_url);
     const after = await client.getCheckout(token);
     if (after.ok && after.data.status === "pending") {
-      const attemptsLeft = interpolate(messages.errors.attemptsLeft, { count: after.data.attempts_left });
+      const count = after.data.attempts_left;
+      const attemptsLeft = interpolate(plural(messages.language, messages.errors.attemptsLeft, count), {
+        count,
+      });
       return {
         status: "declined",
         attempt: transaction.uid,
@@ -146,7 +152,9 @@ export async function payForCheckout(
       return {
         status: "error",
         attempt: newReference(),
-        message: interpolate(messages.errors.tooManyAttempts, { minutes }),
+        message: interpolate(plural(messages.language, messages.errors.tooManyAttempts, minutes), {
+          minutes,
+        }),
       };
     }
     case "not_found":
@@ -161,8 +169,8 @@ export async function cancelPayment(
   data: FormData,
 ): Promise<CancelActionState> {
   const token = data.get("token");
-  const english = getCheckoutMessages("en");
-  if (!isCheckoutToken(token)) return unavailable(english, { message: "malformed token" }, "cancel");
+  const fallback = getCheckoutMessages(await shopperLanguage(null));
+  if (!isCheckoutToken(token)) return unavailable(fallback, { message: "malformed token" }, "cancel");
   const client = getCheckoutClient();
   const result = await client.cancelCheckout(token);
   if (result.ok) {
@@ -173,7 +181,7 @@ export async function cancelPayment(
   }
   if (result.kind === "conflict" || result.kind === "unavailable" || result.kind === "rate_limited") {
     const view = await client.getCheckout(token);
-    const messages = view.ok ? getCheckoutMessages(view.data.language) : english;
+    const messages = view.ok ? getCheckoutMessages(await shopperLanguage(view.data.language)) : fallback;
     if (result.kind !== "conflict") return unavailable(messages, result, "cancel");
     return { status: "error", attempt: newReference(), message: messages.errors.busy };
   }

@@ -8,10 +8,11 @@ import { PaymentForm } from "@/components/checkout/payment-form";
 import { StatusPanel } from "@/components/checkout/status-panel";
 import { formatAmount } from "@/lib/checkout/format";
 import { checkoutOutcome, checkoutResultPath, merchantReturnUrl } from "@/lib/checkout/merchant-return";
-import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import { getCheckoutMessages, interpolate, plural } from "@/lib/checkout/messages";
 import { initialPaymentForm, paymentFormRules } from "@/lib/checkout/payment-fields";
 import { countryOptions, regionOptions } from "@/lib/checkout/places";
 import { HOLDER_MAX_LENGTH } from "@/lib/contracts/credit-card";
+import { shopperLanguage } from "../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "./read-checkout";
 
 /** "12/29": a test card expiry a few years ahead, chosen here so server and browser render the same text. */
@@ -32,7 +33,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
   const result = await readCheckout(token);
   if (!result.ok) {
     if (result.kind === "not_found") notFound();
-    const messages = getCheckoutMessages("en");
+    const messages = getCheckoutMessages(await shopperLanguage(null));
     return (
       <CheckoutFrame messages={messages} shop={null} nonce={null}>
         <StatusPanel tone="warning" title={messages.status.unavailableTitle}>
@@ -43,14 +44,15 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
   }
 
   const view = result.data;
-  const messages = getCheckoutMessages(view.language);
+  const language = await shopperLanguage(view.language);
+  const messages = getCheckoutMessages(language);
   const nonce = (await headers()).get("x-nonce");
   const outcome = checkoutOutcome(view);
   // A finished session has its own page (with the merchant's auto_return); an expired one is explained here.
   if (outcome !== null && outcome !== "expired") redirect(checkoutResultPath(token));
 
   const frame = (body: React.ReactNode) => (
-    <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce}>
+    <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce} token={token}>
       {body}
     </CheckoutFrame>
   );
@@ -66,7 +68,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
     );
   }
 
-  const summary = <OrderSummary messages={messages} locale={view.language} order={view.order} />;
+  const summary = <OrderSummary messages={messages} locale={language} order={view.order} />;
   if (view.status === "incomplete") {
     return frame(
       <>
@@ -89,7 +91,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
   const showsState = view.customer_fields.visible.includes("state");
   // The last attempt was declined (here or at 3-D Secure) and the session takes another.
   const declined = view.last_transaction?.status === "failed";
-  const amount = formatAmount(view.order.amount, view.order.currency, view.language);
+  const amount = formatAmount(view.order.amount, view.order.currency, language);
 
   return frame(
     <>
@@ -101,14 +103,14 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
         rules={paymentFormRules(view)}
         readOnly={{ fields: view.customer_fields.read_only, holder: view.credit_card_fields.read_only }}
         initialValues={initialPaymentForm(view)}
-        payLabel={interpolate(messages.actions.pay, { amount })}
+        payLabel={interpolate(messages.actions.payButton, { amount })}
         testCardExpiry={view.test ? testCardExpiry() : null}
-        countries={showsCountry ? countryOptions(view.language) : null}
-        regions={showsState ? regionOptions(view.language) : null}
+        countries={showsCountry ? countryOptions(language) : null}
+        regions={showsState ? regionOptions(language) : null}
         holderMaxLength={HOLDER_MAX_LENGTH}
         notice={
           declined
-            ? `${messages.errors.declined} ${interpolate(messages.errors.attemptsLeft, { count: view.attempts_left })}`
+            ? `${messages.errors.declined} ${interpolate(plural(messages.language, messages.errors.attemptsLeft, view.attempts_left), { count: view.attempts_left })}`
             : null
         }
       />

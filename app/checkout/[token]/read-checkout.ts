@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cache } from "react";
 import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import { getCheckoutClient } from "@/lib/gateway-client";
+import { shopperLanguage } from "../shopper-language";
 
 /** The session as the gateway shows it to the page, read once per request (metadata and page share it). */
 export const readCheckout = cache((token: string) => getCheckoutClient().getCheckout(token));
@@ -9,7 +10,7 @@ export const readCheckout = cache((token: string) => getCheckoutClient().getChec
 /** The browser tab's title, in the session's language: "Payment to Demo Shop". */
 export async function checkoutPageMetadata(token: string): Promise<Metadata> {
   const result = await readCheckout(token);
-  const messages = getCheckoutMessages(result.ok ? result.data.language : "en");
+  const messages = getCheckoutMessages(await shopperLanguage(result.ok ? result.data.language : null));
   const title = result.ok
     ? interpolate(messages.page.documentTitle, { shop: result.data.shop.name })
     : messages.page.title;

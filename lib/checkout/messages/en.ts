@@ -25,6 +25,7 @@ export const en: CheckoutMessages = {
       frictionless: "3-D Secure without a challenge",
     },
   },
+  switcher: { label: "Language", apply: "Change language" },
   fields: {
     number: {
       label: "Card number",
@@ -34,6 +35,7 @@ export const en: CheckoutMessages = {
     expiry: {
       label: "Expiry date",
       hint: "MM/YY, as printed on the card",
+      placeholder: "MM/YY",
       required: "Enter the expiry date",
       invalid: "Enter the expiry date as MM/YY",
     },
@@ -75,7 +77,7 @@ export const en: CheckoutMessages = {
     },
   },
   errors: {
-    tooLong: "Use at most {max} characters",
+    tooLong: { one: "Use at most {max} character", other: "Use at most {max} characters" },
     cardExpired: "This card has expired. Check the date or use another card",
     dateInFuture: "The date can't be in the future",
     stateNotAllowed: "A state or province is only needed in the United States and Canada",
@@ -83,11 +85,14 @@ export const en: CheckoutMessages = {
     readOnly: "Set by the shop",
     optional: "optional",
     declined: "Your card was declined. Check the details or try another card.",
-    attemptsLeft: "Attempts left: {count}.",
+    attemptsLeft: { one: "You have {count} attempt left.", other: "You have {count} attempts left." },
     duplicate:
       "This card was just used for the same amount. Wait half a minute before trying again, or use another card.",
     busy: "A payment for this order is already being processed. Wait a moment, then try again.",
-    tooManyAttempts: "Too many payment attempts. Try again in {minutes} min.",
+    tooManyAttempts: {
+      one: "Too many payment attempts. Try again in {minutes} minute.",
+      other: "Too many payment attempts. Try again in {minutes} minutes.",
+    },
     unavailable:
       "The payment could not be processed right now. Try again in a moment. Reference: {reference}.",
   },
@@ -101,7 +106,8 @@ export const en: CheckoutMessages = {
     another: "Another card",
   },
   actions: {
-    pay: "Pay {amount}",
+    payButton: "Pay {amount}",
+    authorizeButton: "Authorize {amount}",
     paying: "Processing payment…",
     cancel: "Cancel and return to {shop}",
     canceling: "Canceling…",
@@ -124,7 +130,10 @@ export const en: CheckoutMessages = {
     incompleteTitle: "Card verification in progress",
     incompleteBody: "Your bank is verifying this payment. Continue to finish it.",
     cardUsed: "Card: {brand} ending in {last4}",
-    redirectCountdown: "Returning to {shop} in {seconds} s.",
+    redirectCountdown: {
+      one: "Returning to {shop} in {seconds} second.",
+      other: "Returning to {shop} in {seconds} seconds.",
+    },
     redirectStopped: "Automatic return stopped.",
     closeWindow: "You can close this window.",
     unavailableTitle: "Payment page unavailable",

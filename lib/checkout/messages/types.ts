@@ -1,5 +1,11 @@
 import type { Language } from "@/lib/contracts/languages";
 
+/**
+ * A message that depends on a number: one text per plural category of the language (`Intl.PluralRules`), each
+ * with the same placeholders; `other` is always there. English has `one` and `other`, Arabic all six.
+ */
+export type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
 /** Every shopper-facing string of the hosted page. `{name}` marks a placeholder filled by `interpolate`. */
 export interface FieldMessages {
   label: string;
@@ -45,11 +51,15 @@ export interface CheckoutMessages {
     fillButton: string;
     outcomes: { success: string; decline: string; challenge: string; frictionless: string };
   };
-  fields: Record<Exclude<PaymentFieldName, "state">, FieldMessages> & {
+  /** The language switcher: its label and the button that applies the choice. */
+  switcher: { label: string; apply: string };
+  fields: Record<Exclude<PaymentFieldName, "state" | "expiry">, FieldMessages> & {
     state: FieldMessages & { labelCanada: string };
+    /** `placeholder`: the date's pattern as printed on cards in this language ("MM/YY", "MM/JJ"). */
+    expiry: FieldMessages & { placeholder: string };
   };
   errors: {
-    tooLong: string;
+    tooLong: PluralMessage;
     cardExpired: string;
     dateInFuture: string;
     stateNotAllowed: string;
@@ -57,17 +67,20 @@ export interface CheckoutMessages {
     readOnly: string;
     optional: string;
     declined: string;
-    attemptsLeft: string;
+    attemptsLeft: PluralMessage;
     duplicate: string;
     busy: string;
-    tooManyAttempts: string;
+    tooManyAttempts: PluralMessage;
     unavailable: string;
   };
   card: { brandDetected: string; brandUnknown: string };
   /** A oneclick session's stored card. */
   savedCard: { legend: string; card: string; another: string };
   actions: {
-    pay: string;
+    /** "Pay {amount}": the button of a payment (or tokenization) session. */
+    payButton: string;
+    /** "Authorize {amount}": the button of an authorization session (the amount is held, not yet charged). */
+    authorizeButton: string;
     paying: string;
     cancel: string;
     canceling: string;
@@ -89,7 +102,7 @@ export interface CheckoutMessages {
     incompleteTitle: string;
     incompleteBody: string;
     cardUsed: string;
-    redirectCountdown: string;
+    redirectCountdown: PluralMessage;
     redirectStopped: string;
     closeWindow: string;
     unavailableTitle: string;

@@ -5,6 +5,7 @@ import { OrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
 import { checkoutOutcome, checkoutPagePath, merchantReturnUrl } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
+import { shopperLanguage } from "../../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "../read-checkout";
 
 /**
@@ -28,12 +29,13 @@ export default async function CheckoutResultPage({ params }: { params: Promise<{
   const merchantUrl = merchantReturnUrl(view, outcome);
   if (merchantUrl && view.return_urls.auto_return === 0) redirect(merchantUrl);
 
-  const messages = getCheckoutMessages(view.language);
+  const language = await shopperLanguage(view.language);
+  const messages = getCheckoutMessages(language);
   const nonce = (await headers()).get("x-nonce");
   return (
-    <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce}>
+    <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce} token={token}>
       <OutcomePanel messages={messages} view={view} outcome={outcome} merchantUrl={merchantUrl} />
-      <OrderSummary messages={messages} locale={view.language} order={view.order} />
+      <OrderSummary messages={messages} locale={language} order={view.order} />
     </CheckoutFrame>
   );
 }

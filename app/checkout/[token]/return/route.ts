@@ -3,6 +3,7 @@ import { checkoutPagePath, nextStopAfterAttempt } from "@/lib/checkout/merchant-
 import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import { getConfig } from "@/lib/config";
 import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
+import { shopperLanguage } from "../../shopper-language";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -13,10 +14,13 @@ function escapeHtml(text: string): string {
  * form post, and browsers hold every redirect of that chain to the issuer page's CSP `form-action`, which names this
  * origin but not the merchant's: a further redirect would be blocked, a fresh navigation is not.
  */
-function continueToMerchant(url: string, texts: { title: string; link: string; lang: string }): Response {
+function continueToMerchant(
+  url: string,
+  texts: { title: string; link: string; lang: string; dir: string },
+): Response {
   // In a meta refresh a quote would end the URL early; %27 means the same to the merchant's server.
   const target = escapeHtml(url.replace(/'/g, "%27"));
-  const html = `<!doctype html><html lang="${escapeHtml(texts.lang)}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url='${target}'"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(texts.title)}</title></head><body><main><p><a href="${target}">${escapeHtml(texts.link)}</a></p></main></body></html>`;
+  const html = `<!doctype html><html lang="${escapeHtml(texts.lang)}" dir="${escapeHtml(texts.dir)}"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><meta http-equiv="refresh" content="0; url='${target}'"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(texts.title)}</title></head><body><main><p><a href="${target}">${escapeHtml(texts.link)}</a></p></main></body></html>`;
   return new Response(html, {
     status: 200,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
@@ -38,9 +42,14 @@ export async function GET(_request: NextRequest, { params }: { params: Promise<{
     if (view.ok) {
       next = nextStopAfterAttempt(view.data);
       if (!next.startsWith("/")) {
-        const messages = getCheckoutMessages(view.data.language);
+        const messages = getCheckoutMessages(await shopperLanguage(view.data.language));
         const link = interpolate(messages.actions.returnToShop, { shop: view.data.shop.name });
-        return continueToMerchant(next, { title: link, link, lang: messages.language });
+        return continueToMerchant(next, {
+          title: link,
+          link,
+          lang: messages.language,
+          dir: messages.direction,
+        });
       }
     }
   }

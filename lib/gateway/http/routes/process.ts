@@ -99,7 +99,7 @@ export function processRoutes(deps: GatewayDeps, basePath: string) {
     }
     const { page } = action;
     const nonce = randomBytes(16).toString("base64");
-    const rendered = renderIssuerPage(page, nonce, pathsFor(uid));
+    const rendered = renderIssuerPage(page, nonce, pathsFor(uid), c.req.header("accept-language"));
     const returnUrl = page.kind === "not_found" ? null : page.context.returnUrl;
     return c.html(rendered.html, rendered.status, pageHeaders(deps, nonce, returnUrl));
   };

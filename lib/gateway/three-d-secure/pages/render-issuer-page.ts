@@ -1,5 +1,6 @@
 import { brandDisplayName } from "@/lib/cards/brand";
 import { currencyMinorUnits } from "@/lib/contracts/currencies";
+import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
 import type { IssuerPage, IssuerPageContext } from "../issuer-flow";
 import { returnUrlWithResult } from "../issuer-flow";
 import { fill, type IssuerLocale, issuerLocale } from "./issuer-messages";
@@ -48,27 +49,30 @@ function formatAmount(amount: number, currency: string, language: string): strin
   }
 }
 
-// Colours chosen for contrast of at least 4.5:1 (text) and 3:1 (borders, focus ring) on their backgrounds.
+// Colours chosen for contrast of at least 4.5:1 (text) and 3:1 (borders, focus ring) on their backgrounds, in the
+// light theme and in the dark one the system asks for; logical properties only, so a right-to-left page mirrors.
 const STYLES = `
+:root{color-scheme:light dark;--bg:#eef0f3;--card:#fff;--fg:#1a1d23;--muted:#4a5160;--line:#c4c9d2;--field:#5b6270;--accent:#1d4ed8;--on-accent:#fff;--ring:#0b1f66;--error:#b3261e;--note-bg:#fff6d5;--note-line:#8a6d00}
+@media (prefers-color-scheme:dark){:root{--bg:#111318;--card:#1b1f27;--fg:#e8eaee;--muted:#aab1bd;--line:#3a404c;--field:#8a93a3;--accent:#8ab4ff;--on-accent:#111318;--ring:#ffffff;--error:#ff8a80;--note-bg:#2e2310;--note-line:#d08a2e}}
 *{box-sizing:border-box}
-body{margin:0;background:#eef0f3;color:#1a1d23;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
-main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #c4c9d2;border-radius:.5rem}
-.issuer{margin:0 0 1rem;font-size:.875rem;color:#4a5160}
-h1{margin:0 0 .5rem;font-size:1.5rem;line-height:1.25}
-dl{margin:1rem 0;display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
-dt{color:#4a5160}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
+main{max-inline-size:28rem;margin-block:2rem;margin-inline:auto;padding:1.5rem;background:var(--card);border:1px solid var(--line);border-radius:.5rem}
+.issuer{margin-block:0 1rem;margin-inline:0;font-size:.875rem;color:var(--muted)}
+h1{margin-block:0 .5rem;margin-inline:0;font-size:1.5rem;line-height:1.25}
+dl{margin-block:1rem;margin-inline:0;display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+dt{color:var(--muted)}
 dd{margin:0;font-weight:600;overflow-wrap:anywhere}
-.test-code{padding:.75rem;background:#fff6d5;border:1px solid #8a6d00;border-radius:.375rem}
-label{display:block;font-weight:600;margin-top:1rem}
-.hint{margin:.25rem 0;color:#4a5160;font-size:.9375rem}
-.error{margin:.25rem 0;color:#b3261e;font-weight:600}
-input{display:block;width:100%;margin-top:.25rem;padding:.625rem .75rem;font:inherit;font-size:1.25rem;letter-spacing:.2em;border:2px solid #5b6270;border-radius:.375rem;color:#1a1d23;background:#fff}
-input[aria-invalid="true"]{border-color:#b3261e}
-.actions{display:flex;gap:.75rem;margin-top:1.25rem;flex-wrap:wrap}
-button,.button{display:inline-block;padding:.625rem 1.25rem;font:inherit;font-weight:600;border-radius:.375rem;border:2px solid #1d4ed8;background:#1d4ed8;color:#fff;text-decoration:none;cursor:pointer}
-button.secondary{background:#fff;color:#1a1d23;border-color:#5b6270}
-:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
-button:focus-visible,.button:focus-visible{outline-color:#0b1f66}
+.test-code{padding:.75rem;background:var(--note-bg);border:1px solid var(--note-line);border-radius:.375rem}
+label{display:block;font-weight:600;margin-block-start:1rem}
+.hint{margin-block:.25rem;margin-inline:0;color:var(--muted);font-size:.9375rem}
+.error{margin-block:.25rem;margin-inline:0;color:var(--error);font-weight:600}
+input{display:block;inline-size:100%;margin-block-start:.25rem;padding-block:.625rem;padding-inline:.75rem;font:inherit;font-size:1.25rem;letter-spacing:.2em;border:2px solid var(--field);border-radius:.375rem;color:var(--fg);background:var(--card)}
+input[aria-invalid="true"]{border-color:var(--error)}
+.actions{display:flex;gap:.75rem;margin-block-start:1.25rem;flex-wrap:wrap}
+button,.button{display:inline-block;padding-block:.625rem;padding-inline:1.25rem;font:inherit;font-weight:600;border-radius:.375rem;border:2px solid var(--accent);background:var(--accent);color:var(--on-accent);text-decoration:none;cursor:pointer}
+button.secondary{background:var(--card);color:var(--fg);border-color:var(--field)}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+button:focus-visible,.button:focus-visible{outline-color:var(--ring)}
 `;
 
 function layout(locale: IssuerLocale, nonce: string, title: string, content: string): string {
@@ -83,7 +87,7 @@ function layout(locale: IssuerLocale, nonce: string, title: string, content: str
 </head>
 <body>
 <main>
-<p class="issuer">3-D Secure · Tessera Sandbox Issuer</p>
+<p class="issuer">3-D Secure · ${escapeHtml(locale.messages.issuerName)}</p>
 ${content}
 </main>
 </body>
@@ -95,8 +99,8 @@ function summary(locale: IssuerLocale, context: IssuerPageContext): string {
   const brand = context.brand ? brandDisplayName(context.brand) : messages.card;
   return `<dl>
 <dt>${escapeHtml(messages.merchant)}</dt><dd>${escapeHtml(context.merchantName)}</dd>
-<dt>${escapeHtml(messages.amount)}</dt><dd>${escapeHtml(formatAmount(context.amount, context.currency, locale.language))}</dd>
-<dt>${escapeHtml(messages.card)}</dt><dd>${escapeHtml(brand)} <span aria-hidden="true">••••</span> ${escapeHtml(context.last4)}</dd>
+<dt>${escapeHtml(messages.amount)}</dt><dd><bdi dir="ltr">${escapeHtml(formatAmount(context.amount, context.currency, locale.language))}</bdi></dd>
+<dt>${escapeHtml(messages.card)}</dt><dd>${escapeHtml(brand)} <bdi dir="ltr"><span aria-hidden="true">••••</span> ${escapeHtml(context.last4)}</bdi></dd>
 </dl>`;
 }
 
@@ -129,7 +133,7 @@ ${testCode}
 <label for="code">${escapeHtml(messages.codeLabel)}</label>
 <p id="code-hint" class="hint">${escapeHtml(messages.codeHint)}</p>
 ${error}
-<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" spellcheck="false" aria-describedby="${describedBy.join(" ")}"${page.error ? ' aria-invalid="true" autofocus' : ""}>
+<input id="code" name="code" type="text" dir="ltr" inputmode="numeric" autocomplete="one-time-code" maxlength="6" spellcheck="false" aria-describedby="${describedBy.join(" ")}"${page.error ? ' aria-invalid="true" autofocus' : ""}>
 <div class="actions">
 <button type="submit" name="action" value="confirm">${escapeHtml(messages.submit)}</button>
 <button type="submit" name="action" value="cancel" class="secondary">${escapeHtml(messages.cancel)}</button>
@@ -187,16 +191,22 @@ ${back}`;
   return { status: 200, html: layout(locale, nonce, heading, content) };
 }
 
-function notFoundPage(nonce: string): RenderedPage {
-  const locale = issuerLocale("en");
+/** No transaction to take the language from: the browser's own (`Accept-Language`). */
+function notFoundPage(nonce: string, acceptLanguage: string | null | undefined): RenderedPage {
+  const locale = issuerLocale(negotiateLanguage(acceptLanguage));
   const { messages } = locale;
   const content = `<h1>${escapeHtml(messages.notFoundHeading)}</h1>
 <p>${escapeHtml(messages.notFoundText)}</p>`;
   return { status: 404, html: layout(locale, nonce, messages.notFoundHeading, content) };
 }
 
-export function renderIssuerPage(page: IssuerPage, nonce: string, paths: PagePaths): RenderedPage {
-  if (page.kind === "not_found") return notFoundPage(nonce);
+export function renderIssuerPage(
+  page: IssuerPage,
+  nonce: string,
+  paths: PagePaths,
+  acceptLanguage?: string | null,
+): RenderedPage {
+  if (page.kind === "not_found") return notFoundPage(nonce, acceptLanguage);
   const locale = issuerLocale(page.context.language);
   switch (page.kind) {
     case "challenge":

@@ -1,0 +1,283 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { ConsoleMessage, Locator, Page } from "@playwright/test";
+import { en } from "../lib/checkout/messages/en";
+import { getCheckoutMessages } from "../lib/checkout/messages/index";
+import { LANGUAGES, type Language, languageDirection } from "../lib/contracts/languages";
+import { ISSUER_MESSAGES } from "../lib/gateway/three-d-secure/pages/issuer-messages";
+import { createSession, DEMO_SHOP_2, expect, futureExpiry, test } from "./checkout-fixtures";
+
+const EVERY_CUSTOMER_FIELD = [
+  "email",
+  "first_name",
+  "last_name",
+  "address",
+  "city",
+  "country",
+  "state",
+  "zip",
+  "phone",
+  "birth_date",
+];
+
+/**
+ * Pieces of the English catalogue long enough to be distinctive: every text around its placeholders, of 12
+ * characters or more ("Cancel and return to ", "Enter the card number"). None may be on a page in another language.
+ */
+function englishFragments(): string[] {
+  const texts: string[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value === "string") texts.push(value);
+    else if (value && typeof value === "object") Object.values(value).forEach(visit);
+  };
+  const { language: _language, direction: _direction, ...messages } = en;
+  visit(messages);
+  const fragments = texts.flatMap((text) => text.split(/\{\w+\}/)).map((piece) => piece.trim());
+  return [...new Set(fragments.filter((piece) => piece.length >= 12))];
+}
+
+const ENGLISH = englishFragments();
+
+/** Console errors and uncaught exceptions of a page (a blocked inline style is a console error). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
+  ).toEqual([]);
+}
+
+async function expectNoEnglish(page: Page): Promise<void> {
+  const text = `${await page.title()}\n${await page.locator("body").innerText()}`;
+  expect(ENGLISH.filter((fragment) => text.includes(fragment))).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function expectDocumentLanguage(page: Page, language: Language): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+  await expect(page.locator("html")).toHaveAttribute("dir", languageDirection(language));
+}
+
+/** Presses Tab until `target` has focus (at most `limit` times), as a keyboard user walks to it. */
+async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((node) => node === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+async function fillCardIn(page: Page, language: Language, number: string): Promise<void> {
+  const { fields } = getCheckoutMessages(language);
+  await page.getByLabel(fields.number.label, { exact: true }).fill(number);
+  await page.getByLabel(fields.expiry.label, { exact: true }).fill(futureExpiry());
+  await page.getByLabel(fields.verification_value.label, { exact: true }).fill("123");
+}
+
+function payButton(page: Page, language: Language): Locator {
+  const label = getCheckoutMessages(language).actions.payButton;
+  // "Pay {amount}", "{amount} bezahlen": the words around the amount, at the start or the end of the name.
+  const [before, after] = label.split("{amount}").map((part) => part.trim());
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const name = before ? new RegExp(`^${literal(before)} `) : new RegExp(` ${literal(after)}$`);
+  return page.getByRole("button", { name });
+}
+
+/** The issuer's challenge in `language`: its test-mode code typed in and confirmed. */
+async function passChallenge(page: Page, language: Language): Promise<void> {
+  const issuer = ISSUER_MESSAGES[language];
+  await page.waitForURL(/\/gateway\/process\//);
+  await expectDocumentLanguage(page, language);
+  await expect(page.getByRole("heading", { name: issuer.heading })).toBeVisible();
+  const code = (await page.locator("#test-code strong").textContent()) ?? "";
+  await page.getByLabel(issuer.codeLabel).fill(code);
+  await page.getByRole("button", { name: issuer.submit }).click();
+}
+
+test.describe("the payment page in every language, at 320 px", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  for (const language of LANGUAGES) {
+    test(`${language}: lang and dir, no English, no horizontal scroll, no axe violation`, async ({
+      page,
+      request,
+    }) => {
+      const errors = collectErrors(page);
+      const messages = getCheckoutMessages(language);
+      const session = await createSession(request, {
+        settings: { language, customer_fields: { visible: EVERY_CUSTOMER_FIELD, read_only: [] } },
+      });
+      await page.goto(session.redirectUrl);
+      await expectDocumentLanguage(page, language);
+      await expect(page.getByRole("heading", { level: 1, name: messages.page.title })).toBeVisible();
+      if (language !== "en") await expectNoEnglish(page);
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
+
+      // Every required field empty: the error summary and each field's message, in the same language.
+      await payButton(page, language).click();
+      await expect(page.getByRole("heading", { name: messages.errors.summaryTitle })).toBeVisible();
+      await expect(page.getByText(messages.fields.number.required).first()).toBeVisible();
+      if (language !== "en") await expectNoEnglish(page);
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe("the dark theme", () => {
+  test.use({ colorScheme: "dark", viewport: { width: 320, height: 640 } });
+
+  for (const language of ["en", "ar", "ja"] as const) {
+    test(`${language}: the payment page and the issuer's page are dark, with no axe violation`, async ({
+      page,
+      request,
+    }) => {
+      const errors = collectErrors(page);
+      const session = await createSession(request, {
+        shop: DEMO_SHOP_2,
+        settings: { language, customer_fields: { visible: ["email", "country"], read_only: [] } },
+      });
+      await page.goto(session.redirectUrl);
+      await expectDocumentLanguage(page, language);
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe("rgb(17, 19, 24)");
+      if (language !== "en") await expectNoEnglish(page);
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
+
+      await fillCardIn(page, language, "4012000000001097");
+      await payButton(page, language).click();
+      await page.waitForURL(/\/gateway\/process\//);
+      await expect(page.getByRole("heading", { name: ISSUER_MESSAGES[language].heading })).toBeVisible();
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        "rgb(17, 19, 24)",
+      );
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe("a whole purchase in the shopper's language", () => {
+  test("ar: 3-D Secure, the issuer's page and the result right to left", async ({ page, request }) => {
+    const errors = collectErrors(page);
+    const ar = getCheckoutMessages("ar");
+    const session = await createSession(request, { shop: DEMO_SHOP_2, settings: { language: "ar" } });
+    await page.goto(session.redirectUrl);
+    await expectDocumentLanguage(page, "ar");
+    // Card data reads left to right inside the right-to-left page.
+    await expect(page.getByLabel(ar.fields.number.label, { exact: true })).toHaveAttribute("dir", "ltr");
+    await fillCardIn(page, "ar", "4012000000001097");
+    await payButton(page, "ar").click();
+    await passChallenge(page, "ar");
+
+    await page.waitForURL(/\/checkout\/[^/]+\/result$/);
+    await expectDocumentLanguage(page, "ar");
+    await expect(page.getByRole("heading", { name: ar.status.successfulTitle })).toBeVisible();
+    await expectNoEnglish(page);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test("de chosen with the switcher: kept through 3-D Secure to the result", async ({ page, request }) => {
+    const errors = collectErrors(page);
+    const de = getCheckoutMessages("de");
+    const session = await createSession(request, { shop: DEMO_SHOP_2, settings: { language: "en" } });
+    await page.goto(session.redirectUrl);
+    await expectDocumentLanguage(page, "en");
+    const switcher = page.getByLabel(en.switcher.label);
+    await expect(switcher.locator('option[value="de"]')).toHaveAttribute("lang", "de");
+    await expect(switcher.locator('option[value="de"]')).toHaveText("Deutsch");
+    await switcher.selectOption("de");
+    await page.getByRole("button", { name: en.switcher.apply }).click();
+
+    await expectDocumentLanguage(page, "de");
+    await expect(page.getByRole("heading", { level: 1, name: de.page.title })).toBeVisible();
+    await expect(page.getByLabel(de.switcher.label)).toHaveValue("de");
+    await expectNoEnglish(page);
+    // A reload keeps the choice.
+    await page.reload();
+    await expectDocumentLanguage(page, "de");
+
+    await fillCardIn(page, "de", "4012000000001097");
+    await payButton(page, "de").click();
+    await passChallenge(page, "de");
+    await page.waitForURL(/\/checkout\/[^/]+\/result$/);
+    await expectDocumentLanguage(page, "de");
+    await expect(page.getByRole("heading", { name: de.status.successfulTitle })).toBeVisible();
+    await expect(page).toHaveTitle(de.page.documentTitle.replace("{shop}", "Demo Shop 3DS"));
+    await expectNoEnglish(page);
+    expect(errors).toEqual([]);
+  });
+
+  test("he: a keyboard-only purchase", async ({ page, request }) => {
+    const errors = collectErrors(page);
+    const he = getCheckoutMessages("he");
+    const session = await createSession(request, { settings: { language: "he" } });
+    await page.goto(session.redirectUrl);
+    await expectDocumentLanguage(page, "he");
+
+    await tabTo(page, page.getByLabel(he.fields.number.label, { exact: true }));
+    await page.keyboard.type("4200000000000000");
+    await tabTo(page, page.getByLabel(he.fields.expiry.label, { exact: true }), 5);
+    await page.keyboard.type(futureExpiry().replace("/", ""));
+    await tabTo(page, page.getByLabel(he.fields.verification_value.label, { exact: true }), 5);
+    await page.keyboard.type("123");
+    await tabTo(page, payButton(page, "he"), 10);
+    await page.keyboard.press("Enter");
+
+    await page.waitForURL(/\/checkout\/[^/]+\/result$/);
+    await expectDocumentLanguage(page, "he");
+    await expect(page.getByRole("heading", { name: he.status.successfulTitle })).toBeVisible();
+    await expect(page).toHaveTitle(he.page.documentTitle.replace("{shop}", "Demo Shop"));
+    await expectNoEnglish(page);
+    expect(errors).toEqual([]);
+  });
+});
+
+test("fa: a canceled payment's page, right to left", async ({ page, request }) => {
+  const errors = collectErrors(page);
+  const fa = getCheckoutMessages("fa");
+  const session = await createSession(request, { settings: { language: "fa" } });
+  await page.goto(session.redirectUrl);
+  await page.getByRole("button", { name: fa.actions.cancel.replace("{shop}", "Demo Shop") }).click();
+  await page.waitForURL(/\/checkout\/[^/]+\/result$/);
+  await expectDocumentLanguage(page, "fa");
+  await expect(page.getByRole("heading", { name: fa.status.canceledTitle })).toBeVisible();
+  await expect(page.getByText(fa.status.closeWindow)).toBeVisible();
+  await expectNoEnglish(page);
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
+test.describe("an unknown payment link", () => {
+  test.use({ locale: "fr-FR" });
+
+  test("speaks the browser's language", async ({ page }) => {
+    const errors = collectErrors(page);
+    const fr = getCheckoutMessages("fr");
+    await page.goto(`/checkout/${"a".repeat(64)}`);
+    await expectDocumentLanguage(page, "fr");
+    await expect(page.getByRole("heading", { name: fr.status.notFoundTitle })).toBeVisible();
+    await expectNoEnglish(page);
+    // A not-found page answers 404, which the browser reports as a failed load, not a page error.
+    expect(errors.filter((error) => !/404/.test(error))).toEqual([]);
+  });
+});

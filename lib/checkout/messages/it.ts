@@ -1,0 +1,152 @@
+import type { CheckoutMessages } from "./types";
+
+export const it: CheckoutMessages = {
+  language: "it",
+  direction: "ltr",
+  page: {
+    title: "Pagamento",
+    documentTitle: "Pagamento a {shop}",
+    secureNotice:
+      "I dati della carta vanno direttamente al gateway di pagamento; {shop} non vede mai il numero della tua carta.",
+    orderSummary: "Riepilogo dell'ordine",
+    amountLabel: "Importo",
+    orderReference: "Ordine {reference}",
+    paymentDetails: "Dati della carta",
+    contactDetails: "I tuoi dati",
+  },
+  testMode: {
+    banner: "Modalità di test: non viene effettuato alcun pagamento reale.",
+    cardsHint: "Compila con una carta di test:",
+    fillButton: "Usa {number} ({outcome})",
+    outcomes: {
+      success: "viene accettata",
+      decline: "viene rifiutata",
+      challenge: "3-D Secure con verifica",
+      frictionless: "3-D Secure senza verifica",
+    },
+  },
+  switcher: { label: "Lingua", apply: "Cambia lingua" },
+  fields: {
+    number: {
+      label: "Numero della carta",
+      required: "Inserisci il numero della carta",
+      invalid: "Inserisci un numero di carta valido",
+    },
+    expiry: {
+      label: "Data di scadenza",
+      hint: "MM/AA, come riportato sulla carta",
+      placeholder: "MM/AA",
+      required: "Inserisci la data di scadenza",
+      invalid: "Inserisci la data di scadenza nel formato MM/AA",
+    },
+    verification_value: {
+      label: "Codice di sicurezza (CVV)",
+      hint: "Il codice di {digits} cifre sulla tua carta",
+      required: "Inserisci il codice di sicurezza",
+      invalid: "Inserisci il codice di sicurezza di {digits} cifre",
+    },
+    holder: {
+      label: "Titolare della carta",
+      hint: "Come riportato sulla carta",
+      required: "Inserisci il nome riportato sulla carta",
+      invalid: "Inserisci il nome come riportato sulla carta",
+    },
+    email: {
+      label: "E-mail",
+      required: "Inserisci il tuo indirizzo e-mail",
+      invalid: "Inserisci un indirizzo e-mail valido",
+    },
+    first_name: { label: "Nome", required: "Inserisci il tuo nome", invalid: "Controlla il tuo nome" },
+    last_name: {
+      label: "Cognome",
+      required: "Inserisci il tuo cognome",
+      invalid: "Controlla il tuo cognome",
+    },
+    address: {
+      label: "Indirizzo",
+      required: "Inserisci via e numero civico",
+      invalid: "Controlla il tuo indirizzo",
+    },
+    city: { label: "Città", required: "Inserisci la tua città", invalid: "Controlla la città" },
+    country: { label: "Paese", required: "Scegli il tuo paese", invalid: "Scegli un paese dall'elenco" },
+    state: {
+      label: "Stato",
+      labelCanada: "Provincia",
+      required: "Scegli il tuo stato o la tua provincia",
+      invalid: "Scegli uno stato o una provincia dall'elenco",
+    },
+    zip: {
+      label: "CAP",
+      hint: "USA: 5 cifre, oppure 5+4 cifre come 12345-6789",
+      required: "Inserisci il tuo CAP",
+      invalid: "Inserisci un codice ZIP valido, ad es. 12345 o 12345-6789",
+    },
+    phone: {
+      label: "Telefono",
+      required: "Inserisci il tuo numero di telefono",
+      invalid: "Controlla il tuo numero di telefono",
+    },
+    birth_date: {
+      label: "Data di nascita",
+      required: "Inserisci la tua data di nascita",
+      invalid: "Inserisci una data di nascita reale",
+    },
+  },
+  errors: {
+    tooLong: { one: "Usa al massimo {max} carattere", other: "Usa al massimo {max} caratteri" },
+    cardExpired: "Questa carta è scaduta. Controlla la data o usa un'altra carta",
+    dateInFuture: "La data non può essere nel futuro",
+    stateNotAllowed: "Lo stato o la provincia servono solo per Stati Uniti e Canada",
+    summaryTitle: "C'è un problema",
+    readOnly: "Impostato dal negozio",
+    optional: "facoltativo",
+    declined: "La tua carta è stata rifiutata. Controlla i dati o prova un'altra carta.",
+    attemptsLeft: { one: "Ti resta {count} tentativo.", other: "Ti restano {count} tentativi." },
+    duplicate:
+      "Questa carta è appena stata usata per lo stesso importo. Attendi mezzo minuto prima di riprovare, oppure usa un'altra carta.",
+    busy: "Un pagamento per questo ordine è già in corso. Attendi un momento, poi riprova.",
+    tooManyAttempts: {
+      one: "Troppi tentativi di pagamento. Riprova tra {minutes} minuto.",
+      other: "Troppi tentativi di pagamento. Riprova tra {minutes} minuti.",
+    },
+    unavailable:
+      "Al momento non è stato possibile elaborare il pagamento. Riprova tra poco. Riferimento: {reference}.",
+  },
+  card: { brandDetected: "Tipo di carta: {brand}", brandUnknown: "Il tipo di carta compare mentre scrivi" },
+  savedCard: { legend: "Paga con", card: "{brand} che termina con {last4}", another: "Un'altra carta" },
+  actions: {
+    payButton: "Paga {amount}",
+    authorizeButton: "Autorizza {amount}",
+    paying: "Pagamento in corso…",
+    cancel: "Annulla e torna a {shop}",
+    canceling: "Annullamento…",
+    returnToShop: "Torna a {shop}",
+    stayHere: "Resta su questa pagina",
+    continueVerification: "Continua con la verifica della carta",
+  },
+  status: {
+    notFoundTitle: "Link di pagamento non trovato",
+    notFoundBody:
+      "Questo link di pagamento non esiste o è stato digitato male. Torna al negozio e ricomincia il pagamento.",
+    expiredTitle: "Questa sessione di pagamento è scaduta",
+    expiredBody: "Non è stato effettuato alcun pagamento. Torna a {shop} per ricominciare.",
+    successfulTitle: "Dati di pagamento accettati",
+    successfulBody: "La tua carta è stata accettata. {shop} completerà il tuo ordine.",
+    declinedTitle: "Pagamento rifiutato",
+    declinedBody: "La tua carta è stata rifiutata e non restano tentativi per questo ordine.",
+    canceledTitle: "Pagamento annullato",
+    canceledBody: "Hai annullato il pagamento. Non è stato addebitato nulla.",
+    incompleteTitle: "Verifica della carta in corso",
+    incompleteBody: "La tua banca sta verificando questo pagamento. Continua per completarlo.",
+    cardUsed: "Carta: {brand} che termina con {last4}",
+    redirectCountdown: {
+      one: "Ritorno a {shop} tra {seconds} secondo.",
+      other: "Ritorno a {shop} tra {seconds} secondi.",
+    },
+    redirectStopped: "Ritorno automatico interrotto.",
+    closeWindow: "Puoi chiudere questa finestra.",
+    unavailableTitle: "Pagina di pagamento non disponibile",
+    unavailableBody:
+      "Al momento la pagina di pagamento non può essere mostrata. Ricarica la pagina tra poco.",
+  },
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const ar: IssuerMessages = {
+  issuerName: "بنك Tessera التجريبي",
+  heading: "أكِّد هويتك",
+  intro: "يطلب منك البنك تأكيد عملية الدفع هذه.",
+  merchant: "التاجر",
+  amount: "المبلغ",
+  card: "البطاقة",
+  codeLabel: "رمز لمرة واحدة",
+  codeHint: "أدخل الرمز المكوّن من 6 أرقام الذي أرسله إليك البنك.",
+  testCode: "وضع الاختبار: رمزك هو {code}.",
+  submit: "تأكيد",
+  cancel: "إلغاء",
+  errorBlank: "أدخل الرمز لمرة واحدة.",
+  errorWrong: "الرمز غير صحيح. المحاولات المتبقية: {count}.",
+  methodHeading: "جارٍ التحقق من جهازك",
+  methodText: "يتحقق البنك من هذا الجهاز. سيستغرق ذلك لحظة.",
+  continue: "متابعة",
+  successHeading: "تم التحقق من البطاقة",
+  successText: "تم التحقق من بطاقتك.",
+  failedHeading: "لم يتم التحقق من البطاقة",
+  failedText: "تعذّر التحقق من بطاقتك.",
+  returnLink: "العودة إلى المتجر",
+  notFoundHeading: "الصفحة غير موجودة",
+  notFoundText: "عملية التحقق من البطاقة هذه غير موجودة.",
+};

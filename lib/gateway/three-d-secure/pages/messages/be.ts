@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const be: IssuerMessages = {
+  issuerName: "Тэставы банк Tessera",
+  heading: "Пацвердзіце, што гэта вы",
+  intro: "Ваш банк просіць пацвердзіць гэты плацёж.",
+  merchant: "Крама",
+  amount: "Сума",
+  card: "Картка",
+  codeLabel: "Аднаразовы код",
+  codeHint: "Увядзіце 6-значны код, які даслаў ваш банк.",
+  testCode: "Тэставы рэжым: ваш код {code}.",
+  submit: "Пацвердзіць",
+  cancel: "Скасаваць",
+  errorBlank: "Увядзіце аднаразовы код.",
+  errorWrong: "Няправільны код. Засталося спроб: {count}.",
+  methodHeading: "Праверка прылады",
+  methodText: "Ваш банк правярае гэту прыладу. Гэта зойме крыху часу.",
+  continue: "Працягнуць",
+  successHeading: "Картка пацверджана",
+  successText: "Ваша картка пацверджана.",
+  failedHeading: "Картка не пацверджана",
+  failedText: "Не ўдалося пацвердзіць вашу картку.",
+  returnLink: "Вярнуцца ў краму",
+  notFoundHeading: "Старонка не знойдзена",
+  notFoundText: "Такой праверкі карткі не існуе.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const bg: IssuerMessages = {
+  issuerName: "Тестова банка Tessera",
+  heading: "Потвърдете, че сте вие",
+  intro: "Банката ви иска да потвърдите това плащане.",
+  merchant: "Търговец",
+  amount: "Сума",
+  card: "Карта",
+  codeLabel: "Еднократен код",
+  codeHint: "Въведете 6-цифрения код, който банката ви изпрати.",
+  testCode: "Тестов режим: вашият код е {code}.",
+  submit: "Потвърждаване",
+  cancel: "Отказ",
+  errorBlank: "Въведете еднократния код.",
+  errorWrong: "Кодът не е верен. Оставащи опити: {count}.",
+  methodHeading: "Проверка на устройството ви",
+  methodText: "Банката ви проверява това устройство. Това отнема момент.",
+  continue: "Продължаване",
+  successHeading: "Картата е проверена",
+  successText: "Картата ви е проверена.",
+  failedHeading: "Картата не е проверена",
+  failedText: "Картата ви не можа да бъде проверена.",
+  returnLink: "Връщане към магазина",
+  notFoundHeading: "Страницата не е намерена",
+  notFoundText: "Тази проверка на карта не съществува.",
+};

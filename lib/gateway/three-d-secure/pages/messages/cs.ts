@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const cs: IssuerMessages = {
+  issuerName: "Testovací banka Tessera",
+  heading: "Potvrďte, že jste to vy",
+  intro: "Vaše banka vás žádá o potvrzení této platby.",
+  merchant: "Obchodník",
+  amount: "Částka",
+  card: "Karta",
+  codeLabel: "Jednorázový kód",
+  codeHint: "Zadejte 6místný kód, který vám poslala banka.",
+  testCode: "Testovací režim: váš kód je {code}.",
+  submit: "Potvrdit",
+  cancel: "Zrušit",
+  errorBlank: "Zadejte jednorázový kód.",
+  errorWrong: "Kód není správný. Zbývající pokusy: {count}.",
+  methodHeading: "Kontrola vašeho zařízení",
+  methodText: "Vaše banka kontroluje toto zařízení. Chvíli to potrvá.",
+  continue: "Pokračovat",
+  successHeading: "Karta ověřena",
+  successText: "Vaše karta byla ověřena.",
+  failedHeading: "Karta neověřena",
+  failedText: "Vaši kartu se nepodařilo ověřit.",
+  returnLink: "Zpět do obchodu",
+  notFoundHeading: "Stránka nenalezena",
+  notFoundText: "Toto ověření karty neexistuje.",
+};

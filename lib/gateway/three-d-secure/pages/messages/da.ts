@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const da: IssuerMessages = {
+  issuerName: "Tessera testbank",
+  heading: "Bekræft, at det er dig",
+  intro: "Din bank beder dig bekræfte denne betaling.",
+  merchant: "Forretning",
+  amount: "Beløb",
+  card: "Kort",
+  codeLabel: "Engangskode",
+  codeHint: "Indtast den 6-cifrede kode, som din bank har sendt dig.",
+  testCode: "Testtilstand: din kode er {code}.",
+  submit: "Bekræft",
+  cancel: "Annuller",
+  errorBlank: "Indtast engangskoden.",
+  errorWrong: "Koden er forkert. Forsøg tilbage: {count}.",
+  methodHeading: "Din enhed kontrolleres",
+  methodText: "Din bank kontrollerer denne enhed. Det tager et øjeblik.",
+  continue: "Fortsæt",
+  successHeading: "Kortet er bekræftet",
+  successText: "Dit kort er blevet bekræftet.",
+  failedHeading: "Kortet blev ikke bekræftet",
+  failedText: "Dit kort kunne ikke bekræftes.",
+  returnLink: "Tilbage til butikken",
+  notFoundHeading: "Siden blev ikke fundet",
+  notFoundText: "Denne kortbekræftelse findes ikke.",
+};

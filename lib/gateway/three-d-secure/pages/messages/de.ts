@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const de: IssuerMessages = {
+  issuerName: "Tessera-Testbank",
+  heading: "Bestätigen Sie, dass Sie es sind",
+  intro: "Ihre Bank bittet Sie, diese Zahlung zu bestätigen.",
+  merchant: "Händler",
+  amount: "Betrag",
+  card: "Karte",
+  codeLabel: "Einmalcode",
+  codeHint: "Geben Sie den 6-stelligen Code ein, den Ihre Bank Ihnen gesendet hat.",
+  testCode: "Testmodus: Ihr Code lautet {code}.",
+  submit: "Bestätigen",
+  cancel: "Abbrechen",
+  errorBlank: "Geben Sie den Einmalcode ein.",
+  errorWrong: "Der Code ist nicht korrekt. Verbleibende Versuche: {count}.",
+  methodHeading: "Ihr Gerät wird geprüft",
+  methodText: "Ihre Bank prüft dieses Gerät. Das dauert einen Moment.",
+  continue: "Weiter",
+  successHeading: "Karte bestätigt",
+  successText: "Ihre Karte wurde bestätigt.",
+  failedHeading: "Karte nicht bestätigt",
+  failedText: "Ihre Karte konnte nicht bestätigt werden.",
+  returnLink: "Zurück zum Shop",
+  notFoundHeading: "Seite nicht gefunden",
+  notFoundText: "Diese Kartenprüfung gibt es nicht.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const en: IssuerMessages = {
+  issuerName: "Tessera test bank",
+  heading: "Confirm it's you",
+  intro: "Your bank asks you to confirm this payment.",
+  merchant: "Merchant",
+  amount: "Amount",
+  card: "Card",
+  codeLabel: "One-time code",
+  codeHint: "Enter the 6-digit code your bank sent you.",
+  testCode: "Test mode: your code is {code}.",
+  submit: "Confirm",
+  cancel: "Cancel",
+  errorBlank: "Enter the one-time code.",
+  errorWrong: "This code is not correct. Attempts left: {count}.",
+  methodHeading: "Checking your device",
+  methodText: "Your bank is checking this device. This takes a moment.",
+  continue: "Continue",
+  successHeading: "Card verified",
+  successText: "Your card has been verified.",
+  failedHeading: "Card not verified",
+  failedText: "Your card could not be verified.",
+  returnLink: "Return to the shop",
+  notFoundHeading: "Page not found",
+  notFoundText: "This card verification does not exist.",
+};

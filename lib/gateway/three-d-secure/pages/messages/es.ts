@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const es: IssuerMessages = {
+  issuerName: "Banco de pruebas Tessera",
+  heading: "Confirme que es usted",
+  intro: "Su banco le pide que confirme este pago.",
+  merchant: "Comercio",
+  amount: "Importe",
+  card: "Tarjeta",
+  codeLabel: "Código de un solo uso",
+  codeHint: "Introduzca el código de 6 dígitos que le ha enviado su banco.",
+  testCode: "Modo de prueba: su código es {code}.",
+  submit: "Confirmar",
+  cancel: "Cancelar",
+  errorBlank: "Introduzca el código de un solo uso.",
+  errorWrong: "El código no es correcto. Intentos restantes: {count}.",
+  methodHeading: "Comprobando su dispositivo",
+  methodText: "Su banco está comprobando este dispositivo. Solo tardará un momento.",
+  continue: "Continuar",
+  successHeading: "Tarjeta verificada",
+  successText: "Su tarjeta ha sido verificada.",
+  failedHeading: "Tarjeta no verificada",
+  failedText: "No se ha podido verificar su tarjeta.",
+  returnLink: "Volver a la tienda",
+  notFoundHeading: "Página no encontrada",
+  notFoundText: "Esta verificación de tarjeta no existe.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const et: IssuerMessages = {
+  issuerName: "Tessera testpank",
+  heading: "Kinnitage, et see olete teie",
+  intro: "Teie pank palub teil selle makse kinnitada.",
+  merchant: "Kaupmees",
+  amount: "Summa",
+  card: "Kaart",
+  codeLabel: "Ühekordne kood",
+  codeHint: "Sisestage 6-kohaline kood, mille pank teile saatis.",
+  testCode: "Testrežiim: teie kood on {code}.",
+  submit: "Kinnita",
+  cancel: "Tühista",
+  errorBlank: "Sisestage ühekordne kood.",
+  errorWrong: "Kood ei ole õige. Jäänud katseid: {count}.",
+  methodHeading: "Teie seadme kontrollimine",
+  methodText: "Teie pank kontrollib seda seadet. See võtab hetke.",
+  continue: "Jätka",
+  successHeading: "Kaart on kontrollitud",
+  successText: "Teie kaart on kontrollitud.",
+  failedHeading: "Kaarti ei kontrollitud",
+  failedText: "Teie kaarti ei õnnestunud kontrollida.",
+  returnLink: "Tagasi poodi",
+  notFoundHeading: "Lehte ei leitud",
+  notFoundText: "Sellist kaardi kontrolli ei ole.",
+};

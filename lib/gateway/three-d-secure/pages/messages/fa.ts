@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const fa: IssuerMessages = {
+  issuerName: "بانک آزمایشی Tessera",
+  heading: "تأیید کنید که خودتان هستید",
+  intro: "بانک شما از شما می‌خواهد این پرداخت را تأیید کنید.",
+  merchant: "فروشنده",
+  amount: "مبلغ",
+  card: "کارت",
+  codeLabel: "رمز یک‌بار مصرف",
+  codeHint: "رمز ۶ رقمی را که بانک برایتان فرستاده وارد کنید.",
+  testCode: "حالت آزمایشی: رمز شما {code} است.",
+  submit: "تأیید",
+  cancel: "لغو",
+  errorBlank: "رمز یک‌بار مصرف را وارد کنید.",
+  errorWrong: "این رمز درست نیست. تلاش‌های باقی‌مانده: {count}.",
+  methodHeading: "در حال بررسی دستگاه شما",
+  methodText: "بانک شما در حال بررسی این دستگاه است. کمی طول می‌کشد.",
+  continue: "ادامه",
+  successHeading: "کارت تأیید شد",
+  successText: "کارت شما تأیید شد.",
+  failedHeading: "کارت تأیید نشد",
+  failedText: "کارت شما تأیید نشد.",
+  returnLink: "بازگشت به فروشگاه",
+  notFoundHeading: "صفحه پیدا نشد",
+  notFoundText: "این تأیید کارت وجود ندارد.",
+};

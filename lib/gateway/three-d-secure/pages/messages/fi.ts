@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const fi: IssuerMessages = {
+  issuerName: "Tessera-testipankki",
+  heading: "Vahvista henkilöllisyytesi",
+  intro: "Pankkisi pyytää sinua vahvistamaan tämän maksun.",
+  merchant: "Kauppias",
+  amount: "Summa",
+  card: "Kortti",
+  codeLabel: "Kertakäyttökoodi",
+  codeHint: "Syötä 6-numeroinen koodi, jonka pankkisi lähetti sinulle.",
+  testCode: "Testitila: koodisi on {code}.",
+  submit: "Vahvista",
+  cancel: "Peruuta",
+  errorBlank: "Syötä kertakäyttökoodi.",
+  errorWrong: "Koodi on väärä. Yrityksiä jäljellä: {count}.",
+  methodHeading: "Laitettasi tarkistetaan",
+  methodText: "Pankkisi tarkistaa tätä laitetta. Tämä kestää hetken.",
+  continue: "Jatka",
+  successHeading: "Kortti vahvistettu",
+  successText: "Korttisi on vahvistettu.",
+  failedHeading: "Korttia ei vahvistettu",
+  failedText: "Korttiasi ei voitu vahvistaa.",
+  returnLink: "Palaa kauppaan",
+  notFoundHeading: "Sivua ei löytynyt",
+  notFoundText: "Tätä kortin vahvistusta ei ole olemassa.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const fr: IssuerMessages = {
+  issuerName: "Banque de test Tessera",
+  heading: "Confirmez qu'il s'agit bien de vous",
+  intro: "Votre banque vous demande de confirmer ce paiement.",
+  merchant: "Commerçant",
+  amount: "Montant",
+  card: "Carte",
+  codeLabel: "Code à usage unique",
+  codeHint: "Saisissez le code à 6 chiffres envoyé par votre banque.",
+  testCode: "Mode test : votre code est {code}.",
+  submit: "Confirmer",
+  cancel: "Annuler",
+  errorBlank: "Saisissez le code à usage unique.",
+  errorWrong: "Ce code est incorrect. Tentatives restantes : {count}.",
+  methodHeading: "Vérification de votre appareil",
+  methodText: "Votre banque vérifie cet appareil. Cela ne prend qu'un instant.",
+  continue: "Continuer",
+  successHeading: "Carte vérifiée",
+  successText: "Votre carte a été vérifiée.",
+  failedHeading: "Carte non vérifiée",
+  failedText: "Votre carte n'a pas pu être vérifiée.",
+  returnLink: "Retour à la boutique",
+  notFoundHeading: "Page introuvable",
+  notFoundText: "Cette vérification de carte n'existe pas.",
+};

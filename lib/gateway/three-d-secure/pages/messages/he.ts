@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const he: IssuerMessages = {
+  issuerName: "בנק הבדיקות Tessera",
+  heading: "אשרו שזה אתם",
+  intro: "הבנק שלכם מבקש לאשר את התשלום הזה.",
+  merchant: "בית העסק",
+  amount: "סכום",
+  card: "כרטיס",
+  codeLabel: "קוד חד-פעמי",
+  codeHint: "הזינו את הקוד בן 6 הספרות שהבנק שלח לכם.",
+  testCode: "מצב בדיקה: הקוד שלכם הוא {code}.",
+  submit: "אישור",
+  cancel: "ביטול",
+  errorBlank: "הזינו את הקוד החד-פעמי.",
+  errorWrong: "הקוד שגוי. ניסיונות שנותרו: {count}.",
+  methodHeading: "בודקים את המכשיר שלכם",
+  methodText: "הבנק בודק את המכשיר הזה. זה ייקח רגע.",
+  continue: "המשך",
+  successHeading: "הכרטיס אומת",
+  successText: "הכרטיס שלכם אומת.",
+  failedHeading: "הכרטיס לא אומת",
+  failedText: "לא ניתן היה לאמת את הכרטיס שלכם.",
+  returnLink: "חזרה לחנות",
+  notFoundHeading: "הדף לא נמצא",
+  notFoundText: "אימות הכרטיס הזה לא קיים.",
+};

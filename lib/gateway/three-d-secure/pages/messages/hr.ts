@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const hr: IssuerMessages = {
+  issuerName: "Testna banka Tessera",
+  heading: "Potvrdite da ste to vi",
+  intro: "Vaša banka traži da potvrdite ovo plaćanje.",
+  merchant: "Trgovac",
+  amount: "Iznos",
+  card: "Kartica",
+  codeLabel: "Jednokratni kod",
+  codeHint: "Unesite 6-znamenkasti kod koji vam je poslala banka.",
+  testCode: "Testni način: vaš kod je {code}.",
+  submit: "Potvrdi",
+  cancel: "Odustani",
+  errorBlank: "Unesite jednokratni kod.",
+  errorWrong: "Kod nije točan. Preostali pokušaji: {count}.",
+  methodHeading: "Provjera vašeg uređaja",
+  methodText: "Vaša banka provjerava ovaj uređaj. To traje trenutak.",
+  continue: "Nastavi",
+  successHeading: "Kartica provjerena",
+  successText: "Vaša je kartica provjerena.",
+  failedHeading: "Kartica nije provjerena",
+  failedText: "Vašu karticu nije bilo moguće provjeriti.",
+  returnLink: "Povratak u trgovinu",
+  notFoundHeading: "Stranica nije pronađena",
+  notFoundText: "Ova provjera kartice ne postoji.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const hu: IssuerMessages = {
+  issuerName: "Tessera tesztbank",
+  heading: "Erősítse meg, hogy Ön az",
+  intro: "A bankja arra kéri, erősítse meg ezt a fizetést.",
+  merchant: "Kereskedő",
+  amount: "Összeg",
+  card: "Kártya",
+  codeLabel: "Egyszer használatos kód",
+  codeHint: "Adja meg a bankja által küldött 6 jegyű kódot.",
+  testCode: "Tesztüzemmód: az Ön kódja {code}.",
+  submit: "Megerősítés",
+  cancel: "Mégse",
+  errorBlank: "Adja meg az egyszer használatos kódot.",
+  errorWrong: "A kód nem helyes. Hátralévő próbálkozások: {count}.",
+  methodHeading: "Az eszköz ellenőrzése",
+  methodText: "A bankja ellenőrzi ezt az eszközt. Ez egy pillanat.",
+  continue: "Tovább",
+  successHeading: "Kártya ellenőrizve",
+  successText: "A kártyáját ellenőrizték.",
+  failedHeading: "A kártya ellenőrzése sikertelen",
+  failedText: "A kártyáját nem sikerült ellenőrizni.",
+  returnLink: "Vissza az üzletbe",
+  notFoundHeading: "Az oldal nem található",
+  notFoundText: "Ez a kártyaellenőrzés nem létezik.",
+};

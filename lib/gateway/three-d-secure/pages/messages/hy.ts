@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const hy: IssuerMessages = {
+  issuerName: "Tessera փորձնական բանկ",
+  heading: "Հաստատեք, որ դա դուք եք",
+  intro: "Ձեր բանկը խնդրում է հաստատել այս վճարումը։",
+  merchant: "Վաճառող",
+  amount: "Գումար",
+  card: "Քարտ",
+  codeLabel: "Մեկանգամյա կոդ",
+  codeHint: "Մուտքագրեք 6-նիշ կոդը, որը ձեզ ուղարկել է բանկը։",
+  testCode: "Փորձնական ռեժիմ․ ձեր կոդն է՝ {code}։",
+  submit: "Հաստատել",
+  cancel: "Չեղարկել",
+  errorBlank: "Մուտքագրեք մեկանգամյա կոդը։",
+  errorWrong: "Կոդը սխալ է։ Մնացած փորձեր՝ {count}։",
+  methodHeading: "Ձեր սարքի ստուգում",
+  methodText: "Ձեր բանկը ստուգում է այս սարքը։ Դա մի պահ կտևի։",
+  continue: "Շարունակել",
+  successHeading: "Քարտը ստուգված է",
+  successText: "Ձեր քարտը ստուգվել է։",
+  failedHeading: "Քարտը ստուգված չէ",
+  failedText: "Ձեր քարտը հնարավոր չեղավ ստուգել։",
+  returnLink: "Վերադառնալ խանութ",
+  notFoundHeading: "Էջը չի գտնվել",
+  notFoundText: "Քարտի այս ստուգումը գոյություն չունի։",
+};

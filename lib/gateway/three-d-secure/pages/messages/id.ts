@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const id: IssuerMessages = {
+  issuerName: "Bank uji Tessera",
+  heading: "Konfirmasi bahwa ini Anda",
+  intro: "Bank Anda meminta Anda mengonfirmasi pembayaran ini.",
+  merchant: "Merchant",
+  amount: "Jumlah",
+  card: "Kartu",
+  codeLabel: "Kode sekali pakai",
+  codeHint: "Masukkan kode 6 digit yang dikirim bank Anda.",
+  testCode: "Mode uji: kode Anda adalah {code}.",
+  submit: "Konfirmasi",
+  cancel: "Batal",
+  errorBlank: "Masukkan kode sekali pakai.",
+  errorWrong: "Kode ini salah. Sisa percobaan: {count}.",
+  methodHeading: "Memeriksa perangkat Anda",
+  methodText: "Bank Anda sedang memeriksa perangkat ini. Ini hanya sebentar.",
+  continue: "Lanjutkan",
+  successHeading: "Kartu terverifikasi",
+  successText: "Kartu Anda telah diverifikasi.",
+  failedHeading: "Kartu tidak terverifikasi",
+  failedText: "Kartu Anda tidak dapat diverifikasi.",
+  returnLink: "Kembali ke toko",
+  notFoundHeading: "Halaman tidak ditemukan",
+  notFoundText: "Verifikasi kartu ini tidak ada.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const it: IssuerMessages = {
+  issuerName: "Banca di prova Tessera",
+  heading: "Conferma la tua identità",
+  intro: "La tua banca ti chiede di confermare questo pagamento.",
+  merchant: "Esercente",
+  amount: "Importo",
+  card: "Carta",
+  codeLabel: "Codice monouso",
+  codeHint: "Inserisci il codice di 6 cifre inviato dalla tua banca.",
+  testCode: "Modalità di test: il tuo codice è {code}.",
+  submit: "Conferma",
+  cancel: "Annulla",
+  errorBlank: "Inserisci il codice monouso.",
+  errorWrong: "Il codice non è corretto. Tentativi rimasti: {count}.",
+  methodHeading: "Verifica del dispositivo",
+  methodText: "La tua banca sta verificando questo dispositivo. Ci vorrà un attimo.",
+  continue: "Continua",
+  successHeading: "Carta verificata",
+  successText: "La tua carta è stata verificata.",
+  failedHeading: "Carta non verificata",
+  failedText: "Non è stato possibile verificare la tua carta.",
+  returnLink: "Torna al negozio",
+  notFoundHeading: "Pagina non trovata",
+  notFoundText: "Questa verifica della carta non esiste.",
+};

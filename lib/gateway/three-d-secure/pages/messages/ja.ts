@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const ja: IssuerMessages = {
+  issuerName: "Tessera テスト銀行",
+  heading: "ご本人確認",
+  intro: "カード発行会社がこのお支払いの確認を求めています。",
+  merchant: "加盟店",
+  amount: "金額",
+  card: "カード",
+  codeLabel: "ワンタイムコード",
+  codeHint: "カード発行会社から届いた6桁のコードを入力してください。",
+  testCode: "テストモード：コードは {code} です。",
+  submit: "確認する",
+  cancel: "キャンセル",
+  errorBlank: "ワンタイムコードを入力してください。",
+  errorWrong: "コードが正しくありません。残りの試行回数：{count}。",
+  methodHeading: "端末を確認しています",
+  methodText: "カード発行会社がこの端末を確認しています。しばらくお待ちください。",
+  continue: "続行",
+  successHeading: "カードが確認されました",
+  successText: "お客様のカードは確認されました。",
+  failedHeading: "カードを確認できませんでした",
+  failedText: "お客様のカードを確認できませんでした。",
+  returnLink: "ショップに戻る",
+  notFoundHeading: "ページが見つかりません",
+  notFoundText: "このカード確認は存在しません。",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const ka: IssuerMessages = {
+  issuerName: "Tessera სატესტო ბანკი",
+  heading: "დაადასტურეთ, რომ ეს თქვენ ხართ",
+  intro: "თქვენი ბანკი გთხოვთ, დაადასტუროთ ეს გადახდა.",
+  merchant: "მოვაჭრე",
+  amount: "თანხა",
+  card: "ბარათი",
+  codeLabel: "ერთჯერადი კოდი",
+  codeHint: "შეიყვანეთ 6-ნიშნა კოდი, რომელიც ბანკმა გამოგიგზავნათ.",
+  testCode: "სატესტო რეჟიმი: თქვენი კოდია {code}.",
+  submit: "დადასტურება",
+  cancel: "გაუქმება",
+  errorBlank: "შეიყვანეთ ერთჯერადი კოდი.",
+  errorWrong: "კოდი არასწორია. დარჩენილი მცდელობები: {count}.",
+  methodHeading: "მოწყობილობის შემოწმება",
+  methodText: "თქვენი ბანკი ამოწმებს ამ მოწყობილობას. ეს ცოტა ხანს გასტანს.",
+  continue: "გაგრძელება",
+  successHeading: "ბარათი დადასტურებულია",
+  successText: "თქვენი ბარათი დადასტურდა.",
+  failedHeading: "ბარათი ვერ დადასტურდა",
+  failedText: "თქვენი ბარათის დადასტურება ვერ მოხერხდა.",
+  returnLink: "მაღაზიაში დაბრუნება",
+  notFoundHeading: "გვერდი ვერ მოიძებნა",
+  notFoundText: "ბარათის ასეთი შემოწმება არ არსებობს.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const kk: IssuerMessages = {
+  issuerName: "Tessera сынақ банкі",
+  heading: "Бұл сіз екеніңізді растаңыз",
+  intro: "Банкіңіз осы төлемді растауды сұрайды.",
+  merchant: "Сатушы",
+  amount: "Сома",
+  card: "Карта",
+  codeLabel: "Бір реттік код",
+  codeHint: "Банк жіберген 6 таңбалы кодты енгізіңіз.",
+  testCode: "Сынақ режимі: сіздің кодыңыз {code}.",
+  submit: "Растау",
+  cancel: "Бас тарту",
+  errorBlank: "Бір реттік кодты енгізіңіз.",
+  errorWrong: "Код қате. Қалған әрекеттер: {count}.",
+  methodHeading: "Құрылғыңыз тексерілуде",
+  methodText: "Банкіңіз осы құрылғыны тексеріп жатыр. Бұл біраз уақыт алады.",
+  continue: "Жалғастыру",
+  successHeading: "Карта тексерілді",
+  successText: "Картаңыз тексерілді.",
+  failedHeading: "Карта тексерілмеді",
+  failedText: "Картаңызды тексеру мүмкін болмады.",
+  returnLink: "Дүкенге оралу",
+  notFoundHeading: "Бет табылмады",
+  notFoundText: "Мұндай карта тексеруі жоқ.",
+};

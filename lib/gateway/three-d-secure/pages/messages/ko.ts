@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const ko: IssuerMessages = {
+  issuerName: "Tessera 테스트 은행",
+  heading: "본인 확인",
+  intro: "은행에서 이 결제를 확인해 달라고 요청합니다.",
+  merchant: "가맹점",
+  amount: "금액",
+  card: "카드",
+  codeLabel: "일회용 코드",
+  codeHint: "은행에서 보낸 6자리 코드를 입력하세요.",
+  testCode: "테스트 모드: 코드는 {code}입니다.",
+  submit: "확인",
+  cancel: "취소",
+  errorBlank: "일회용 코드를 입력하세요.",
+  errorWrong: "코드가 올바르지 않습니다. 남은 시도 횟수: {count}.",
+  methodHeading: "기기를 확인하는 중",
+  methodText: "은행에서 이 기기를 확인하고 있습니다. 잠시만 기다려 주세요.",
+  continue: "계속",
+  successHeading: "카드 인증 완료",
+  successText: "카드가 인증되었습니다.",
+  failedHeading: "카드 인증 실패",
+  failedText: "카드를 인증할 수 없습니다.",
+  returnLink: "상점으로 돌아가기",
+  notFoundHeading: "페이지를 찾을 수 없습니다",
+  notFoundText: "이 카드 인증은 존재하지 않습니다.",
+};

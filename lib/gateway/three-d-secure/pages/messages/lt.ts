@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const lt: IssuerMessages = {
+  issuerName: "Tessera bandomasis bankas",
+  heading: "Patvirtinkite, kad tai jūs",
+  intro: "Jūsų bankas prašo patvirtinti šį mokėjimą.",
+  merchant: "Prekybininkas",
+  amount: "Suma",
+  card: "Kortelė",
+  codeLabel: "Vienkartinis kodas",
+  codeHint: "Įveskite 6 skaitmenų kodą, kurį atsiuntė jūsų bankas.",
+  testCode: "Bandomasis režimas: jūsų kodas {code}.",
+  submit: "Patvirtinti",
+  cancel: "Atšaukti",
+  errorBlank: "Įveskite vienkartinį kodą.",
+  errorWrong: "Kodas neteisingas. Liko bandymų: {count}.",
+  methodHeading: "Tikrinamas jūsų įrenginys",
+  methodText: "Jūsų bankas tikrina šį įrenginį. Tai užtruks akimirką.",
+  continue: "Tęsti",
+  successHeading: "Kortelė patikrinta",
+  successText: "Jūsų kortelė patikrinta.",
+  failedHeading: "Kortelė nepatikrinta",
+  failedText: "Jūsų kortelės patikrinti nepavyko.",
+  returnLink: "Grįžti į parduotuvę",
+  notFoundHeading: "Puslapis nerastas",
+  notFoundText: "Tokios kortelės patikros nėra.",
+};

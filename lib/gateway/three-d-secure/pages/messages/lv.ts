@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const lv: IssuerMessages = {
+  issuerName: "Tessera testa banka",
+  heading: "Apstipriniet, ka tas esat jūs",
+  intro: "Jūsu banka lūdz apstiprināt šo maksājumu.",
+  merchant: "Tirgotājs",
+  amount: "Summa",
+  card: "Karte",
+  codeLabel: "Vienreizējais kods",
+  codeHint: "Ievadiet 6 ciparu kodu, ko jums nosūtīja banka.",
+  testCode: "Testa režīms: jūsu kods ir {code}.",
+  submit: "Apstiprināt",
+  cancel: "Atcelt",
+  errorBlank: "Ievadiet vienreizējo kodu.",
+  errorWrong: "Kods nav pareizs. Atlikušie mēģinājumi: {count}.",
+  methodHeading: "Notiek ierīces pārbaude",
+  methodText: "Jūsu banka pārbauda šo ierīci. Tas aizņems brīdi.",
+  continue: "Turpināt",
+  successHeading: "Karte pārbaudīta",
+  successText: "Jūsu karte ir pārbaudīta.",
+  failedHeading: "Karte nav pārbaudīta",
+  failedText: "Jūsu karti neizdevās pārbaudīt.",
+  returnLink: "Atpakaļ uz veikalu",
+  notFoundHeading: "Lapa nav atrasta",
+  notFoundText: "Šāda kartes pārbaude neeksistē.",
+};

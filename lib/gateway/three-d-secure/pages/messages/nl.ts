@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const nl: IssuerMessages = {
+  issuerName: "Tessera testbank",
+  heading: "Bevestig dat u het bent",
+  intro: "Uw bank vraagt u deze betaling te bevestigen.",
+  merchant: "Winkel",
+  amount: "Bedrag",
+  card: "Kaart",
+  codeLabel: "Eenmalige code",
+  codeHint: "Vul de 6-cijferige code in die uw bank u heeft gestuurd.",
+  testCode: "Testmodus: uw code is {code}.",
+  submit: "Bevestigen",
+  cancel: "Annuleren",
+  errorBlank: "Vul de eenmalige code in.",
+  errorWrong: "Deze code is niet juist. Resterende pogingen: {count}.",
+  methodHeading: "Uw apparaat wordt gecontroleerd",
+  methodText: "Uw bank controleert dit apparaat. Dit duurt even.",
+  continue: "Doorgaan",
+  successHeading: "Kaart geverifieerd",
+  successText: "Uw kaart is geverifieerd.",
+  failedHeading: "Kaart niet geverifieerd",
+  failedText: "Uw kaart kon niet worden geverifieerd.",
+  returnLink: "Terug naar de winkel",
+  notFoundHeading: "Pagina niet gevonden",
+  notFoundText: "Deze kaartverificatie bestaat niet.",
+};

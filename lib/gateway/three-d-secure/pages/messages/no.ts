@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const no: IssuerMessages = {
+  issuerName: "Tessera testbank",
+  heading: "Bekreft at det er deg",
+  intro: "Banken din ber deg bekrefte denne betalingen.",
+  merchant: "Butikk",
+  amount: "Beløp",
+  card: "Kort",
+  codeLabel: "Engangskode",
+  codeHint: "Skriv inn den 6-sifrede koden banken din har sendt deg.",
+  testCode: "Testmodus: koden din er {code}.",
+  submit: "Bekreft",
+  cancel: "Avbryt",
+  errorBlank: "Skriv inn engangskoden.",
+  errorWrong: "Koden er feil. Gjenstående forsøk: {count}.",
+  methodHeading: "Enheten din kontrolleres",
+  methodText: "Banken din kontrollerer denne enheten. Det tar et øyeblikk.",
+  continue: "Fortsett",
+  successHeading: "Kortet er bekreftet",
+  successText: "Kortet ditt er bekreftet.",
+  failedHeading: "Kortet ble ikke bekreftet",
+  failedText: "Kortet ditt kunne ikke bekreftes.",
+  returnLink: "Tilbake til butikken",
+  notFoundHeading: "Fant ikke siden",
+  notFoundText: "Denne kortbekreftelsen finnes ikke.",
+};

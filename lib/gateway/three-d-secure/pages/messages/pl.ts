@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const pl: IssuerMessages = {
+  issuerName: "Bank testowy Tessera",
+  heading: "Potwierdź, że to Ty",
+  intro: "Twój bank prosi o potwierdzenie tej płatności.",
+  merchant: "Sprzedawca",
+  amount: "Kwota",
+  card: "Karta",
+  codeLabel: "Kod jednorazowy",
+  codeHint: "Wpisz 6-cyfrowy kod wysłany przez Twój bank.",
+  testCode: "Tryb testowy: Twój kod to {code}.",
+  submit: "Potwierdź",
+  cancel: "Anuluj",
+  errorBlank: "Wpisz kod jednorazowy.",
+  errorWrong: "Kod jest nieprawidłowy. Pozostałe próby: {count}.",
+  methodHeading: "Sprawdzanie urządzenia",
+  methodText: "Twój bank sprawdza to urządzenie. To potrwa chwilę.",
+  continue: "Dalej",
+  successHeading: "Karta zweryfikowana",
+  successText: "Twoja karta została zweryfikowana.",
+  failedHeading: "Karta niezweryfikowana",
+  failedText: "Nie udało się zweryfikować Twojej karty.",
+  returnLink: "Wróć do sklepu",
+  notFoundHeading: "Nie znaleziono strony",
+  notFoundText: "Ta weryfikacja karty nie istnieje.",
+};

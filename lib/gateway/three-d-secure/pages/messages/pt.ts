@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const pt: IssuerMessages = {
+  issuerName: "Banco de testes Tessera",
+  heading: "Confirme que é você",
+  intro: "Seu banco pede que você confirme este pagamento.",
+  merchant: "Loja",
+  amount: "Valor",
+  card: "Cartão",
+  codeLabel: "Código de uso único",
+  codeHint: "Digite o código de 6 dígitos que seu banco enviou.",
+  testCode: "Modo de teste: seu código é {code}.",
+  submit: "Confirmar",
+  cancel: "Cancelar",
+  errorBlank: "Digite o código de uso único.",
+  errorWrong: "Este código não está correto. Tentativas restantes: {count}.",
+  methodHeading: "Verificando seu dispositivo",
+  methodText: "Seu banco está verificando este dispositivo. Isso leva um instante.",
+  continue: "Continuar",
+  successHeading: "Cartão verificado",
+  successText: "Seu cartão foi verificado.",
+  failedHeading: "Cartão não verificado",
+  failedText: "Não foi possível verificar seu cartão.",
+  returnLink: "Voltar à loja",
+  notFoundHeading: "Página não encontrada",
+  notFoundText: "Esta verificação de cartão não existe.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const ro: IssuerMessages = {
+  issuerName: "Banca de test Tessera",
+  heading: "Confirmați că sunteți dumneavoastră",
+  intro: "Banca dumneavoastră vă cere să confirmați această plată.",
+  merchant: "Comerciant",
+  amount: "Sumă",
+  card: "Card",
+  codeLabel: "Cod unic",
+  codeHint: "Introduceți codul de 6 cifre primit de la banca dumneavoastră.",
+  testCode: "Mod de test: codul dumneavoastră este {code}.",
+  submit: "Confirmă",
+  cancel: "Anulează",
+  errorBlank: "Introduceți codul unic.",
+  errorWrong: "Codul nu este corect. Încercări rămase: {count}.",
+  methodHeading: "Se verifică dispozitivul",
+  methodText: "Banca dumneavoastră verifică acest dispozitiv. Durează doar un moment.",
+  continue: "Continuă",
+  successHeading: "Card verificat",
+  successText: "Cardul dumneavoastră a fost verificat.",
+  failedHeading: "Card neverificat",
+  failedText: "Cardul dumneavoastră nu a putut fi verificat.",
+  returnLink: "Înapoi la magazin",
+  notFoundHeading: "Pagina nu a fost găsită",
+  notFoundText: "Această verificare a cardului nu există.",
+};

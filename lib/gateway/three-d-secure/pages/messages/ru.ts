@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const ru: IssuerMessages = {
+  issuerName: "Тестовый банк Tessera",
+  heading: "Подтвердите, что это вы",
+  intro: "Ваш банк просит подтвердить этот платёж.",
+  merchant: "Магазин",
+  amount: "Сумма",
+  card: "Карта",
+  codeLabel: "Одноразовый код",
+  codeHint: "Введите 6-значный код, который прислал ваш банк.",
+  testCode: "Тестовый режим: ваш код {code}.",
+  submit: "Подтвердить",
+  cancel: "Отмена",
+  errorBlank: "Введите одноразовый код.",
+  errorWrong: "Неверный код. Осталось попыток: {count}.",
+  methodHeading: "Проверка устройства",
+  methodText: "Ваш банк проверяет это устройство. Это займёт немного времени.",
+  continue: "Продолжить",
+  successHeading: "Карта подтверждена",
+  successText: "Ваша карта подтверждена.",
+  failedHeading: "Карта не подтверждена",
+  failedText: "Не удалось подтвердить вашу карту.",
+  returnLink: "Вернуться в магазин",
+  notFoundHeading: "Страница не найдена",
+  notFoundText: "Такой проверки карты не существует.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const sk: IssuerMessages = {
+  issuerName: "Testovacia banka Tessera",
+  heading: "Potvrďte, že ste to vy",
+  intro: "Vaša banka vás žiada o potvrdenie tejto platby.",
+  merchant: "Obchodník",
+  amount: "Suma",
+  card: "Karta",
+  codeLabel: "Jednorazový kód",
+  codeHint: "Zadajte 6-miestny kód, ktorý vám poslala banka.",
+  testCode: "Testovací režim: váš kód je {code}.",
+  submit: "Potvrdiť",
+  cancel: "Zrušiť",
+  errorBlank: "Zadajte jednorazový kód.",
+  errorWrong: "Kód nie je správny. Zostávajúce pokusy: {count}.",
+  methodHeading: "Kontrola vášho zariadenia",
+  methodText: "Vaša banka kontroluje toto zariadenie. Chvíľu to potrvá.",
+  continue: "Pokračovať",
+  successHeading: "Karta overená",
+  successText: "Vaša karta bola overená.",
+  failedHeading: "Karta neoverená",
+  failedText: "Vašu kartu sa nepodarilo overiť.",
+  returnLink: "Späť do obchodu",
+  notFoundHeading: "Stránka sa nenašla",
+  notFoundText: "Toto overenie karty neexistuje.",
+};

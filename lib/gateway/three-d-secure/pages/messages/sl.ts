@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const sl: IssuerMessages = {
+  issuerName: "Preskusna banka Tessera",
+  heading: "Potrdite, da ste to vi",
+  intro: "Vaša banka vas prosi, da potrdite to plačilo.",
+  merchant: "Trgovec",
+  amount: "Znesek",
+  card: "Kartica",
+  codeLabel: "Enkratna koda",
+  codeHint: "Vnesite 6-mestno kodo, ki vam jo je poslala banka.",
+  testCode: "Preskusni način: vaša koda je {code}.",
+  submit: "Potrdi",
+  cancel: "Prekliči",
+  errorBlank: "Vnesite enkratno kodo.",
+  errorWrong: "Koda ni pravilna. Preostali poskusi: {count}.",
+  methodHeading: "Preverjanje vaše naprave",
+  methodText: "Vaša banka preverja to napravo. To traja trenutek.",
+  continue: "Nadaljuj",
+  successHeading: "Kartica preverjena",
+  successText: "Vaša kartica je bila preverjena.",
+  failedHeading: "Kartica ni preverjena",
+  failedText: "Vaše kartice ni bilo mogoče preveriti.",
+  returnLink: "Nazaj v trgovino",
+  notFoundHeading: "Strani ni mogoče najti",
+  notFoundText: "To preverjanje kartice ne obstaja.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const sr: IssuerMessages = {
+  issuerName: "Тест банка Tessera",
+  heading: "Потврдите да сте то ви",
+  intro: "Ваша банка тражи да потврдите ово плаћање.",
+  merchant: "Трговац",
+  amount: "Износ",
+  card: "Картица",
+  codeLabel: "Једнократни код",
+  codeHint: "Унесите шестоцифрени код који вам је послала банка.",
+  testCode: "Тест режим: ваш код је {code}.",
+  submit: "Потврди",
+  cancel: "Откажи",
+  errorBlank: "Унесите једнократни код.",
+  errorWrong: "Код није тачан. Преостали покушаји: {count}.",
+  methodHeading: "Провера вашег уређаја",
+  methodText: "Ваша банка проверава овај уређај. То траје тренутак.",
+  continue: "Настави",
+  successHeading: "Картица проверена",
+  successText: "Ваша картица је проверена.",
+  failedHeading: "Картица није проверена",
+  failedText: "Вашу картицу није било могуће проверити.",
+  returnLink: "Повратак у продавницу",
+  notFoundHeading: "Страница није пронађена",
+  notFoundText: "Ова провера картице не постоји.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const sv: IssuerMessages = {
+  issuerName: "Tessera testbank",
+  heading: "Bekräfta att det är du",
+  intro: "Din bank ber dig bekräfta den här betalningen.",
+  merchant: "Butik",
+  amount: "Belopp",
+  card: "Kort",
+  codeLabel: "Engångskod",
+  codeHint: "Ange den 6-siffriga kod som din bank har skickat till dig.",
+  testCode: "Testläge: din kod är {code}.",
+  submit: "Bekräfta",
+  cancel: "Avbryt",
+  errorBlank: "Ange engångskoden.",
+  errorWrong: "Koden är fel. Försök kvar: {count}.",
+  methodHeading: "Din enhet kontrolleras",
+  methodText: "Din bank kontrollerar den här enheten. Det tar bara ett ögonblick.",
+  continue: "Fortsätt",
+  successHeading: "Kortet är verifierat",
+  successText: "Ditt kort har verifierats.",
+  failedHeading: "Kortet kunde inte verifieras",
+  failedText: "Ditt kort kunde inte verifieras.",
+  returnLink: "Tillbaka till butiken",
+  notFoundHeading: "Sidan hittades inte",
+  notFoundText: "Den här kortverifieringen finns inte.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const th: IssuerMessages = {
+  issuerName: "ธนาคารทดสอบ Tessera",
+  heading: "ยืนยันว่าเป็นคุณ",
+  intro: "ธนาคารของคุณขอให้ยืนยันการชำระเงินนี้",
+  merchant: "ร้านค้า",
+  amount: "จำนวนเงิน",
+  card: "บัตร",
+  codeLabel: "รหัสใช้ครั้งเดียว",
+  codeHint: "กรอกรหัส 6 หลักที่ธนาคารส่งให้คุณ",
+  testCode: "โหมดทดสอบ: รหัสของคุณคือ {code}",
+  submit: "ยืนยัน",
+  cancel: "ยกเลิก",
+  errorBlank: "กรอกรหัสใช้ครั้งเดียว",
+  errorWrong: "รหัสไม่ถูกต้อง จำนวนครั้งที่เหลือ: {count}",
+  methodHeading: "กำลังตรวจสอบอุปกรณ์ของคุณ",
+  methodText: "ธนาคารของคุณกำลังตรวจสอบอุปกรณ์นี้ ใช้เวลาสักครู่",
+  continue: "ดำเนินการต่อ",
+  successHeading: "ยืนยันบัตรแล้ว",
+  successText: "บัตรของคุณได้รับการยืนยันแล้ว",
+  failedHeading: "ยืนยันบัตรไม่สำเร็จ",
+  failedText: "ไม่สามารถยืนยันบัตรของคุณได้",
+  returnLink: "กลับไปที่ร้านค้า",
+  notFoundHeading: "ไม่พบหน้านี้",
+  notFoundText: "ไม่มีการยืนยันบัตรนี้",
+};

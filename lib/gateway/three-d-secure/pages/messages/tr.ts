@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const tr: IssuerMessages = {
+  issuerName: "Tessera test bankası",
+  heading: "Kimliğinizi doğrulayın",
+  intro: "Bankanız bu ödemeyi onaylamanızı istiyor.",
+  merchant: "İşyeri",
+  amount: "Tutar",
+  card: "Kart",
+  codeLabel: "Tek kullanımlık kod",
+  codeHint: "Bankanızın gönderdiği 6 haneli kodu girin.",
+  testCode: "Test modu: kodunuz {code}.",
+  submit: "Onayla",
+  cancel: "İptal",
+  errorBlank: "Tek kullanımlık kodu girin.",
+  errorWrong: "Kod doğru değil. Kalan deneme: {count}.",
+  methodHeading: "Cihazınız kontrol ediliyor",
+  methodText: "Bankanız bu cihazı kontrol ediyor. Bu biraz zaman alabilir.",
+  continue: "Devam",
+  successHeading: "Kart doğrulandı",
+  successText: "Kartınız doğrulandı.",
+  failedHeading: "Kart doğrulanamadı",
+  failedText: "Kartınız doğrulanamadı.",
+  returnLink: "Mağazaya dön",
+  notFoundHeading: "Sayfa bulunamadı",
+  notFoundText: "Bu kart doğrulaması mevcut değil.",
+};

@@ -1,0 +1,27 @@
+/** Every text of the sandbox issuer's pages; `{code}` and `{count}` are filled in when rendered. */
+export interface IssuerMessages {
+  /** The sandbox issuer's name, in the page's top line. */
+  issuerName: string;
+  heading: string;
+  intro: string;
+  merchant: string;
+  amount: string;
+  card: string;
+  codeLabel: string;
+  codeHint: string;
+  testCode: string;
+  submit: string;
+  cancel: string;
+  errorBlank: string;
+  errorWrong: string;
+  methodHeading: string;
+  methodText: string;
+  continue: string;
+  successHeading: string;
+  successText: string;
+  failedHeading: string;
+  failedText: string;
+  returnLink: string;
+  notFoundHeading: string;
+  notFoundText: string;
+}

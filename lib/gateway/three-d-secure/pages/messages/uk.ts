@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const uk: IssuerMessages = {
+  issuerName: "Тестовий банк Tessera",
+  heading: "Підтвердьте, що це ви",
+  intro: "Ваш банк просить підтвердити цей платіж.",
+  merchant: "Магазин",
+  amount: "Сума",
+  card: "Картка",
+  codeLabel: "Одноразовий код",
+  codeHint: "Введіть 6-значний код, який надіслав ваш банк.",
+  testCode: "Тестовий режим: ваш код {code}.",
+  submit: "Підтвердити",
+  cancel: "Скасувати",
+  errorBlank: "Введіть одноразовий код.",
+  errorWrong: "Неправильний код. Залишилося спроб: {count}.",
+  methodHeading: "Перевірка пристрою",
+  methodText: "Ваш банк перевіряє цей пристрій. Це займе трохи часу.",
+  continue: "Продовжити",
+  successHeading: "Картку підтверджено",
+  successText: "Вашу картку підтверджено.",
+  failedHeading: "Картку не підтверджено",
+  failedText: "Не вдалося підтвердити вашу картку.",
+  returnLink: "Повернутися до магазину",
+  notFoundHeading: "Сторінку не знайдено",
+  notFoundText: "Такої перевірки картки не існує.",
+};

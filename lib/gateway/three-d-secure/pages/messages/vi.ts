@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const vi: IssuerMessages = {
+  issuerName: "Ngân hàng thử nghiệm Tessera",
+  heading: "Xác nhận đây là bạn",
+  intro: "Ngân hàng của bạn yêu cầu bạn xác nhận khoản thanh toán này.",
+  merchant: "Người bán",
+  amount: "Số tiền",
+  card: "Thẻ",
+  codeLabel: "Mã dùng một lần",
+  codeHint: "Nhập mã 6 chữ số mà ngân hàng đã gửi cho bạn.",
+  testCode: "Chế độ thử nghiệm: mã của bạn là {code}.",
+  submit: "Xác nhận",
+  cancel: "Hủy",
+  errorBlank: "Nhập mã dùng một lần.",
+  errorWrong: "Mã không đúng. Số lần thử còn lại: {count}.",
+  methodHeading: "Đang kiểm tra thiết bị của bạn",
+  methodText: "Ngân hàng đang kiểm tra thiết bị này. Việc này mất một lát.",
+  continue: "Tiếp tục",
+  successHeading: "Thẻ đã được xác thực",
+  successText: "Thẻ của bạn đã được xác thực.",
+  failedHeading: "Thẻ chưa được xác thực",
+  failedText: "Không thể xác thực thẻ của bạn.",
+  returnLink: "Quay lại cửa hàng",
+  notFoundHeading: "Không tìm thấy trang",
+  notFoundText: "Lần xác thực thẻ này không tồn tại.",
+};

@@ -1,0 +1,27 @@
+import type { IssuerMessages } from "./types";
+
+export const zh: IssuerMessages = {
+  issuerName: "Tessera 测试银行",
+  heading: "确认是您本人",
+  intro: "您的银行要求您确认此笔付款。",
+  merchant: "商户",
+  amount: "金额",
+  card: "银行卡",
+  codeLabel: "一次性验证码",
+  codeHint: "请输入银行发送给您的 6 位验证码。",
+  testCode: "测试模式：您的验证码是 {code}。",
+  submit: "确认",
+  cancel: "取消",
+  errorBlank: "请输入一次性验证码。",
+  errorWrong: "验证码不正确。剩余尝试次数：{count}。",
+  methodHeading: "正在检查您的设备",
+  methodText: "您的银行正在检查此设备，请稍候。",
+  continue: "继续",
+  successHeading: "银行卡已验证",
+  successText: "您的银行卡已通过验证。",
+  failedHeading: "银行卡未通过验证",
+  failedText: "无法验证您的银行卡。",
+  returnLink: "返回商店",
+  notFoundHeading: "找不到页面",
+  notFoundText: "此银行卡验证不存在。",
+};
