@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
+import { createCredit } from "../../payments/create-credit";
 import { createPayment } from "../../payments/create-payment";
 import type { GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
 
-/** Money movement that starts from a card: payments, authorizations. */
+/** Money movement that starts from a card: payments, authorizations, payouts. */
 export function paymentRoutes(deps: GatewayDeps) {
   const routes = new Hono<GatewayEnv>();
 
@@ -27,6 +28,14 @@ export function paymentRoutes(deps: GatewayDeps) {
       throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
     });
   }
+
+  routes.post("/transactions/credits", async (c) => {
+    const transaction = await createCredit({ deps, shop: c.get("shop"), body: await readJsonBody(c) });
+    return c.json({ transaction });
+  });
+  routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/credits", () => {
+    throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+  });
 
   return routes;
 }
