@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { saveCardToken } from "../../card-tokens/save-card-token";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
 import { createCredit } from "../../payments/create-credit";
@@ -6,7 +7,7 @@ import { createPayment } from "../../payments/create-payment";
 import type { GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
 
-/** Money movement that starts from a card: payments, authorizations, payouts. */
+/** Money movement that starts from a card (payments, authorizations, payouts), and the card tokens API. */
 export function paymentRoutes(deps: GatewayDeps) {
   const routes = new Hono<GatewayEnv>();
 
@@ -36,6 +37,16 @@ export function paymentRoutes(deps: GatewayDeps) {
   routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/credits", () => {
     throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
   });
+
+  // The card tokens API, in the forms the beGateway clients call it.
+  const saveCard = (pathToken?: string) => async (c: Context<GatewayEnv>) => {
+    const card = await saveCardToken({ deps, shop: c.get("shop"), body: await readJsonBody(c), pathToken });
+    return c.json(card);
+  };
+  routes.post("/credit_cards", (c) => saveCard()(c));
+  routes.post("/v2/credit_cards", (c) => saveCard()(c));
+  routes.post("/credit_cards/:token", (c) => saveCard(c.req.param("token"))(c));
+  routes.put("/v2/credit_cards/:token", (c) => saveCard(c.req.param("token"))(c));
 
   return routes;
 }
