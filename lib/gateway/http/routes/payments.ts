@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { saveCardToken } from "../../card-tokens/save-card-token";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
 import { createCredit } from "../../payments/create-credit";
 import { createPayment } from "../../payments/create-payment";
+import { getReceipt } from "../../payments/get-receipt";
+import { renderReceipt } from "../../payments/pages/render-receipt";
 import type { GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
 
@@ -47,6 +50,21 @@ export function paymentRoutes(deps: GatewayDeps) {
   routes.post("/v2/credit_cards", (c) => saveCard()(c));
   routes.post("/credit_cards/:token", (c) => saveCard(c.req.param("token"))(c));
   routes.put("/v2/credit_cards/:token", (c) => saveCard(c.req.param("token"))(c));
+
+  // `receipt_url`: the shopper's page, no credentials (the random uid is the capability), never cached or framed.
+  routes.get("/process/:uid/receipt", async (c) => {
+    const receipt = await getReceipt({ deps, uid: c.req.param("uid") });
+    const nonce = randomBytes(16).toString("base64");
+    const headers = {
+      "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "no-referrer",
+      "Cache-Control": "no-store",
+    };
+    if (!receipt) return c.text("Receipt not found", 404, headers);
+    return c.html(renderReceipt(receipt, nonce), 200, headers);
+  });
 
   return routes;
 }
