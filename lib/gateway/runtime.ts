@@ -9,6 +9,7 @@ import type { GatewayDeps } from "./context";
 import { createGatewayApp, type GatewayApp } from "./http/app";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
+import { PaymentRecoverySweeper } from "./payments/recovery-sweeper";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
@@ -27,6 +28,8 @@ export interface GatewayRuntime {
   notifications: NotificationWorker;
   /** Fails 3-D Secure challenges left unfinished past their expiry; `sweepOnce()` runs it at once. */
   threeDSecureExpiry: ThreeDSecureExpirySweeper;
+  /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
+  paymentRecovery: PaymentRecoverySweeper;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
   close(): Promise<void>;
@@ -82,6 +85,8 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   if (options.backgroundWorkers ?? true) notifications.start();
   const threeDSecureExpiry = new ThreeDSecureExpirySweeper(deps);
   if (options.backgroundWorkers ?? true) threeDSecureExpiry.start();
+  const paymentRecovery = new PaymentRecoverySweeper(deps);
+  if (options.backgroundWorkers ?? true) paymentRecovery.start();
   const createdDemoShops =
     (options.demoShops ?? true) && database.kind === "pglite"
       ? await ensureDemoShops(database.db, keyring)
@@ -104,12 +109,14 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     database,
     notifications,
     threeDSecureExpiry,
+    paymentRecovery,
     createdDemoShops,
     async close() {
       clearInterval(keyringRefresh);
       clearInterval(rateLimitPrune);
       await notifications.stop();
       await threeDSecureExpiry.stop();
+      await paymentRecovery.stop();
       await database.close();
     },
   };
