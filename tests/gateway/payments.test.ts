@@ -446,3 +446,17 @@ describe("the shop's velocity limit", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
+
+describe("the daily report", () => {
+  it("still counts tokenizations only", async () => {
+    const reported = await gateway.createShop({}, "Reported Shop");
+    await postTokenization(gateway, reported, tokenizationRequest({}, { number: nextCard() }));
+    await postPayment(gateway, reported, paymentRequest({}, { number: nextCard() }));
+    await postPayment(gateway, reported, paymentRequest({ amount: 1096 }, { number: nextCard() }));
+    const today = new Date().toISOString().slice(0, 10);
+    const response = await callJson(gateway, `/reports/daily?from=${today}&to=${today}`, { shop: reported });
+    expect(response.body.days).toEqual([
+      { date: today, tokenizations: 1, successful: 1, failed: 0, incomplete: 0, success_rate: 1 },
+    ]);
+  });
+});
