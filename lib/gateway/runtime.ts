@@ -2,11 +2,14 @@ import type { Config } from "@/lib/config";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import type { Logger } from "@/lib/log";
+import type { Acquirer } from "./acquirer/acquirer";
+import { SandboxAcquirer } from "./acquirer/sandbox-acquirer";
 import { type Clock, databaseClock } from "./clock";
 import type { GatewayDeps } from "./context";
 import { createGatewayApp, type GatewayApp } from "./http/app";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
+import { PaymentRecoverySweeper } from "./payments/recovery-sweeper";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
@@ -25,6 +28,8 @@ export interface GatewayRuntime {
   notifications: NotificationWorker;
   /** Fails 3-D Secure challenges left unfinished past their expiry; `sweepOnce()` runs it at once. */
   threeDSecureExpiry: ThreeDSecureExpirySweeper;
+  /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
+  paymentRecovery: PaymentRecoverySweeper;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
   close(): Promise<void>;
@@ -43,6 +48,8 @@ export interface StartGatewayOptions {
    * hand instead.
    */
   backgroundWorkers?: boolean;
+  /** The acquirer money moves through; the sandbox acquirer by default. */
+  acquirer?: Acquirer;
 }
 
 /** Opens and migrates the database, loads the vault keys and builds the gateway app. */
@@ -72,11 +79,14 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),
+    acquirer: options.acquirer ?? new SandboxAcquirer(),
   };
   const notifications = new NotificationWorker(deps);
   if (options.backgroundWorkers ?? true) notifications.start();
   const threeDSecureExpiry = new ThreeDSecureExpirySweeper(deps);
   if (options.backgroundWorkers ?? true) threeDSecureExpiry.start();
+  const paymentRecovery = new PaymentRecoverySweeper(deps);
+  if (options.backgroundWorkers ?? true) paymentRecovery.start();
   const createdDemoShops =
     (options.demoShops ?? config.demoShops) && database.kind === "pglite"
       ? await ensureDemoShops(database.db, keyring)
@@ -99,12 +109,14 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     database,
     notifications,
     threeDSecureExpiry,
+    paymentRecovery,
     createdDemoShops,
     async close() {
       clearInterval(keyringRefresh);
       clearInterval(rateLimitPrune);
       await notifications.stop();
       await threeDSecureExpiry.stop();
+      await paymentRecovery.stop();
       await database.close();
     },
   };
