@@ -74,6 +74,37 @@ describe("merchant URLs in production", () => {
     expect(response.status).toBe(200);
   });
 
+  it("a payment, an authorization or a payout with a plain-http URL is refused, field by field, and nothing moves", async () => {
+    for (const path of ["/transactions/payments", "/transactions/authorizations"]) {
+      const trackingId = `http-url-${path.split("/").at(-1)}-${seed}`;
+      const response = await callJson(gateway, path, {
+        shop,
+        body: tokenizationRequest(
+          { notification_url: "http://merchant.example/hooks", tracking_id: trackingId },
+          { number: uniqueVisaNumber(seed++) },
+        ),
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ notification_url: ["must be https"] });
+      const found = await callJson(gateway, `/v2/transactions/tracking_id/${trackingId}`, { shop });
+      expect(found.body.transactions).toEqual([]);
+    }
+    const credit = await callJson(gateway, "/transactions/credits", {
+      shop,
+      body: {
+        request: {
+          amount: 500,
+          currency: "EUR",
+          description: "Payout",
+          notification_url: "http://merchant.example/hooks",
+          credit_card: { number: uniqueVisaNumber(seed++), ...futureExpiry() },
+        },
+      },
+    });
+    expect(credit.status).toBe(422);
+    expect(credit.body.errors).toEqual({ notification_url: ["must be https"] });
+  });
+
   it("a checkout session with a plain-http URL is refused, and nothing is created", async () => {
     const response = await callJson(gateway, "/ctp/api/checkouts", {
       shop,

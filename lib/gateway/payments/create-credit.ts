@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type CreditRequest, parseCreditRequest } from "@/lib/contracts/credit";
+import { isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
+import { isPlainObject } from "@/lib/contracts/fields";
 import type { TokenizationRequest } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/merchant-url-policy";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/evaluate-smart-routing";
 import { issuerUrls } from "../three-d-secure/verification-result";
@@ -42,7 +45,10 @@ function asCardRequest(request: CreditRequest): TokenizationRequest {
  */
 export async function createCredit({ deps, shop, body }: CreateCreditOptions): Promise<Transaction> {
   const parsed = parseCreditRequest(body, { now: deps.clock.now() });
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  const rawRequest = isPlainObject(body) ? body.request : undefined;
+  const urlErrors = checkMerchantUrls(deps.config, urlsAt(rawRequest, TRANSACTION_URL_FIELDS));
+  if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
+  if (!isEmptyErrorTree(urlErrors)) throw GatewayError.validation(urlErrors);
   const request = parsed.value;
   const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "payout" });
   const { card } = resolved;

@@ -43,7 +43,7 @@ export interface DeferredAuthorization {
  * response: a request moves money only when the answer is on record.
  */
 export async function createPayment({ deps, shop, body, type }: CreatePaymentOptions): Promise<Transaction> {
-  const request = validatePayment(body, shop, deps.clock.now());
+  const request = validatePayment(deps, body, shop);
   const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "charge" });
   const { card } = resolved;
   const { hashes } = deps.keyring;

@@ -1,7 +1,9 @@
 import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { BLANK } from "@/lib/contracts/messages";
 import { type PaymentRequest, parsePaymentRequest } from "@/lib/contracts/payment";
+import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/merchant-url-policy";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { checkShopRules } from "../tokenization/shop-rules";
 
@@ -30,12 +32,19 @@ function withoutShopperFields(errors: ErrorTree, rawRequest: unknown): ErrorTree
     : rest;
 }
 
-/** The request's own rules and the shop's, reported together in one 422. */
-export function validatePayment(body: unknown, shop: AuthenticatedShop, now: Date): PaymentRequest {
-  const parsed = parsePaymentRequest(body, { now });
+/** The request's own rules, the shop's and the deployment's merchant-URL policy, reported together in one 422. */
+export function validatePayment(
+  deps: Pick<GatewayDeps, "config" | "clock">,
+  body: unknown,
+  shop: AuthenticatedShop,
+): PaymentRequest {
+  const parsed = parsePaymentRequest(body, { now: deps.clock.now() });
   const rawRequest =
     body !== null && typeof body === "object" ? (body as { request?: unknown }).request : undefined;
-  const shopErrors = withoutShopperFields(checkShopRules(rawRequest, shop), rawRequest);
+  const shopErrors = mergeErrorTrees(
+    withoutShopperFields(checkShopRules(rawRequest, shop), rawRequest),
+    checkMerchantUrls(deps.config, urlsAt(rawRequest, TRANSACTION_URL_FIELDS)),
+  );
   const errors: ErrorTree = parsed.ok ? shopErrors : mergeErrorTrees(parsed.errors, shopErrors);
   if (!parsed.ok || !isEmptyErrorTree(errors)) throw GatewayError.validation(errors);
   return parsed.value;
