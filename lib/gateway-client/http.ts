@@ -92,12 +92,20 @@ export interface GatewayAnswer {
  */
 export async function requestGateway(
   connection: GatewayConnection,
-  request: { method: "GET" | "POST" | "PATCH"; path: string; authorization: string; body?: unknown },
+  request: {
+    method: "GET" | "POST" | "PATCH";
+    path: string;
+    authorization: string;
+    body?: unknown;
+    /** `RequestID`: the gateway answers a repeat of the same request with the first answer. */
+    requestId?: string;
+  },
 ): Promise<({ ok: true } & GatewayAnswer) | GatewayFailure> {
   const headers: Record<string, string> = {
     accept: "application/json",
     authorization: request.authorization,
   };
+  if (request.requestId) headers.requestid = request.requestId;
   if (request.body !== undefined) headers["content-type"] = "application/json";
   const forwardedFor = await connection.forwardedFor?.();
   if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;

@@ -37,6 +37,18 @@ export interface TransactionFilters extends PageQuery {
   createdFrom?: string;
   /** YYYY-MM-DD, inclusive (UTC). */
   createdTo?: string;
+  /** Children (captures, voids, refunds) of this transaction only. */
+  parentUid?: string;
+}
+
+/** A capture, void or refund of `parentUid`, in minor units of the parent's currency. */
+export interface ChildTransactionRequest {
+  parentUid: string;
+  amount: number;
+  /** Refunds only (required there). */
+  reason?: string;
+  /** Sent as `RequestID`: a repeat with the same id is answered with the first answer, moving no money twice. */
+  requestId?: string;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -47,6 +59,7 @@ interface MerchantRequest<T> {
   query?: Query;
   credentials: ShopCredentials;
   body?: unknown;
+  requestId?: string;
   /** Picks the payload out of a 2xx answer; undefined means the answer is not the protocol's. */
   read: (body: unknown, headers: Headers) => T | undefined;
 }
@@ -77,6 +90,7 @@ export async function callMerchantApi<T>(
     path: withQuery(request.path, request.query),
     authorization: basicAuthorization(request.credentials),
     body: request.body,
+    requestId: request.requestId,
   });
   if (!answer.ok) return answer;
   const data = request.read(answer.body, answer.headers);
@@ -116,6 +130,12 @@ function paging(query: PageQuery): Required<PageQuery> {
 // Ids go into URL paths; anything outside these shapes is answered as not found without asking the gateway.
 const CUSTOMER_ID = /^cst_[0-9a-zA-Z]{1,64}$/;
 const TRANSACTION_UID = /^[0-9a-f-]{36}$/;
+
+const CHILD_PATHS = {
+  capture: "/transactions/captures",
+  void: "/transactions/voids",
+  refund: "/transactions/refunds",
+} as const;
 
 function notFound<T>(what: string): Promise<GatewayResult<T>> {
   return Promise.resolve({ ok: false, kind: "not_found", status: 404, message: `Malformed ${what}` });
@@ -201,6 +221,7 @@ export function merchantClient(connection: GatewayConnection) {
           status: filters.status,
           created_from: filters.createdFrom,
           created_to: filters.createdTo,
+          parent_uid: filters.parentUid,
         },
         credentials,
         read: listIn<Transaction>("transactions", pages),
@@ -213,6 +234,32 @@ export function merchantClient(connection: GatewayConnection) {
         method: "GET",
         path: `/transactions/${uid}`,
         credentials,
+        read: envelope("transaction"),
+      });
+    },
+
+    /**
+     * POST /transactions/captures, /voids or /refunds. A declined child is an answer like any other (200, its
+     * `status` says so); a child the gateway refuses (over the remainder, wrong state) is `invalid`.
+     */
+    createChildTransaction(
+      credentials: ShopCredentials,
+      operation: "capture" | "void" | "refund",
+      child: ChildTransactionRequest,
+    ) {
+      if (!TRANSACTION_UID.test(child.parentUid)) return notFound<Transaction>("transaction uid");
+      return callMerchantApi<Transaction>(connection, {
+        method: "POST",
+        path: CHILD_PATHS[operation],
+        credentials,
+        requestId: child.requestId,
+        body: {
+          request: {
+            parent_uid: child.parentUid,
+            amount: child.amount,
+            ...(operation === "refund" ? { reason: child.reason } : {}),
+          },
+        },
         read: envelope("transaction"),
       });
     },

@@ -1,13 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { brandName, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { isMoneyType, typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { ErrorState, LoadingState } from "../data-states";
 import { StatusBadge } from "../status-badge";
 import { NotificationDeliveries } from "./notification-deliveries";
+import { TransactionChain } from "./transaction-chain";
 
 function Details({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -33,7 +36,29 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** 3-D Secure did not run when every field is null (shop setting, skip flag or smart-routing rule). */
 function threeDSecureRan(transaction: Transaction): boolean {
-  return Object.values(transaction.three_d_secure_verification).some((value) => value !== null);
+  // Children (captures, voids, refunds) may carry no verification object at all.
+  return Object.values(transaction.three_d_secure_verification ?? {}).some((value) => value !== null);
+}
+
+/** The acquirer's answer of a money transaction: the object named after its type (`payment`, `refund`, …). */
+interface AcquirerAnswer {
+  status?: string | null;
+  message?: string | null;
+  auth_code?: string | null;
+  rrn?: string | null;
+  ref_id?: string | null;
+  bank_code?: string | null;
+  billing_descriptor?: string | null;
+}
+
+function acquirerAnswer(transaction: Transaction): AcquirerAnswer | null {
+  const answer = (transaction as unknown as Record<string, unknown>)[transaction.type];
+  return typeof answer === "object" && answer !== null ? (answer as AcquirerAnswer) : null;
+}
+
+function parentOf(transaction: Transaction): string | null {
+  const parent = (transaction as { parent_uid?: unknown }).parent_uid;
+  return typeof parent === "string" && parent !== "" ? parent : null;
 }
 
 export function TransactionDetail({ uid }: { uid: string }) {
@@ -43,12 +68,16 @@ export function TransactionDetail({ uid }: { uid: string }) {
   const transaction = query.data;
   const card = transaction.credit_card;
   const threeDSecure = transaction.three_d_secure_verification;
+  const money = isMoneyType(transaction.type);
+  const answer = money ? acquirerAnswer(transaction) : null;
+  const parentUid = parentOf(transaction);
 
   return (
     <>
       <Section id="transaction-summary" title="Summary">
         <Details
           rows={[
+            ["Type", typeLabel(transaction.type)],
             ["Status", <StatusBadge key="status" status={transaction.status} />],
             ["Message", orDash(transaction.message)],
             ["Amount", formatAmount(transaction.amount, transaction.currency)],
@@ -60,6 +89,20 @@ export function TransactionDetail({ uid }: { uid: string }) {
                 {transaction.uid}
               </span>,
             ],
+            ...(parentUid
+              ? ([
+                  [
+                    "Parent",
+                    <Link
+                      key="parent"
+                      href={`/admin/transactions/${parentUid}`}
+                      className="admin-mono admin-break"
+                    >
+                      {parentUid}
+                    </Link>,
+                  ],
+                ] as [string, ReactNode][])
+              : []),
             ["Test", transaction.test ? "Yes" : "No"],
             ["Created", formatDateTime(transaction.created_at)],
             ["Updated", formatDateTime(transaction.updated_at)],
@@ -75,11 +118,36 @@ export function TransactionDetail({ uid }: { uid: string }) {
             ["Expires", `${String(card.exp_month).padStart(2, "0")}/${card.exp_year}`],
             ["Holder", orDash(card.holder)],
             ["Issuer", [card.issuer_name, card.issuer_country].filter(Boolean).join(", ") || "—"],
-            ["Tokenization", <StatusBadge key="tokenization" status={transaction.tokenization.status} />],
+            ...(money
+              ? []
+              : ([
+                  [
+                    "Tokenization",
+                    <StatusBadge key="tokenization" status={transaction.tokenization?.status} />,
+                  ],
+                ] as [string, ReactNode][])),
             ["Card token", card.token ? "Issued" : "None"],
           ]}
         />
       </Section>
+
+      {money ? (
+        <Section id="transaction-money" title="Money">
+          {answer ? (
+            <Details
+              rows={[
+                ["Acquirer's answer", orDash(answer.message)],
+                ["Authorization code", orDash(answer.auth_code)],
+                ["RRN", orDash(answer.rrn)],
+                ["Reference", orDash(answer.ref_id)],
+                ["Bank code", orDash(answer.bank_code)],
+                ["Billing descriptor", orDash(answer.billing_descriptor)],
+              ]}
+            />
+          ) : null}
+          <TransactionChain uid={transaction.uid} />
+        </Section>
+      ) : null}
 
       <Section id="transaction-3ds" title="3-D Secure">
         {threeDSecureRan(transaction) ? (

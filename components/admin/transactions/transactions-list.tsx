@@ -5,6 +5,7 @@ import Form from "next/form";
 import Link from "next/link";
 import { filtersToSearch, type TransactionFilters } from "@/lib/admin/filters";
 import { formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
 import { TRANSACTION_STATUSES } from "@/lib/contracts/transaction";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
@@ -94,6 +95,7 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
               <thead>
                 <tr>
                   <th scope="col">Created</th>
+                  <th scope="col">Type</th>
                   <th scope="col">Tracking id</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Card</th>
@@ -105,6 +107,7 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
                 {query.data.items.map((transaction) => (
                   <tr key={transaction.uid}>
                     <td>{formatDateTime(transaction.created_at)}</td>
+                    <td>{typeLabel(transaction.type)}</td>
                     <td className="admin-break">{orDash(transaction.tracking_id)}</td>
                     <td className="admin-number">{formatAmount(transaction.amount, transaction.currency)}</td>
                     <td>{maskedCard(transaction.credit_card)}</td>
