@@ -1,12 +1,11 @@
+import { MONEY_TYPES, type MoneyType } from "@/lib/contracts/money-result";
+
 /**
  * A money transaction's family as the admin area shows it: the authorization or payment at the root, its captures
  * and voids, and the refunds of the payment or of each capture. The remaining amounts are derived here from the
  * successful children, the same way the gateway derives them under its row lock; the gateway still decides every
  * capture, void and refund, so a stale figure here can only make it refuse, never let money through.
  */
-
-export const MONEY_TYPES = ["payment", "authorization", "capture", "void", "refund", "credit"] as const;
-export type MoneyType = (typeof MONEY_TYPES)[number];
 
 /** What the chain reads of a transaction; every transaction of the wire protocol has these fields. */
 export interface ChainTransaction {

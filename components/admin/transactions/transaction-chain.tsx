@@ -13,7 +13,7 @@ import { MoneyActions } from "./money-actions";
 
 function Remaining({ node }: { node: ChainNode<Transaction> }) {
   const { transaction } = node;
-  const type: string = transaction.type;
+  const { type } = transaction;
   const position = moneyPosition(node);
   const money = (amount: number) => formatAmount(amount, position.currency);
   const rows: [string, string][] =

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { brandName, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
 import { isMoneyType, typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
+import type { MoneyResult } from "@/lib/contracts/money-result";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { ErrorState, LoadingState } from "../data-states";
 import { StatusBadge } from "../status-badge";
@@ -41,24 +42,8 @@ function threeDSecureRan(transaction: Transaction): boolean {
 }
 
 /** The acquirer's answer of a money transaction: the object named after its type (`payment`, `refund`, …). */
-interface AcquirerAnswer {
-  status?: string | null;
-  message?: string | null;
-  auth_code?: string | null;
-  rrn?: string | null;
-  ref_id?: string | null;
-  bank_code?: string | null;
-  billing_descriptor?: string | null;
-}
-
-function acquirerAnswer(transaction: Transaction): AcquirerAnswer | null {
-  const answer = (transaction as unknown as Record<string, unknown>)[transaction.type];
-  return typeof answer === "object" && answer !== null ? (answer as AcquirerAnswer) : null;
-}
-
-function parentOf(transaction: Transaction): string | null {
-  const parent = (transaction as { parent_uid?: unknown }).parent_uid;
-  return typeof parent === "string" && parent !== "" ? parent : null;
+function acquirerAnswer(transaction: Transaction): MoneyResult | null {
+  return isMoneyType(transaction.type) ? (transaction[transaction.type] ?? null) : null;
 }
 
 export function TransactionDetail({ uid }: { uid: string }) {
@@ -70,7 +55,7 @@ export function TransactionDetail({ uid }: { uid: string }) {
   const threeDSecure = transaction.three_d_secure_verification;
   const money = isMoneyType(transaction.type);
   const answer = money ? acquirerAnswer(transaction) : null;
-  const parentUid = parentOf(transaction);
+  const parentUid = transaction.parent_uid ?? null;
 
   return (
     <>

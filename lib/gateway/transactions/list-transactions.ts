@@ -2,6 +2,7 @@ import { and, arrayOverlaps, count, desc, eq, gte, lte, type SQL } from "drizzle
 import type { ErrorTree } from "@/lib/contracts/errors";
 import { isCalendarDate } from "@/lib/contracts/formats";
 import { INVALID, NOT_INCLUDED } from "@/lib/contracts/messages";
+import { TRANSACTION_TYPES, type TransactionType } from "@/lib/contracts/money-result";
 import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
@@ -20,8 +21,12 @@ export interface TransactionFilters {
   createdFrom?: Date;
   /** Inclusive. */
   createdTo?: Date;
+  type?: TransactionType;
+  /** The children (captures, voids, refunds) of this transaction. */
+  parentUid?: string;
 }
 
+const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,8 +49,8 @@ export function parseDateBound(value: string, bound: "lower" | "upper"): Date | 
 }
 
 /**
- * `?tracking_id=&status=&created_from=&created_to=` of GET /transactions. Empty parameters mean "no filter";
- * anything else that does not parse is a 422 naming the parameter.
+ * `?tracking_id=&status=&type=&parent_uid=&created_from=&created_to=` of GET /transactions. Empty parameters
+ * mean "no filter"; anything else that does not parse is a 422 naming the parameter.
  */
 export function parseTransactionFilters(query: Record<string, string | undefined>): TransactionFilters {
   const errors: ErrorTree = {};
@@ -57,6 +62,18 @@ export function parseTransactionFilters(query: Record<string, string | undefined
     } else {
       errors.status = [NOT_INCLUDED];
     }
+  }
+  if (query.type) {
+    if ((TRANSACTION_TYPES as readonly string[]).includes(query.type)) {
+      filters.type = query.type as TransactionType;
+    } else {
+      errors.type = [NOT_INCLUDED];
+    }
+  }
+  if (query.parent_uid) {
+    // Every uid is a UUID: anything else is a mistake worth naming, not a search that finds nothing.
+    if (UID_PATTERN.test(query.parent_uid)) filters.parentUid = query.parent_uid;
+    else errors.parent_uid = [INVALID];
   }
   if (query.created_from) {
     const from = parseDateBound(query.created_from, "lower");
@@ -88,6 +105,8 @@ export async function listTransactions(options: {
   const conditions: SQL[] = [eq(transactions.shopId, shopId)];
   if (filters.trackingIds) conditions.push(arrayOverlaps(transactions.trackingIds, filters.trackingIds));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
+  if (filters.type) conditions.push(eq(transactions.type, filters.type));
+  if (filters.parentUid) conditions.push(eq(transactions.parentUid, filters.parentUid));
   if (filters.createdFrom) conditions.push(gte(transactions.createdAt, filters.createdFrom));
   if (filters.createdTo) conditions.push(lte(transactions.createdAt, filters.createdTo));
   const where = and(...conditions);
