@@ -101,7 +101,12 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
         rules={paymentFormRules(view)}
         readOnly={{ fields: view.customer_fields.read_only, holder: view.credit_card_fields.read_only }}
         initialValues={initialPaymentForm(view)}
-        payLabel={interpolate(messages.actions.pay, { amount })}
+        payLabel={interpolate(
+          view.transaction_type === "authorization"
+            ? messages.actions.authorizeButton
+            : messages.actions.payButton,
+          { amount },
+        )}
         testCardExpiry={view.test ? testCardExpiry() : null}
         countries={showsCountry ? countryOptions(view.language) : null}
         regions={showsState ? regionOptions(view.language) : null}

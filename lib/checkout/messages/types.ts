@@ -67,7 +67,10 @@ export interface CheckoutMessages {
   /** A oneclick session's stored card. */
   savedCard: { legend: string; card: string; another: string };
   actions: {
-    pay: string;
+    /** "Pay {amount}": the button of a payment (or tokenization) session. */
+    payButton: string;
+    /** "Authorize {amount}": the button of an authorization session (the amount is held, not yet charged). */
+    authorizeButton: string;
     paying: string;
     cancel: string;
     canceling: string;
@@ -82,6 +85,12 @@ export interface CheckoutMessages {
     expiredBody: string;
     successfulTitle: string;
     successfulBody: string;
+    /** A payment session's success: the amount was charged. */
+    paidTitle: string;
+    paidBody: string;
+    /** An authorization session's success: the amount is held on the card until the shop captures it. */
+    authorizedTitle: string;
+    authorizedBody: string;
     declinedTitle: string;
     declinedBody: string;
     canceledTitle: string;

@@ -147,7 +147,7 @@ export function merchantCheckoutView(deps: GatewayDeps, session: CheckoutSession
   return {
     token: row.token,
     shop_id: row.shopId,
-    transaction_type: "tokenization",
+    transaction_type: request.transaction_type,
     status: session.status,
     finished: row.finishedAt !== null,
     expired: session.expired,
@@ -214,6 +214,7 @@ export async function shopperCheckoutView(
   const last = session.lastTransaction;
   return {
     token: row.token,
+    transaction_type: request.transaction_type,
     status: session.status,
     finished: row.finishedAt !== null,
     expired: session.expired,

@@ -6,6 +6,7 @@ import { checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
+import { createPayment } from "../payments/create-payment";
 import { tokenizeCard } from "../tokenization/tokenize-card";
 import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
 
@@ -88,7 +89,7 @@ function attemptShopper(session: CheckoutSession, pageRequest: Record<string, un
   };
 }
 
-/** The tokenization request of one attempt: the page's card and shopper fields on top of the session's order. */
+/** The request of one attempt: the page's card and shopper fields on top of the session's order. */
 function attemptRequest(
   session: CheckoutSession,
   pageRequest: Record<string, unknown>,
@@ -128,7 +129,8 @@ function refusal(session: CheckoutSession, now: Date): GatewayError | null {
 }
 
 /**
- * POST /transactions/tokenizations with a checkout token as the credential: one payment attempt of the hosted page.
+ * POST /transactions/tokenizations with a checkout token as the credential: one payment attempt of the hosted page,
+ * which does what the session's `transaction_type` says: stores the card, charges it, or holds the amount.
  * The attempt is claimed in the database first (counted, and locked so a second concurrent attempt on the same
  * session is refused on every instance); a request the gateway rejects as invalid gives the attempt back.
  */
@@ -172,9 +174,14 @@ export async function payThroughCheckout(options: {
 
   const pageRequest =
     isPlainObject(options.body) && isPlainObject(options.body.request) ? options.body.request : {};
+  const type = session.request.transaction_type;
   let transaction: Transaction;
   try {
-    transaction = await tokenizeCard({ deps, shop, body: { request: attemptRequest(session, pageRequest) } });
+    const body = { request: attemptRequest(session, pageRequest) };
+    transaction =
+      type === "payment" || type === "authorization"
+        ? await createPayment({ deps, shop, body, type })
+        : await tokenizeCard({ deps, shop, body });
   } catch (error) {
     // Nothing was processed: the shopper keeps the attempt.
     await deps.db
