@@ -17,7 +17,8 @@ export type GatewayErrorCode =
   | "payload_too_large"
   | "incomplete_body"
   | "unsupported_media_type"
-  | "attempt_in_progress";
+  | "attempt_in_progress"
+  | "idempotent_request_in_progress";
 
 export interface GatewayErrorDetails {
   errors?: ErrorTree;
@@ -115,6 +116,15 @@ export function renderGatewayError(error: GatewayError): RenderedError {
           errors: { base: ["Another payment attempt is in progress"] },
         },
         headers: {},
+      };
+    case "idempotent_request_in_progress":
+      return {
+        status: 409,
+        body: {
+          message: "A request with this RequestID is still being processed; repeat it later",
+          errors: { base: ["A request with this RequestID is still being processed; repeat it later"] },
+        },
+        headers: { "Retry-After": "1" },
       };
     case "unsupported_media_type":
       return {

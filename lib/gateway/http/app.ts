@@ -5,6 +5,7 @@ import { accessLogger } from "@/lib/log";
 import type { GatewayDeps } from "../context";
 import { GatewayError, renderGatewayError } from "../errors";
 import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
+import { idempotency } from "./idempotency";
 import { buildOpenApiDocument } from "./openapi";
 import { checkoutRoutes } from "./routes/checkouts";
 import { customerRoutes } from "./routes/customers";
@@ -69,6 +70,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   );
   app.use("/shop/*", shopAuth(deps, limiter));
   app.use("/reports/*", shopAuth(deps, limiter));
+  app.use("*", idempotency(deps));
   app.route("/", transactionRoutes(deps));
   app.route("/", checkoutRoutes(deps));
   app.route("/", notificationRoutes(deps));
