@@ -119,7 +119,11 @@ export async function finishVerification(
     ...started,
     message: result.message,
     three_d_secure_verification: verification,
-    tokenization: { ...started.tokenization, status: result.status, message: result.message },
+    tokenization: started.tokenization && {
+      ...started.tokenization,
+      status: result.status,
+      message: result.message,
+    },
     credit_card: { ...started.credit_card, token: successful ? row.cardToken : null },
   };
 
@@ -145,7 +149,11 @@ export async function finishVerification(
       : { approved: false as const, message: "Shop not found" };
     if (!verdict.approved) {
       body.message = verdict.message;
-      body.tokenization = { ...started.tokenization, status: "failed", message: verdict.message };
+      body.tokenization = started.tokenization && {
+        ...started.tokenization,
+        status: "failed",
+        message: verdict.message,
+      };
       body.credit_card = { ...started.credit_card, token: null };
       result = { status: "failed", message: verdict.message };
     }
