@@ -22,6 +22,8 @@ export type GatewayErrorCode =
 
 export interface GatewayErrorDetails {
   errors?: ErrorTree;
+  /** A validation error's `message` when it is not the errors joined as they are (see child transactions). */
+  message?: string;
   retryAfterSeconds?: number;
   allowedMethods?: readonly string[];
 }
@@ -60,7 +62,14 @@ export function renderGatewayError(error: GatewayError): RenderedError {
   const { details } = error;
   switch (error.code) {
     case "validation_failed":
-      return { status: 422, body: validationErrorBody(details.errors ?? {}), headers: {} };
+      return {
+        status: 422,
+        body: {
+          ...validationErrorBody(details.errors ?? {}),
+          ...(details.message ? { message: details.message } : {}),
+        },
+        headers: {},
+      };
     case "access_denied":
       return { status: 401, body: ACCESS_DENIED, headers: { "WWW-Authenticate": 'Basic realm="tessera"' } };
     case "invalid_customer_credentials":

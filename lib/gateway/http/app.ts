@@ -8,6 +8,7 @@ import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
 import { idempotency } from "./idempotency";
 import { buildOpenApiDocument } from "./openapi";
 import { checkoutRoutes } from "./routes/checkouts";
+import { childTransactionRoutes } from "./routes/children";
 import { customerRoutes } from "./routes/customers";
 import { notificationRoutes } from "./routes/notifications";
 import { processRoutes } from "./routes/process";
@@ -72,6 +73,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/reports/*", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", transactionRoutes(deps));
+  app.route("/", childTransactionRoutes(deps));
   app.route("/", checkoutRoutes(deps));
   app.route("/", notificationRoutes(deps));
   app.route("/", customerRoutes(deps));
