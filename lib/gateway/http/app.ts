@@ -72,8 +72,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/shop/*", shopAuth(deps, limiter));
   app.use("/reports/*", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
-  app.route("/", transactionRoutes(deps));
   app.route("/", childTransactionRoutes(deps));
+  app.route("/", transactionRoutes(deps));
   app.route("/", checkoutRoutes(deps));
   app.route("/", notificationRoutes(deps));
   app.route("/", customerRoutes(deps));
