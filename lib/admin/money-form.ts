@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REASON_MAX_LENGTH } from "@/lib/contracts/child-transaction";
 
 /**
  * The capture, void and refund forms of a transaction's page: the amount as the merchant types it (in the
@@ -6,8 +7,7 @@ import { z } from "zod";
  * checks everything again (actions are public POST endpoints).
  */
 
-/** Longest reason the gateway stores, as the beGateway refund request allows. */
-export const REASON_MAX_LENGTH = 255;
+export { REASON_MAX_LENGTH };
 
 const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
