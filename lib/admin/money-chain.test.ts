@@ -48,6 +48,18 @@ describe("remaining amounts", () => {
     expect(voided).toMatchObject({ voided: 500, capturable: 0, operations: [] });
   });
 
+  it("an authorization past its expiry (as the gateway reports it) takes no capture or void", () => {
+    const authorization = {
+      ...tx("authorization", 500),
+      amounts: { authorization_expires_at: "2030-01-08T00:00:00.000Z" },
+    };
+    const before = moneyPosition(node(authorization), new Date("2030-01-07T23:59:59.000Z"));
+    expect(before).toMatchObject({ expired: false, capturable: 500, operations: ["capture", "void"] });
+    const after = moneyPosition(node(authorization), new Date("2030-01-08T00:00:00.000Z"));
+    expect(after).toMatchObject({ expired: true, capturable: 0, operations: [] });
+    expect(after.expiresAt).toBe("2030-01-08T00:00:00.000Z");
+  });
+
   it("a fully captured authorization offers nothing more", () => {
     const position = moneyPosition(node(tx("authorization", 500), [node(tx("capture", 500))]));
     expect(position).toMatchObject({ capturable: 0, operations: [] });

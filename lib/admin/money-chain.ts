@@ -19,6 +19,11 @@ export interface ChainTransaction {
   parent_uid?: string | null;
 }
 
+/** The gateway's own figures of a parent (`amounts`); only its authorization expiry is not derivable here. */
+interface GatewayAmounts {
+  authorization_expires_at?: string | null;
+}
+
 export interface ChainNode<T extends ChainTransaction = ChainTransaction> {
   transaction: T;
   children: ChainNode<T>[];
@@ -38,6 +43,9 @@ export interface MoneyPosition {
   capturable: number;
   /** What may still be refunded (payments and captures only). */
   refundable: number;
+  /** When an authorization stops taking captures and voids (the shop's setting); null when not known. */
+  expiresAt: string | null;
+  expired: boolean;
   /** Operations the merchant can start from this transaction. */
   operations: MoneyOperation[];
 }
@@ -67,8 +75,17 @@ function successfulTotal(children: ChainNode[], type: string): number {
     .reduce((sum, child) => sum + child.transaction.amount, 0);
 }
 
-/** The remaining amounts of `node`'s transaction, from its own successful children. */
-export function moneyPosition(node: ChainNode): MoneyPosition {
+/** The authorization's expiry as the gateway reports it in `amounts`, when it does. */
+function expiryOf(transaction: ChainTransaction): string | null {
+  const amounts = (transaction as { amounts?: GatewayAmounts | null }).amounts;
+  return typeof amounts?.authorization_expires_at === "string" ? amounts.authorization_expires_at : null;
+}
+
+/**
+ * The remaining amounts of `node`'s transaction, from its own successful children; an authorization past its
+ * expiry (as the gateway reports it) takes no capture or void any more.
+ */
+export function moneyPosition(node: ChainNode, now: Date = new Date()): MoneyPosition {
   const { transaction, children } = node;
   const settled = transaction.status === "successful";
   const amount = settled ? transaction.amount : 0;
@@ -77,12 +94,14 @@ export function moneyPosition(node: ChainNode): MoneyPosition {
   const refunded = successfulTotal(children, "refund");
   const authorization = transaction.type === "authorization";
   const charged = transaction.type === "payment" || transaction.type === "capture";
-  const capturable = authorization && voided === 0 ? Math.max(0, amount - captured) : 0;
+  const expiresAt = authorization ? expiryOf(transaction) : null;
+  const expired = expiresAt !== null && Date.parse(expiresAt) <= now.getTime();
+  const capturable = authorization && voided === 0 && !expired ? Math.max(0, amount - captured) : 0;
   const refundable = charged ? Math.max(0, amount - refunded) : 0;
   const operations: MoneyOperation[] = [];
   if (capturable > 0) operations.push("capture");
   // A void releases the whole hold, so only an authorization nothing was captured from can be voided.
-  if (authorization && settled && captured === 0 && voided === 0) operations.push("void");
+  if (authorization && settled && !expired && captured === 0 && voided === 0) operations.push("void");
   if (refundable > 0) operations.push("refund");
   return {
     currency: transaction.currency,
@@ -92,6 +111,8 @@ export function moneyPosition(node: ChainNode): MoneyPosition {
     refunded,
     capturable,
     refundable,
+    expiresAt,
+    expired,
     operations,
   };
 }

@@ -23,6 +23,11 @@ function Remaining({ node }: { node: ChainNode<Transaction> }) {
           ["Captured", money(position.captured)],
           ["Voided", money(position.voided)],
           ["Can still be captured", money(position.capturable)],
+          ...(position.expiresAt
+            ? ([
+                [position.expired ? "Expired" : "Can be captured until", formatDateTime(position.expiresAt)],
+              ] as [string, string][])
+            : []),
         ]
       : [
           [type === "capture" ? "Captured" : "Paid", money(position.amount)],

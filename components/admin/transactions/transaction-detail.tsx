@@ -127,6 +127,12 @@ export function TransactionDetail({ uid }: { uid: string }) {
                 ["Reference", orDash(answer.ref_id)],
                 ["Bank code", orDash(answer.bank_code)],
                 ["Billing descriptor", orDash(answer.billing_descriptor)],
+                ...(transaction.type === "refund"
+                  ? ([["Reason", orDash((transaction as { reason?: string | null }).reason)]] as [
+                      string,
+                      ReactNode,
+                    ][])
+                  : []),
               ]}
             />
           ) : null}
