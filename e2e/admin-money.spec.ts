@@ -120,7 +120,9 @@ test("the gateway's refusal is shown as it came: more than is left", async ({ si
   await money.getByRole("button", { name: "Review refund" }).click();
   await money.getByRole("button", { name: `Yes, refund ${euros(1_300)}` }).click();
   const alert = money.getByRole("alert");
-  await expect(alert).toContainText("The gateway refused the refund: Amount can't be greater than");
+  await expect(alert).toHaveText(
+    `The gateway refused the refund: The amount is more than is left: at most ${euros(200)} now.`,
+  );
   // The page catches up with what the gateway knows.
   await expect(remaining(page, "Can still be refunded")).toHaveText(euros(200));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moneyActionSchema, parseMajorAmount, toMajorUnits } from "./money-form";
+import { describeRefusal, moneyActionSchema, parseMajorAmount, toMajorUnits } from "./money-form";
 
 describe("amounts typed in major units", () => {
   it("reads the currency's own decimals", () => {
@@ -68,5 +68,23 @@ describe("the server action's input", () => {
     ]) {
       expect(moneyActionSchema.safeParse(input).success, JSON.stringify(input)).toBe(false);
     }
+  });
+});
+
+describe("the gateway's refusal, in the merchant's terms", () => {
+  it("turns a limit in minor units into money of the parent's currency", () => {
+    const refusal = {
+      message: "Amount can't be greater than 1250",
+      errors: { amount: ["can't be greater than 1250"] },
+    };
+    expect(describeRefusal(refusal, "EUR")).toBe("The amount is more than is left: at most €12.50 now.");
+    expect(describeRefusal({ ...refusal, errors: { amount: ["can't be greater than 500"] } }, "JPY")).toBe(
+      "The amount is more than is left: at most ¥500 now.",
+    );
+  });
+
+  it("passes every other refusal on as the gateway worded it", () => {
+    const expired = { message: "Authorization is expired", errors: { base: ["Authorization is expired"] } };
+    expect(describeRefusal(expired, "EUR")).toBe("Authorization is expired");
   });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { REASON_MAX_LENGTH } from "@/lib/contracts/child-transaction";
+import type { ErrorTree } from "@/lib/contracts/errors";
+import { formatAmount } from "./format";
 
 /**
  * The capture, void and refund forms of a transaction's page: the amount as the merchant types it (in the
@@ -87,3 +89,17 @@ export const moneyActionSchema = z.discriminatedUnion("operation", [
 
 export type MoneyActionInput = z.input<typeof moneyActionSchema>;
 export type MoneyAction = z.output<typeof moneyActionSchema>;
+
+/**
+ * The gateway's refusal of a capture, void or refund in the merchant's terms. Its amount errors count minor units
+ * ("Amount can't be greater than 1250", as beGateway words it); here that becomes money ("at most €12.50").
+ * Anything else is the gateway's own message.
+ */
+export function describeRefusal(refusal: { message: string; errors: ErrorTree }, currency: string): string {
+  const amount = refusal.errors.amount;
+  const limit = Array.isArray(amount)
+    ? amount.map((message) => /^can't be greater than (\d+)$/.exec(message)).find(Boolean)
+    : undefined;
+  if (!limit) return refusal.message;
+  return `The amount is more than is left: at most ${formatAmount(Number(limit[1]), currency)} now.`;
+}

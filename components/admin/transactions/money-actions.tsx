@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { moveMoneyAction } from "@/app/admin/(area)/transactions/actions";
 import { formatAmount } from "@/lib/admin/format";
 import { type ChainNode, type MoneyOperation, moneyPosition } from "@/lib/admin/money-chain";
-import { parseMajorAmount, REASON_MAX_LENGTH, toMajorUnits } from "@/lib/admin/money-form";
+import { describeRefusal, parseMajorAmount, REASON_MAX_LENGTH, toMajorUnits } from "@/lib/admin/money-form";
 import { adminKeys } from "@/lib/admin/queries";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { FormField } from "../form-field";
@@ -132,7 +132,10 @@ export function MoneyActions({ node }: { node: ChainNode<Transaction> }) {
               },
         );
       } else if (result.status === "invalid") {
-        setNotice({ tone: "error", text: `The gateway refused the ${words.noun}: ${result.message}` });
+        setNotice({
+          tone: "error",
+          text: `The gateway refused the ${words.noun}: ${describeRefusal(result, transaction.currency)}`,
+        });
       } else {
         setNotice({ tone: "error", text: result.message });
       }
