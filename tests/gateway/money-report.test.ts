@@ -13,6 +13,7 @@ import {
   type TestShop,
   tokenizationRequest,
 } from "./harness";
+import { paymentRequest, postPayment } from "./money-helpers";
 
 /**
  * The money side of GET /reports/daily and the `parent_uid` / `type` filters of GET /transactions, over rows of
@@ -221,6 +222,29 @@ describe("GET /reports/daily: money", () => {
     const tokenizations = response.body.days.map((entry: { tokenizations: number }) => entry.tokenizations);
     // The template tokenization is today's; none of the money rows above counts as one.
     expect(tokenizations).toEqual([0, 0, 1]);
+  });
+});
+
+describe("GET /reports/daily: money moved through the API", () => {
+  it("counts today's payment and its refund, made as a merchant's server makes them", async () => {
+    const paid = await postPayment(gateway, shop, paymentRequest({ amount: 3_200, currency: "GBP" }));
+    expect(paid.body.transaction).toMatchObject({ type: "payment", status: "successful" });
+    const refunded = await callJson(gateway, "/transactions/refunds", {
+      shop,
+      body: { request: { parent_uid: paid.body.transaction.uid, amount: 1_200, reason: "Returned" } },
+    });
+    expect(refunded.body.transaction).toMatchObject({ type: "refund", status: "successful" });
+    const response = await callJson(gateway, `/reports/daily?from=${day(0)}&to=${day(0)}`, { shop });
+    expect(response.body.days).toEqual([
+      expect.objectContaining({
+        payments: 1,
+        approved: 1,
+        declined: 0,
+        approval_rate: 1,
+        refunds: 1,
+        volume: [{ currency: "GBP", charged: 3_200, refunded: 1_200 }],
+      }),
+    ]);
   });
 });
 
