@@ -17,11 +17,11 @@ export interface TransactionFilters {
   /** Any of these tracking ids (a transaction matches when one of its own `;`-separated ids is among them). */
   trackingIds?: string[];
   status?: TransactionStatus;
+  type?: TransactionType;
   /** Inclusive. */
   createdFrom?: Date;
   /** Inclusive. */
   createdTo?: Date;
-  type?: TransactionType;
   /** The children (captures, voids, refunds) of this transaction. */
   parentUid?: string;
 }
