@@ -7,6 +7,7 @@ import {
   transactionResponseSchema,
 } from "@/lib/contracts/transaction";
 import { checkoutOpenApi } from "./openapi-checkouts";
+import { childTransactionOpenApi } from "./openapi-children";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
 
@@ -92,6 +93,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   const checkouts = checkoutOpenApi();
   const notifications = notificationOpenApi();
   const merchant = merchantOpenApi();
+  const children = childTransactionOpenApi();
   return {
     openapi: "3.1.0",
     info: {
@@ -107,6 +109,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...checkouts.schemas,
         ...notifications.schemas,
         ...merchant.schemas,
+        ...children.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -119,6 +122,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...checkouts.paths,
       ...notifications.paths,
       ...merchant.paths,
+      ...children.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",
