@@ -179,6 +179,12 @@ test("the list shows each transaction's type and amount; the dashboard shows the
     .filter({ has: page.getByRole("link", { name: payment.uid }) });
   await expect(row.getByRole("cell", { name: "Payment", exact: true })).toBeVisible();
   await expect(row.getByRole("cell", { name: euros(payment.amount) })).toBeVisible();
+  // Only refunds: the payment is not among them.
+  const search = page.getByRole("search", { name: "Transactions" });
+  await search.getByLabel("Type").selectOption("refund");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/type=refund/);
+  await expect(page.getByRole("link", { name: payment.uid })).toHaveCount(0);
 
   await page.goto("/admin");
   const money = page.getByRole("region", { name: "Money" });

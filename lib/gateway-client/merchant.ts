@@ -2,6 +2,7 @@ import { getConfig } from "@/lib/config";
 import type { CheckoutView } from "@/lib/contracts/checkout";
 import type { Customer, CustomerCreateInput } from "@/lib/contracts/customer";
 import type { DailyReportDay, ShopProfile } from "@/lib/contracts/merchant";
+import type { TransactionType } from "@/lib/contracts/money-result";
 import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import type { Transaction, TransactionStatus } from "@/lib/contracts/transaction";
@@ -33,6 +34,7 @@ export interface TransactionFilters extends PageQuery {
   /** One tracking id or several separated by `;`; a transaction matches when any of them equals one of its own. */
   trackingId?: string;
   status?: TransactionStatus;
+  type?: TransactionType;
   /** YYYY-MM-DD, inclusive (UTC). */
   createdFrom?: string;
   /** YYYY-MM-DD, inclusive (UTC). */
@@ -219,6 +221,7 @@ export function merchantClient(connection: GatewayConnection) {
           per_page: pages.perPage,
           tracking_id: filters.trackingId,
           status: filters.status,
+          type: filters.type,
           created_from: filters.createdFrom,
           created_to: filters.createdTo,
           parent_uid: filters.parentUid,

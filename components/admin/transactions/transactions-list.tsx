@@ -7,6 +7,7 @@ import { filtersToSearch, type TransactionFilters } from "@/lib/admin/filters";
 import { formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
 import { typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
+import { TRANSACTION_TYPES } from "@/lib/contracts/money-result";
 import { TRANSACTION_STATUSES } from "@/lib/contracts/transaction";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
@@ -14,7 +15,7 @@ import { StatusBadge } from "../status-badge";
 import { TableRegion } from "../table-region";
 
 function hasFilters(filters: TransactionFilters): boolean {
-  return Boolean(filters.tracking_id || filters.status || filters.from || filters.to);
+  return Boolean(filters.tracking_id || filters.status || filters.type || filters.from || filters.to);
 }
 
 export function TransactionsList({ filters }: { filters: TransactionFilters }) {
@@ -53,6 +54,17 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
             {TRANSACTION_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="transaction-type">Type</label>
+          <select id="transaction-type" name="type" defaultValue={filters.type ?? ""}>
+            <option value="">Any</option>
+            {TRANSACTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {typeLabel(type)}
               </option>
             ))}
           </select>
