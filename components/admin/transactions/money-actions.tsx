@@ -127,7 +127,8 @@ export function MoneyActions({ node }: { node: ChainNode<Transaction> }) {
             ? { tone: "success", text: `${words.done} ${money(child.amount)}.`, child: child.uid }
             : {
                 tone: "error",
-                text: `The ${words.noun} was not made: ${child.message ?? "the acquirer declined it"}.`,
+                // The acquirer's own words ("Insufficient funds") say more than the transaction's message.
+                text: `The ${words.noun} was not made: ${child[operation]?.message ?? child.message ?? "declined"}.`,
                 child: child.uid,
               },
         );
