@@ -102,6 +102,73 @@ test("a payment is refunded in part from its page, after a confirmation, and sho
   await expect(page).toHaveURL(new RegExp(`/admin/transactions/${payment.uid}$`));
 });
 
+/** The payment's refunds as the gateway lists them (the merchant API's `parent_uid` filter). */
+async function refundsOf(
+  request: APIRequestContext,
+  uid: string,
+): Promise<{ uid: string; amount: number }[]> {
+  const response = await request.get(`/gateway/transactions?parent_uid=${uid}&type=refund`, {
+    headers: { authorization: basicAuth(ADMIN_SHOP.id, ADMIN_SHOP.secretKey) },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).transactions;
+}
+
+test("a refund's confirmation replayed moves no money: a foreign Origin is refused, the same one answers the first refund", async ({
+  signedIn: page,
+  context,
+  playwright,
+  baseURL,
+  request,
+}) => {
+  const payment = await charge(request, "payments");
+  await page.goto(`/admin/transactions/${payment.uid}`);
+  const money = page.getByRole("region", { name: "Money" });
+  await money.getByRole("button", { name: "Refund…" }).click();
+  await money.getByLabel("Amount (EUR)").fill(typed(2_400));
+  await money.getByLabel("Reason").fill("Double booking");
+  await money.getByRole("button", { name: "Review refund" }).click();
+  const [action] = await Promise.all([
+    page.waitForRequest((sent) => sent.method() === "POST" && Boolean(sent.headers()["next-action"])),
+    money.getByRole("button", { name: `Yes, refund ${euros(2_400)}` }).click(),
+  ]);
+  await expect(money.getByRole("status").filter({ hasText: `Refunded ${euros(2_400)}.` })).toBeVisible();
+  expect(await refundsOf(request, payment.uid)).toHaveLength(1);
+
+  const headers = await action.allHeaders();
+  const cookie = (await context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join("; ");
+  const replay = async (origin: string | null) => {
+    const client = await playwright.request.newContext({ baseURL });
+    const forwarded: Record<string, string> = {
+      "content-type": headers["content-type"],
+      "next-action": headers["next-action"],
+      accept: headers.accept ?? "text/x-component",
+      cookie,
+    };
+    if (headers["next-router-state-tree"])
+      forwarded["next-router-state-tree"] = headers["next-router-state-tree"];
+    if (origin !== null) forwarded.origin = origin;
+    const response = await client.post(new URL(action.url()).pathname, {
+      headers: forwarded,
+      data: action.postDataBuffer() ?? Buffer.alloc(0),
+      maxRedirects: 0,
+    });
+    const text = await response.text();
+    await client.dispose();
+    return text;
+  };
+  // The session cookie rides along, as a forged cross-site post would carry it: the Origin alone refuses it.
+  for (const origin of ["https://evil.example", "null", null]) {
+    expect(await replay(origin), `Origin ${origin}`).not.toContain('"status":"ok"');
+  }
+  // From the admin area itself, the same confirmation (same request id) is answered with the first refund.
+  const again = await replay(new URL(baseURL ?? "").origin);
+  expect(again).toContain('"status":"ok"');
+  const refunds = await refundsOf(request, payment.uid);
+  expect(refunds).toHaveLength(1);
+  expect(again).toContain(refunds[0].uid);
+});
+
 test("the gateway's refusal is shown as it came: more than is left", async ({ signedIn: page, request }) => {
   const payment = await charge(request, "payments");
   await page.goto(`/admin/transactions/${payment.uid}`);
