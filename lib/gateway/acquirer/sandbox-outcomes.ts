@@ -31,9 +31,11 @@ export const DECLINING_CARDS: ReadonlyMap<string, SandboxOutcome> = new Map([
 ]);
 
 /**
- * Amounts whose last two minor units choose the answer, for any card the table above does not decline: 10.51 is
- * declined for insufficient funds, 10.05 is not honoured, 10.96 meets a processor error, and 10.91 is approved
- * after a few seconds. Every operation follows them, captures, voids, refunds and payouts included.
+ * Amounts whose last three minor units choose the answer, for any card the table above does not decline: 10.51
+ * (1051) is declined for insufficient funds, 10.05 is not honoured, 10.96 meets a processor error, and 10.91 is
+ * approved after a few seconds — as are 20.51, 100.05 and so on, but not 11.51. Three digits rather than two, so
+ * that random test amounts rarely land on them. Every operation follows them: captures, voids, refunds and payouts
+ * included.
  */
 export const OUTCOMES_BY_AMOUNT_ENDING: ReadonlyMap<number, SandboxOutcome> = new Map([
   [51, decline("Insufficient funds", "51")],
@@ -43,7 +45,7 @@ export const OUTCOMES_BY_AMOUNT_ENDING: ReadonlyMap<number, SandboxOutcome> = ne
 ]);
 
 export function outcomeByAmount(amount: number): SandboxOutcome {
-  return OUTCOMES_BY_AMOUNT_ENDING.get(amount % 100) ?? { kind: "approve" };
+  return OUTCOMES_BY_AMOUNT_ENDING.get(amount % 1000) ?? { kind: "approve" };
 }
 
 /**

@@ -11,6 +11,7 @@ import { checkoutRoutes } from "./routes/checkouts";
 import { childTransactionRoutes } from "./routes/children";
 import { customerRoutes } from "./routes/customers";
 import { notificationRoutes } from "./routes/notifications";
+import { paymentRoutes } from "./routes/payments";
 import { processRoutes } from "./routes/process";
 import { reportRoutes } from "./routes/reports";
 import { shopRoutes } from "./routes/shop";
@@ -61,6 +62,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/ctp/*", checkoutTokenAuth(deps, limiter), shopAuth(deps, limiter));
   app.use("/transactions/*", shopAuth(deps, limiter));
   app.use("/v2/*", shopAuth(deps, limiter));
+  app.use("/credit_cards", shopAuth(deps, limiter));
+  app.use("/credit_cards/*", shopAuth(deps, limiter));
   // The spec answers a customer creation with bad credentials 422; the other customer endpoints answer 401.
   const customerCreateAuth = shopAuth(deps, limiter, "invalid_customer_credentials");
   const customerAuth = shopAuth(deps, limiter);
@@ -72,6 +75,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/shop/*", shopAuth(deps, limiter));
   app.use("/reports/*", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
+  app.route("/", paymentRoutes(deps));
   app.route("/", childTransactionRoutes(deps));
   app.route("/", transactionRoutes(deps));
   app.route("/", checkoutRoutes(deps));
