@@ -10,6 +10,7 @@ import { checkoutOpenApi } from "./openapi-checkouts";
 import { childTransactionOpenApi } from "./openapi-children";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
+import { paymentOpenApi } from "./openapi-payments";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -94,13 +95,14 @@ export function buildOpenApiDocument(serverUrl: string) {
   const notifications = notificationOpenApi();
   const merchant = merchantOpenApi();
   const children = childTransactionOpenApi();
+  const payments = paymentOpenApi();
   return {
     openapi: "3.1.0",
     info: {
       title: "Tessera gateway",
       version: "1.0.0",
       description:
-        "Card tokenization with 3-D Secure and customer records. Authenticate with HTTP Basic: shop id as user name, secret key as password.",
+        "Card tokenization, payments, authorizations and payouts with 3-D Secure, and customer records. Authenticate with HTTP Basic: shop id as user name, secret key as password.",
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -110,6 +112,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...notifications.schemas,
         ...merchant.schemas,
         ...children.schemas,
+        ...payments.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -123,6 +126,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...notifications.paths,
       ...merchant.paths,
       ...children.paths,
+      ...payments.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",
