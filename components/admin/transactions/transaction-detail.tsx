@@ -136,7 +136,8 @@ export function TransactionDetail({ uid }: { uid: string }) {
               ]}
             />
           ) : null}
-          <TransactionChain uid={transaction.uid} />
+          {/* A payout stands alone: nothing is captured, voided or refunded of it. */}
+          {transaction.type === "credit" ? null : <TransactionChain uid={transaction.uid} />}
         </Section>
       ) : null}
 
