@@ -50,8 +50,9 @@ test("the dashboard counts tokenizations just made in today's row, with the succ
   expect(after.rate).toBe(`${((after.successful / after.tokenizations) * 100).toFixed(1)} %`);
 
   // The totals of the 14 days above the chart, and the chart's summary for screen readers, count them too.
-  await expect(page.getByRole("term")).toHaveText(["Tokenizations", "Successful", "Success rate"]);
-  const totals = page.getByRole("definition");
+  const tokenizations = page.getByRole("region", { name: "Tokenizations" });
+  await expect(tokenizations.getByRole("term")).toHaveText(["Tokenizations", "Successful", "Success rate"]);
+  const totals = tokenizations.getByRole("definition");
   expect(Number(await totals.nth(0).textContent())).toBeGreaterThanOrEqual(after.tokenizations);
   expect(Number(await totals.nth(1).textContent())).toBeGreaterThanOrEqual(after.successful);
   await expect(totals.nth(2)).toHaveText(/^\d+\.\d %$/);

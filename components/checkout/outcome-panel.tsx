@@ -1,4 +1,5 @@
 import { brandDisplayName } from "@/lib/cards/brand";
+import { formatAmount } from "@/lib/checkout/format";
 import type { CheckoutOutcome } from "@/lib/checkout/merchant-return";
 import { type CheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import type { ShopperCheckoutView } from "@/lib/contracts/checkout";
@@ -12,6 +13,13 @@ const TEXTS = {
   expired: { title: "expiredTitle", body: "expiredBody", tone: "warning" },
 } as const;
 
+/** A successful session says what happened to the money: a card stored, an amount paid, or an amount held. */
+const SUCCESS_TEXTS = {
+  tokenization: TEXTS.successful,
+  payment: { title: "paidTitle", body: "paidBody", tone: "success" },
+  authorization: { title: "authorizedTitle", body: "authorizedBody", tone: "success" },
+} as const;
+
 /**
  * How a session ended, with the way back to the merchant: a link, and a countdown when the merchant asked for
  * `auto_return` seconds. Without a URL for this outcome the page stays and says the window can be closed.
@@ -23,13 +31,14 @@ export function OutcomePanel(props: {
   merchantUrl: string | null;
 }) {
   const { messages, view, merchantUrl } = props;
-  const texts = TEXTS[props.outcome];
+  const texts = props.outcome === "successful" ? SUCCESS_TEXTS[view.transaction_type] : TEXTS[props.outcome];
   const shop = view.shop.name;
+  const amount = formatAmount(view.order.amount, view.order.currency, view.language);
   const card = view.last_transaction?.credit_card;
   const autoReturn = view.return_urls.auto_return;
   return (
     <StatusPanel tone={texts.tone} title={messages.status[texts.title]}>
-      <p>{interpolate(messages.status[texts.body], { shop })}</p>
+      <p>{interpolate(messages.status[texts.body], { shop, amount })}</p>
       {card?.brand && props.outcome !== "canceled" ? (
         <p className="status-panel__detail">
           {interpolate(messages.status.cardUsed, { brand: brandDisplayName(card.brand), last4: card.last_4 })}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TRANSACTION_TYPES, type TransactionType } from "@/lib/contracts/money-result";
 import { TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/contracts/transaction";
 
 /**
@@ -19,6 +20,7 @@ function param(params: Params, name: string): string | undefined {
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
 const isoDate = z.iso.date();
 const status = z.enum(TRANSACTION_STATUSES);
+const type = z.enum(TRANSACTION_TYPES);
 
 function readPage(params: Params): number {
   return pageNumber.safeParse(param(params, "page")).data ?? 1;
@@ -43,6 +45,7 @@ export interface TransactionFilters {
   /** One tracking id or several separated by `;`. */
   tracking_id?: string;
   status?: TransactionStatus;
+  type?: TransactionType;
   /** YYYY-MM-DD, inclusive. */
   from?: string;
   /** YYYY-MM-DD, inclusive. */
@@ -55,6 +58,8 @@ export function readTransactionFilters(params: Params): TransactionFilters {
   if (trackingId) filters.tracking_id = trackingId.slice(0, 2000);
   const parsedStatus = status.safeParse(param(params, "status")).data;
   if (parsedStatus) filters.status = parsedStatus;
+  const parsedType = type.safeParse(param(params, "type")).data;
+  if (parsedType) filters.type = parsedType;
   const from = readDate(params, "from");
   if (from) filters.from = from;
   const to = readDate(params, "to");

@@ -7,6 +7,7 @@ import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { Transaction } from "@/lib/contracts/transaction";
 import type { Page } from "@/lib/gateway-client/merchant";
 import { type CustomerFilters, filtersToSearch, type PageFilters, type TransactionFilters } from "./filters";
+import type { ChainNode } from "./money-chain";
 
 /**
  * The admin pages' data in the browser: one query-key factory (so a mutation can update or invalidate exactly the
@@ -23,6 +24,8 @@ export const adminKeys = {
   transactionList: (filters: TransactionFilters) => [...adminKeys.transactions(), "list", filters] as const,
   transaction: (uid: string) => [...adminKeys.transactions(), "detail", uid] as const,
   notifications: (uid: string) => [...adminKeys.transaction(uid), "notifications"] as const,
+  /** Under `transactions()`: a capture, void or refund invalidates every chain and list it may appear in. */
+  chain: (uid: string) => [...adminKeys.transaction(uid), "chain"] as const,
   checkoutList: (filters: PageFilters) => [...adminKeys.all, "checkouts", "list", filters] as const,
   dailyReport: (range: { from: string; to: string }) =>
     [...adminKeys.all, "reports", "daily", range] as const,
@@ -97,6 +100,13 @@ export const adminQueries = {
       queryKey: adminKeys.transaction(uid),
       queryFn: ({ signal }) =>
         readJson<Transaction>(`/admin/api/transactions/${encodeURIComponent(uid)}`, signal),
+      retry: retryTransient,
+    }),
+  chain: (uid: string) =>
+    queryOptions({
+      queryKey: adminKeys.chain(uid),
+      queryFn: ({ signal }) =>
+        readJson<ChainNode<Transaction>>(`/admin/api/transactions/${encodeURIComponent(uid)}/chain`, signal),
       retry: retryTransient,
     }),
   notifications: (uid: string) =>

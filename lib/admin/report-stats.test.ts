@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { DailyReportDay } from "@/lib/contracts/merchant";
-import { niceMaximum, summarize } from "./report-stats";
+import { niceMaximum, summarize, summarizeMoney } from "./report-stats";
 
-function day(date: string, successful: number, failed: number, incomplete = 0): DailyReportDay {
+function day(
+  date: string,
+  successful: number,
+  failed: number,
+  incomplete = 0,
+  money: Partial<DailyReportDay> = {},
+): DailyReportDay {
   const tokenizations = successful + failed + incomplete;
   return {
     date,
@@ -11,6 +17,13 @@ function day(date: string, successful: number, failed: number, incomplete = 0): 
     failed,
     incomplete,
     success_rate: tokenizations === 0 ? null : successful / tokenizations,
+    payments: 0,
+    approved: 0,
+    declined: 0,
+    approval_rate: null,
+    refunds: 0,
+    volume: [],
+    ...money,
   };
 }
 
@@ -44,5 +57,64 @@ describe("dashboard totals", () => {
   it("has no rate for a range without tokenizations", () => {
     expect(summarize([day("2030-01-01", 0, 0)])).toEqual({ total: 0, successful: 0, rate: null });
     expect(summarize([])).toEqual({ total: 0, successful: 0, rate: null });
+  });
+});
+
+describe("dashboard money", () => {
+  it("adds each currency's days on its own, nets refunds off, and never mixes currencies", () => {
+    const days = [
+      day("2030-01-01", 0, 0, 0, {
+        payments: 4,
+        approved: 2,
+        declined: 1,
+        refunds: 1,
+        volume: [
+          { currency: "USD", charged: 1_000, refunded: 250 },
+          { currency: "EUR", charged: 500, refunded: 0 },
+        ],
+      }),
+      day("2030-01-02", 0, 0),
+      day("2030-01-03", 0, 0, 0, {
+        payments: 2,
+        approved: 2,
+        declined: 0,
+        refunds: 2,
+        volume: [{ currency: "EUR", charged: 300, refunded: 800 }],
+      }),
+    ];
+    expect(summarizeMoney(days)).toEqual({
+      payments: 6,
+      approved: 4,
+      declined: 1,
+      approvalRate: 4 / 5,
+      refunds: 3,
+      volume: [
+        { currency: "EUR", charged: 800, refunded: 800, net: 0 },
+        { currency: "USD", charged: 1_000, refunded: 250, net: 750 },
+      ],
+    });
+  });
+
+  it("can show a net outflow: refunds of an earlier range's payments", () => {
+    const days = [
+      day("2030-01-01", 0, 0, 0, { refunds: 1, volume: [{ currency: "JPY", charged: 0, refunded: 900 }] }),
+    ];
+    expect(summarizeMoney(days).volume).toEqual([{ currency: "JPY", charged: 0, refunded: 900, net: -900 }]);
+  });
+
+  it("has no approval rate while nothing was decided (only payments still in 3-D Secure)", () => {
+    expect(summarizeMoney([day("2030-01-01", 0, 0, 0, { payments: 3 })])).toMatchObject({
+      payments: 3,
+      approvalRate: null,
+      volume: [],
+    });
+    expect(summarizeMoney([])).toEqual({
+      payments: 0,
+      approved: 0,
+      declined: 0,
+      approvalRate: null,
+      refunds: 0,
+      volume: [],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { DailyReportDay } from "@/lib/contracts/merchant";
+import type { CurrencyVolume, DailyReportDay } from "@/lib/contracts/merchant";
 
 /**
  * The axis maximum: four gridline steps of a round size (1, 2 or 5 × 10^n), so every gridline falls on a whole,
@@ -22,4 +22,56 @@ export function summarize(days: DailyReportDay[]): {
   const total = days.reduce((sum, day) => sum + day.tokenizations, 0);
   const successful = days.reduce((sum, day) => sum + day.successful, 0);
   return { total, successful, rate: total === 0 ? null : successful / total };
+}
+
+export interface MoneyVolume extends CurrencyVolume {
+  /** charged − refunded: what the range brought in, in minor units. */
+  net: number;
+}
+
+/**
+ * The money of a report range: payments and authorizations with their approval rate (declines and processor
+ * errors count against it; those still in 3-D Secure count neither way), refunds, and the volume per currency,
+ * currencies in code order. Amounts of different currencies are never added together.
+ */
+export function summarizeMoney(days: DailyReportDay[]): {
+  payments: number;
+  approved: number;
+  declined: number;
+  approvalRate: number | null;
+  refunds: number;
+  volume: MoneyVolume[];
+} {
+  let payments = 0;
+  let approved = 0;
+  let declined = 0;
+  let refunds = 0;
+  const byCurrency = new Map<string, MoneyVolume>();
+  for (const day of days) {
+    payments += day.payments;
+    approved += day.approved;
+    declined += day.declined;
+    refunds += day.refunds;
+    for (const entry of day.volume) {
+      const total = byCurrency.get(entry.currency) ?? {
+        currency: entry.currency,
+        charged: 0,
+        refunded: 0,
+        net: 0,
+      };
+      total.charged += entry.charged;
+      total.refunded += entry.refunded;
+      total.net = total.charged - total.refunded;
+      byCurrency.set(entry.currency, total);
+    }
+  }
+  const decided = approved + declined;
+  return {
+    payments,
+    approved,
+    declined,
+    approvalRate: decided === 0 ? null : approved / decided,
+    refunds,
+    volume: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
 }

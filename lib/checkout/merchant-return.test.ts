@@ -28,7 +28,7 @@ function view(overrides: Partial<View> = {}, urls: Partial<ShopperCheckoutView["
   };
 }
 
-function transaction(status: "successful" | "failed" | "incomplete") {
+function transaction(status: "successful" | "failed" | "incomplete" | "error") {
   return {
     uid: UID,
     status,
@@ -52,6 +52,17 @@ describe("checkoutOutcome", () => {
       checkoutOutcome(view({ status: "failed", finished: true, message: "Canceled by the shopper" })),
     ).toBe("canceled");
     expect(checkoutOutcome(view({ status: "error", expired: true }))).toBe("expired");
+  });
+
+  it("ends a payment session whose last attempt met a processor error as declined, sent to fail_url", () => {
+    const failed = view({ status: "failed", finished: true, last_transaction: transaction("error") });
+    expect(checkoutOutcome(failed)).toBe("declined");
+    expect(merchantReturnUrl(failed, "declined")).toMatch(/^https:\/\/shop\.example\/failed\?/);
+    const withoutFailUrl = view(
+      { status: "failed", finished: true, last_transaction: transaction("error") },
+      { fail_url: null },
+    );
+    expect(merchantReturnUrl(withoutFailUrl, "declined")).toMatch(/^https:\/\/shop\.example\/declined\?/);
   });
 });
 

@@ -18,7 +18,10 @@ export function checkoutOutcome(view: OutcomeView): CheckoutOutcome | null {
   if (view.expired || view.status === "error") return "expired";
   if (view.status === "successful") return "successful";
   if (view.status === "failed") {
-    const canceled = view.message === CANCELED_BY_SHOPPER || view.last_transaction?.status !== "failed";
+    // A processor error (money sessions) ends a session like a decline: the shopper's attempt was not accepted.
+    const lastStatus = view.last_transaction?.status;
+    const canceled =
+      view.message === CANCELED_BY_SHOPPER || (lastStatus !== "failed" && lastStatus !== "error");
     return canceled ? "canceled" : "declined";
   }
   return null;
@@ -26,14 +29,17 @@ export function checkoutOutcome(view: OutcomeView): CheckoutOutcome | null {
 
 /**
  * The merchant's URL for an outcome with `token`, `status` and `uid` added to its query (its own query kept):
- * `return_url` overrides success and decline; an expired session goes to `fail_url`; null when the merchant gave
- * none for this outcome (the result page then stays).
+ * `return_url` overrides success and decline; an expired session, and one that ended in a processor error, go to
+ * `fail_url` (a processor error falls back to `decline_url`); null when the merchant gave none for this outcome (the
+ * result page then stays).
  */
 export function merchantReturnUrl(view: OutcomeView, outcome: CheckoutOutcome): string | null {
   const urls = view.return_urls;
   const target = {
     successful: urls.return_url ?? urls.success_url,
-    declined: urls.return_url ?? urls.decline_url,
+    declined:
+      urls.return_url ??
+      (view.last_transaction?.status === "error" ? (urls.fail_url ?? urls.decline_url) : urls.decline_url),
     canceled: urls.cancel_url,
     expired: urls.fail_url,
   }[outcome];

@@ -42,7 +42,9 @@ import type { Transaction } from "./transaction";
  * `redirect_url`, the hosted payment page. Wire format of the beGateway checkout API family.
  */
 
-export const CHECKOUT_TRANSACTION_TYPES = ["tokenization"] as const;
+/** What a session's payment does: store the card (tokenization), charge it (payment) or hold the amount (authorization). */
+export const CHECKOUT_TRANSACTION_TYPES = ["tokenization", "payment", "authorization"] as const;
+export type CheckoutTransactionType = (typeof CHECKOUT_TRANSACTION_TYPES)[number];
 export const MAX_CHECKOUT_ATTEMPTS = 10;
 export const DEFAULT_CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const MAX_AUTO_RETURN_SECONDS = 600;
@@ -97,10 +99,10 @@ export function createCheckoutRequestSchema(options: { now?: Now } = {}) {
   const now = options.now ?? systemNow;
   const fields = z.object(
     {
-      transaction_type: requiredString().refine(
-        (value) => (CHECKOUT_TRANSACTION_TYPES as readonly string[]).includes(value),
-        NOT_SUPPORTED,
-      ),
+      transaction_type: requiredString()
+        .refine((value) => (CHECKOUT_TRANSACTION_TYPES as readonly string[]).includes(value), NOT_SUPPORTED)
+        .transform((value) => value as CheckoutTransactionType)
+        .describe("tokenization stores the card; payment charges it; authorization holds the amount"),
       test: withDefault(booleanValue(), false),
       attempts: withDefault(
         z
@@ -211,7 +213,7 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export interface CheckoutView {
   token: string;
   shop_id: number;
-  transaction_type: "tokenization";
+  transaction_type: CheckoutTransactionType;
   status: CheckoutStatus;
   finished: boolean;
   expired: boolean;

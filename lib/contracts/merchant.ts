@@ -55,23 +55,42 @@ export const adminSessionResponseSchema = z
   })
   .meta({ description: "A started admin session" });
 
+export const currencyVolumeSchema = z.object({
+  currency: z.string().describe("ISO 4217 code"),
+  charged: z.int().describe("Successful payments and captures, in minor units"),
+  refunded: z.int().describe("Successful refunds, in minor units"),
+});
+
 export const dailyReportDaySchema = z.object({
   date: z.iso.date().describe("UTC day, YYYY-MM-DD"),
   tokenizations: z.int().describe("Tokenization requests accepted that day"),
-  successful: z.int(),
-  failed: z.int(),
-  incomplete: z.int().describe("Still waiting for 3-D Secure"),
+  successful: z.int().describe("Tokenizations that succeeded"),
+  failed: z.int().describe("Tokenizations that failed"),
+  incomplete: z.int().describe("Tokenizations still waiting for 3-D Secure"),
   success_rate: z
     .number()
     .min(0)
     .max(1)
     .nullable()
     .describe("successful / tokenizations, 4 decimals; null on a day without tokenizations"),
+  payments: z.int().describe("Payment and authorization requests accepted that day"),
+  approved: z.int().describe("Payments and authorizations that succeeded"),
+  declined: z.int().describe("Payments and authorizations that failed or ended in a processor error"),
+  approval_rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe("approved / (approved + declined), 4 decimals; null on a day with none decided"),
+  refunds: z.int().describe("Successful refunds"),
+  volume: z
+    .array(currencyVolumeSchema)
+    .describe("Money moved that day per currency, by currency code; the net volume is charged − refunded"),
 });
 
 export const dailyReportSchema = z
   .object({ days: z.array(dailyReportDaySchema).describe("Every day of the range, oldest first") })
-  .meta({ description: "Tokenizations per UTC day" });
+  .meta({ description: "Tokenizations, payments and money moved per UTC day" });
 
 export type ShopProfile = z.output<typeof shopProfileSchema>;
 export type ShopResponse = z.output<typeof shopResponseSchema>;
@@ -80,3 +99,4 @@ export type SecretKeyResponse = z.output<typeof secretKeyResponseSchema>;
 export type DailyReportDay = z.output<typeof dailyReportDaySchema>;
 export type AdminSession = z.output<typeof adminSessionResponseSchema>["session"];
 export type DailyReport = z.output<typeof dailyReportSchema>;
+export type CurrencyVolume = z.output<typeof currencyVolumeSchema>;

@@ -99,6 +99,8 @@ export async function requestGateway(
     body?: unknown;
     /** Beyond authorization: the admin area's session header, say. */
     headers?: Record<string, string>;
+    /** `RequestID`: the gateway answers a repeat of the same request with the first answer. */
+    requestId?: string;
   },
 ): Promise<({ ok: true } & GatewayAnswer) | GatewayFailure> {
   const headers: Record<string, string> = {
@@ -106,6 +108,7 @@ export async function requestGateway(
     accept: "application/json",
     authorization: request.authorization,
   };
+  if (request.requestId) headers.requestid = request.requestId;
   if (request.body !== undefined) headers["content-type"] = "application/json";
   const forwardedFor = await connection.forwardedFor?.();
   if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;

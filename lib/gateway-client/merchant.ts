@@ -7,6 +7,7 @@ import {
   type DailyReportDay,
   type ShopProfile,
 } from "@/lib/contracts/merchant";
+import type { TransactionType } from "@/lib/contracts/money-result";
 import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import type { Transaction, TransactionStatus } from "@/lib/contracts/transaction";
@@ -38,10 +39,23 @@ export interface TransactionFilters extends PageQuery {
   /** One tracking id or several separated by `;`; a transaction matches when any of them equals one of its own. */
   trackingId?: string;
   status?: TransactionStatus;
+  type?: TransactionType;
   /** YYYY-MM-DD, inclusive (UTC). */
   createdFrom?: string;
   /** YYYY-MM-DD, inclusive (UTC). */
   createdTo?: string;
+  /** Children (captures, voids, refunds) of this transaction only. */
+  parentUid?: string;
+}
+
+/** A capture, void or refund of `parentUid`, in minor units of the parent's currency. */
+export interface ChildTransactionRequest {
+  parentUid: string;
+  amount: number;
+  /** Refunds only (required there). */
+  reason?: string;
+  /** Sent as `RequestID`: a repeat with the same id is answered with the first answer, moving no money twice. */
+  requestId?: string;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -52,6 +66,7 @@ interface MerchantRequest<T> {
   query?: Query;
   credentials: ShopCredentials;
   body?: unknown;
+  requestId?: string;
   /** Picks the payload out of a 2xx answer; undefined means the answer is not the protocol's. */
   read: (body: unknown, headers: Headers) => T | undefined;
 }
@@ -85,6 +100,7 @@ export async function callMerchantApi<T>(
     headers: request.credentials.sessionId
       ? { [ADMIN_SESSION_HEADER]: request.credentials.sessionId }
       : undefined,
+    requestId: request.requestId,
   });
   if (!answer.ok) return answer;
   const data = request.read(answer.body, answer.headers);
@@ -124,6 +140,12 @@ function paging(query: PageQuery): Required<PageQuery> {
 // Ids go into URL paths; anything outside these shapes is answered as not found without asking the gateway.
 const CUSTOMER_ID = /^cst_[0-9a-zA-Z]{1,64}$/;
 const TRANSACTION_UID = /^[0-9a-f-]{36}$/;
+
+const CHILD_PATHS = {
+  capture: "/transactions/captures",
+  void: "/transactions/voids",
+  refund: "/transactions/refunds",
+} as const;
 
 function notFound<T>(what: string): Promise<GatewayResult<T>> {
   return Promise.resolve({ ok: false, kind: "not_found", status: 404, message: `Malformed ${what}` });
@@ -230,8 +252,10 @@ export function merchantClient(connection: GatewayConnection) {
           per_page: pages.perPage,
           tracking_id: filters.trackingId,
           status: filters.status,
+          type: filters.type,
           created_from: filters.createdFrom,
           created_to: filters.createdTo,
+          parent_uid: filters.parentUid,
         },
         credentials,
         read: listIn<Transaction>("transactions", pages),
@@ -244,6 +268,32 @@ export function merchantClient(connection: GatewayConnection) {
         method: "GET",
         path: `/transactions/${uid}`,
         credentials,
+        read: envelope("transaction"),
+      });
+    },
+
+    /**
+     * POST /transactions/captures, /voids or /refunds. A declined child is an answer like any other (200, its
+     * `status` says so); a child the gateway refuses (over the remainder, wrong state) is `invalid`.
+     */
+    createChildTransaction(
+      credentials: ShopCredentials,
+      operation: "capture" | "void" | "refund",
+      child: ChildTransactionRequest,
+    ) {
+      if (!TRANSACTION_UID.test(child.parentUid)) return notFound<Transaction>("transaction uid");
+      return callMerchantApi<Transaction>(connection, {
+        method: "POST",
+        path: CHILD_PATHS[operation],
+        credentials,
+        requestId: child.requestId,
+        body: {
+          request: {
+            parent_uid: child.parentUid,
+            amount: child.amount,
+            ...(operation === "refund" ? { reason: child.reason } : {}),
+          },
+        },
         read: envelope("transaction"),
       });
     },

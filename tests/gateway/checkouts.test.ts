@@ -102,10 +102,10 @@ describe("POST /ctp/api/checkouts", () => {
     );
   });
 
-  it("refuses other transaction types", async () => {
+  it.each(["credit", "refund", "sale"])("refuses the transaction type %s", async (type) => {
     const response = await callJson(gateway, "/ctp/api/checkouts", {
       shop,
-      body: checkoutRequest({ transaction_type: "payment" }),
+      body: checkoutRequest({ transaction_type: type }),
     });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({

@@ -527,6 +527,8 @@ describe("GET /reports/daily", () => {
     return response.body.days;
   }
 
+  // Tokenizations only here: the money figures of these days are zero (tests/gateway/money-report.test.ts).
+  const noMoney = { payments: 0, approved: 0, declined: 0, approval_rate: null, refunds: 0, volume: [] };
   const empty = (date: string) => ({
     date,
     tokenizations: 0,
@@ -534,21 +536,54 @@ describe("GET /reports/daily", () => {
     failed: 0,
     incomplete: 0,
     success_rate: null,
+    ...noMoney,
   });
 
   it("counts each UTC day of the range by status, every day present", async () => {
     expect(await report(`?from=${day(-4)}&to=${day(0)}`)).toEqual([
       empty(day(-4)),
-      { date: day(-3), tokenizations: 3, successful: 2, failed: 1, incomplete: 0, success_rate: 0.6667 },
+      {
+        date: day(-3),
+        tokenizations: 3,
+        successful: 2,
+        failed: 1,
+        incomplete: 0,
+        success_rate: 0.6667,
+        ...noMoney,
+      },
       empty(day(-2)),
-      { date: day(-1), tokenizations: 2, successful: 1, failed: 0, incomplete: 1, success_rate: 0.5 },
-      { date: day(0), tokenizations: 3, successful: 0, failed: 3, incomplete: 0, success_rate: 0 },
+      {
+        date: day(-1),
+        tokenizations: 2,
+        successful: 1,
+        failed: 0,
+        incomplete: 1,
+        success_rate: 0.5,
+        ...noMoney,
+      },
+      {
+        date: day(0),
+        tokenizations: 3,
+        successful: 0,
+        failed: 3,
+        incomplete: 0,
+        success_rate: 0,
+        ...noMoney,
+      },
     ]);
   });
 
   it("covers one day when from equals to", async () => {
     expect(await report(`?from=${day(-3)}&to=${day(-3)}`)).toEqual([
-      { date: day(-3), tokenizations: 3, successful: 2, failed: 1, incomplete: 0, success_rate: 0.6667 },
+      {
+        date: day(-3),
+        tokenizations: 3,
+        successful: 2,
+        failed: 1,
+        incomplete: 0,
+        success_rate: 0.6667,
+        ...noMoney,
+      },
     ]);
   });
 
@@ -563,6 +598,7 @@ describe("GET /reports/daily", () => {
       failed: 3,
       incomplete: 0,
       success_rate: 0,
+      ...noMoney,
     });
     expect(days.reduce((sum: number, entry: { tokenizations: number }) => sum + entry.tokenizations, 0)).toBe(
       8,

@@ -163,11 +163,15 @@ describe("GET /gateway/openapi.json", () => {
   it("documents every route the app serves, and serves every documented one", async () => {
     // Handlers that exist only to refuse a method (so the path is not read as a transaction uid) are not
     // operations; they must answer 405.
-    const refusals = ["GET", "PUT", "PATCH", "DELETE"].flatMap((method) =>
-      ["tokenizations", "payments", "authorizations", "credits"].map(
-        (type) => `${method} /transactions/${type}`,
-      ),
-    );
+    const refusals = [
+      "tokenizations",
+      "payments",
+      "authorizations",
+      "credits",
+      "captures",
+      "voids",
+      "refunds",
+    ].flatMap((path) => ["GET", "PUT", "PATCH", "DELETE"].map((method) => `${method} /transactions/${path}`));
     const shop: TestShop = await gateway.createShop();
     for (const refusal of refusals) {
       const [method, path] = refusal.split(" ");

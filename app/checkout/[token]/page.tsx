@@ -103,7 +103,12 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
         rules={paymentFormRules(view)}
         readOnly={{ fields: view.customer_fields.read_only, holder: view.credit_card_fields.read_only }}
         initialValues={initialPaymentForm(view)}
-        payLabel={interpolate(messages.actions.payButton, { amount })}
+        payLabel={interpolate(
+          view.transaction_type === "authorization"
+            ? messages.actions.authorizeButton
+            : messages.actions.payButton,
+          { amount },
+        )}
         testCardExpiry={view.test ? testCardExpiry() : null}
         countries={showsCountry ? countryOptions(language) : null}
         regions={showsState ? regionOptions(language) : null}

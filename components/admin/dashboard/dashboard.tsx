@@ -1,10 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { formatPercent } from "@/lib/admin/format";
+import { formatAmount, formatPercent } from "@/lib/admin/format";
 import { adminQueries } from "@/lib/admin/queries";
 import type { ReportRange } from "@/lib/admin/report-range";
-import { summarize } from "@/lib/admin/report-stats";
+import { summarize, summarizeMoney } from "@/lib/admin/report-stats";
 import { ErrorState, LoadingState } from "../data-states";
 import { TableRegion } from "../table-region";
 import { DailyChart } from "./daily-chart";
@@ -15,23 +15,76 @@ export function Dashboard({ range }: { range: ReportRange }) {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const days = query.data;
   const { total, successful, rate } = summarize(days);
+  const money = summarizeMoney(days);
 
   return (
     <>
-      <dl className="admin-stats">
-        <div className="admin-stats__item">
-          <dt>Tokenizations</dt>
-          <dd>{total}</dd>
-        </div>
-        <div className="admin-stats__item">
-          <dt>Successful</dt>
-          <dd>{successful}</dd>
-        </div>
-        <div className="admin-stats__item">
-          <dt>Success rate</dt>
-          <dd>{formatPercent(rate)}</dd>
-        </div>
-      </dl>
+      <section aria-labelledby="money-title" className="admin-section">
+        <h2 id="money-title">Money</h2>
+        <dl className="admin-stats">
+          <div className="admin-stats__item">
+            <dt>Payments and authorizations</dt>
+            <dd>{money.payments}</dd>
+          </div>
+          <div className="admin-stats__item">
+            <dt>Approval rate</dt>
+            <dd>{formatPercent(money.approvalRate)}</dd>
+          </div>
+          <div className="admin-stats__item">
+            <dt>Refunds</dt>
+            <dd>{money.refunds}</dd>
+          </div>
+        </dl>
+        {money.volume.length === 0 ? (
+          <p>No money was charged or refunded in this range.</p>
+        ) : (
+          <TableRegion labelledBy="volume-caption">
+            <table className="admin-table">
+              <caption id="volume-caption">Volume per currency</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Currency</th>
+                  <th scope="col">Charged</th>
+                  <th scope="col">Refunded</th>
+                  <th scope="col">Net</th>
+                </tr>
+              </thead>
+              <tbody>
+                {money.volume.map((entry) => (
+                  <tr key={entry.currency}>
+                    <th scope="row">{entry.currency}</th>
+                    <td className="admin-number">{formatAmount(entry.charged, entry.currency)}</td>
+                    <td className="admin-number">{formatAmount(entry.refunded, entry.currency)}</td>
+                    <td className="admin-number">{formatAmount(entry.net, entry.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
+        <p className="admin-muted">
+          Charged: successful payments and captures. Approval rate: approved payments and authorizations out
+          of those decided (declines and processor errors count against it).
+        </p>
+      </section>
+
+      <section aria-labelledby="tokenizations-title" className="admin-section">
+        <h2 id="tokenizations-title">Tokenizations</h2>
+        <dl className="admin-stats">
+          <div className="admin-stats__item">
+            <dt>Tokenizations</dt>
+            <dd>{total}</dd>
+          </div>
+          <div className="admin-stats__item">
+            <dt>Successful</dt>
+            <dd>{successful}</dd>
+          </div>
+          <div className="admin-stats__item">
+            <dt>Success rate</dt>
+            <dd>{formatPercent(rate)}</dd>
+          </div>
+        </dl>
+      </section>
 
       <section aria-labelledby="daily-chart-title" className="admin-section">
         <h2 id="daily-chart-title">

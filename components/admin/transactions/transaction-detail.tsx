@@ -1,13 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { brandName, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { isMoneyType, typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
+import type { MoneyResult } from "@/lib/contracts/money-result";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { ErrorState, LoadingState } from "../data-states";
 import { StatusBadge } from "../status-badge";
 import { NotificationDeliveries } from "./notification-deliveries";
+import { TransactionChain } from "./transaction-chain";
 
 function Details({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -33,7 +37,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** 3-D Secure did not run when every field is null (shop setting, skip flag or smart-routing rule). */
 function threeDSecureRan(transaction: Transaction): boolean {
-  return Object.values(transaction.three_d_secure_verification).some((value) => value !== null);
+  // Children (captures, voids, refunds) may carry no verification object at all.
+  return Object.values(transaction.three_d_secure_verification ?? {}).some((value) => value !== null);
+}
+
+/** The acquirer's answer of a money transaction: the object named after its type (`payment`, `refund`, …). */
+function acquirerAnswer(transaction: Transaction): MoneyResult | null {
+  return isMoneyType(transaction.type) ? (transaction[transaction.type] ?? null) : null;
 }
 
 export function TransactionDetail({ uid }: { uid: string }) {
@@ -43,12 +53,16 @@ export function TransactionDetail({ uid }: { uid: string }) {
   const transaction = query.data;
   const card = transaction.credit_card;
   const threeDSecure = transaction.three_d_secure_verification;
+  const money = isMoneyType(transaction.type);
+  const answer = money ? acquirerAnswer(transaction) : null;
+  const parentUid = transaction.parent_uid ?? null;
 
   return (
     <>
       <Section id="transaction-summary" title="Summary">
         <Details
           rows={[
+            ["Type", typeLabel(transaction.type)],
             ["Status", <StatusBadge key="status" status={transaction.status} />],
             ["Message", orDash(transaction.message)],
             ["Amount", formatAmount(transaction.amount, transaction.currency)],
@@ -60,6 +74,20 @@ export function TransactionDetail({ uid }: { uid: string }) {
                 {transaction.uid}
               </span>,
             ],
+            ...(parentUid
+              ? ([
+                  [
+                    "Parent",
+                    <Link
+                      key="parent"
+                      href={`/admin/transactions/${parentUid}`}
+                      className="admin-mono admin-break"
+                    >
+                      {parentUid}
+                    </Link>,
+                  ],
+                ] as [string, ReactNode][])
+              : []),
             ["Test", transaction.test ? "Yes" : "No"],
             ["Created", formatDateTime(transaction.created_at)],
             ["Updated", formatDateTime(transaction.updated_at)],
@@ -75,11 +103,43 @@ export function TransactionDetail({ uid }: { uid: string }) {
             ["Expires", `${String(card.exp_month).padStart(2, "0")}/${card.exp_year}`],
             ["Holder", orDash(card.holder)],
             ["Issuer", [card.issuer_name, card.issuer_country].filter(Boolean).join(", ") || "—"],
-            ["Tokenization", <StatusBadge key="tokenization" status={transaction.tokenization?.status} />],
+            ...(money
+              ? []
+              : ([
+                  [
+                    "Tokenization",
+                    <StatusBadge key="tokenization" status={transaction.tokenization?.status} />,
+                  ],
+                ] as [string, ReactNode][])),
             ["Card token", card.token ? "Issued" : "None"],
           ]}
         />
       </Section>
+
+      {money ? (
+        <Section id="transaction-money" title="Money">
+          {answer ? (
+            <Details
+              rows={[
+                ["Acquirer's answer", orDash(answer.message)],
+                ["Authorization code", orDash(answer.auth_code)],
+                ["RRN", orDash(answer.rrn)],
+                ["Reference", orDash(answer.ref_id)],
+                ["Bank code", orDash(answer.bank_code)],
+                ["Billing descriptor", orDash(answer.billing_descriptor)],
+                ...(transaction.type === "refund"
+                  ? ([["Reason", orDash((transaction as { reason?: string | null }).reason)]] as [
+                      string,
+                      ReactNode,
+                    ][])
+                  : []),
+              ]}
+            />
+          ) : null}
+          {/* A payout stands alone: nothing is captured, voided or refunded of it. */}
+          {transaction.type === "credit" ? null : <TransactionChain uid={transaction.uid} />}
+        </Section>
+      ) : null}
 
       <Section id="transaction-3ds" title="3-D Secure">
         {threeDSecureRan(transaction) ? (

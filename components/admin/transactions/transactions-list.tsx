@@ -5,7 +5,9 @@ import Form from "next/form";
 import Link from "next/link";
 import { filtersToSearch, type TransactionFilters } from "@/lib/admin/filters";
 import { formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
+import { TRANSACTION_TYPES } from "@/lib/contracts/money-result";
 import { TRANSACTION_STATUSES } from "@/lib/contracts/transaction";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
@@ -13,7 +15,7 @@ import { StatusBadge } from "../status-badge";
 import { TableRegion } from "../table-region";
 
 function hasFilters(filters: TransactionFilters): boolean {
-  return Boolean(filters.tracking_id || filters.status || filters.from || filters.to);
+  return Boolean(filters.tracking_id || filters.status || filters.type || filters.from || filters.to);
 }
 
 export function TransactionsList({ filters }: { filters: TransactionFilters }) {
@@ -57,6 +59,17 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
           </select>
         </div>
         <div className="admin-field">
+          <label htmlFor="transaction-type">Type</label>
+          <select id="transaction-type" name="type" defaultValue={filters.type ?? ""}>
+            <option value="">Any</option>
+            {TRANSACTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {typeLabel(type)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
           <label htmlFor="transaction-from">Created from</label>
           <input id="transaction-from" name="from" type="date" defaultValue={filters.from ?? ""} />
         </div>
@@ -94,6 +107,7 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
               <thead>
                 <tr>
                   <th scope="col">Created</th>
+                  <th scope="col">Type</th>
                   <th scope="col">Tracking id</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Card</th>
@@ -105,6 +119,7 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
                 {query.data.items.map((transaction) => (
                   <tr key={transaction.uid}>
                     <td>{formatDateTime(transaction.created_at)}</td>
+                    <td>{typeLabel(transaction.type)}</td>
                     <td className="admin-break">{orDash(transaction.tracking_id)}</td>
                     <td className="admin-number">{formatAmount(transaction.amount, transaction.currency)}</td>
                     <td>{maskedCard(transaction.credit_card)}</td>

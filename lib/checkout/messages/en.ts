@@ -123,6 +123,11 @@ export const en: CheckoutMessages = {
     expiredBody: "No payment was made. Go back to {shop} to start again.",
     successfulTitle: "Payment details accepted",
     successfulBody: "Your card was accepted. {shop} will complete your order.",
+    paidTitle: "Payment successful",
+    paidBody: "You paid {amount} to {shop}.",
+    authorizedTitle: "Payment authorized",
+    authorizedBody:
+      "{amount} is reserved on your card. {shop} takes the payment when it completes your order.",
     declinedTitle: "Payment declined",
     declinedBody: "Your card was declined and no attempts are left for this order.",
     canceledTitle: "Payment canceled",

@@ -95,6 +95,12 @@ export interface CheckoutMessages {
     expiredBody: string;
     successfulTitle: string;
     successfulBody: string;
+    /** A payment session's success: the amount was charged. */
+    paidTitle: string;
+    paidBody: string;
+    /** An authorization session's success: the amount is held on the card until the shop captures it. */
+    authorizedTitle: string;
+    authorizedBody: string;
     declinedTitle: string;
     declinedBody: string;
     canceledTitle: string;

@@ -137,7 +137,7 @@ export function merchantCheckoutView(deps: GatewayDeps, session: CheckoutSession
   return {
     token: row.token,
     shop_id: row.shopId,
-    transaction_type: "tokenization",
+    transaction_type: request.transaction_type,
     status: session.status,
     finished: row.finishedAt !== null,
     expired: session.expired,

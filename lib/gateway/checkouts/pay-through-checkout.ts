@@ -5,6 +5,7 @@ import { checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
+import { createPayment } from "../payments/create-payment";
 import { tokenizeCard } from "../tokenization/tokenize-card";
 import { attemptRequest, checkReturnUrl } from "./attempt-request";
 import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
@@ -32,7 +33,8 @@ function refusal(session: CheckoutSession, now: Date): GatewayError | null {
 }
 
 /**
- * POST /transactions/tokenizations with a checkout token as the credential: one payment attempt of the hosted page.
+ * POST /transactions/tokenizations with a checkout token as the credential: one payment attempt of the hosted page,
+ * which does what the session's `transaction_type` says: stores the card, charges it, or holds the amount.
  * The attempt is claimed in the database first (counted, and locked so a second concurrent attempt on the same
  * session is refused on every instance); a request the gateway rejects as invalid gives the attempt back.
  */
@@ -80,10 +82,15 @@ export async function payThroughCheckout(options: {
     );
   }
 
+  const type = session.request.transaction_type;
   let transaction: Transaction;
   try {
     const request = attemptRequest({ shop, session, pageRequest, clientAddress: options.clientAddress });
-    transaction = await tokenizeCard({ deps, shop, body: { request } });
+    const body = { request };
+    transaction =
+      type === "payment" || type === "authorization"
+        ? await createPayment({ deps, shop, body, type })
+        : await tokenizeCard({ deps, shop, body });
   } catch (error) {
     // Nothing was processed: the shopper keeps the attempt.
     await deps.db

@@ -136,6 +136,13 @@ export function merchantOpenApi() {
             { name: "status", in: "query", schema: { type: "string", enum: [...TRANSACTION_STATUSES] } },
             { name: "type", in: "query", schema: { type: "string", enum: [...TRANSACTION_TYPES] } },
             {
+              name: "parent_uid",
+              in: "query",
+              description:
+                "Only the captures, voids and refunds of this transaction (the admin's chain view)",
+              schema: { type: "string", format: "uuid" },
+            },
+            {
               name: "created_from",
               in: "query",
               description:

@@ -13,6 +13,8 @@ import {
   checkoutTokenAuth,
   transactionOrShopperView,
 } from "./openapi-checkouts";
+import { checkoutOpenApi } from "./openapi-checkouts";
+import { childTransactionOpenApi } from "./openapi-children";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
 import { paymentOpenApi } from "./openapi-payments";
@@ -99,6 +101,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   const checkouts = checkoutOpenApi();
   const notifications = notificationOpenApi();
   const merchant = merchantOpenApi();
+  const children = childTransactionOpenApi();
   const payments = paymentOpenApi();
   return {
     openapi: "3.1.0",
@@ -115,6 +118,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...checkouts.schemas,
         ...notifications.schemas,
         ...merchant.schemas,
+        ...children.schemas,
         ...payments.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
@@ -128,6 +132,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...checkouts.paths,
       ...notifications.paths,
       ...merchant.paths,
+      ...children.paths,
       ...payments.paths,
       "/transactions/tokenizations": {
         post: {

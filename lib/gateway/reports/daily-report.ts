@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ErrorTree } from "@/lib/contracts/errors";
 import { isCalendarDate, isoDateAt } from "@/lib/contracts/formats";
-import type { DailyReport } from "@/lib/contracts/merchant";
+import type { CurrencyVolume, DailyReport } from "@/lib/contracts/merchant";
 import { INVALID } from "@/lib/contracts/messages";
 import { queryRows } from "@/lib/db/client";
 import type { GatewayDeps } from "../context";
@@ -53,8 +53,13 @@ export function parseReportRange(query: Record<string, string | undefined>, toda
 }
 
 /**
- * Tokenizations per UTC day of the range, counted by status in one query. Every day is present, with zeros when
- * nothing happened. `success_rate` is the share of the day's tokenizations that succeeded (null without any).
+ * Per UTC day of the range, in two queries over the same index range: tokenizations by status, payments and
+ * authorizations by outcome, successful refunds, and the money moved per currency. Every day is present, with
+ * zeros when nothing happened. Rates are null on a day without anything to divide.
+ *
+ * Money moved is what reached or left the merchant: successful payments and captures are `charged`, successful
+ * refunds `refunded` (an authorization only holds money, a void releases a hold: neither moves any). Each counts
+ * on the day it was created, as every figure here does.
  */
 export async function buildDailyReport(options: {
   deps: GatewayDeps;
@@ -64,40 +69,71 @@ export async function buildDailyReport(options: {
   const { deps, shopId, range } = options;
   const start = `${range.from}T00:00:00.000Z`;
   const end = new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS).toISOString();
-  const rows = await queryRows<{
-    date: string;
-    tokenizations: number;
-    successful: number;
-    failed: number;
-    incomplete: number;
-    success_rate: number | null;
-  }>(
-    deps.db,
-    sql`
-      with counts as (
-        select (created_at at time zone 'UTC')::date as day,
-               count(*)::int as tokenizations,
-               (count(*) filter (where status = 'successful'))::int as successful,
-               (count(*) filter (where status = 'failed'))::int as failed,
-               (count(*) filter (where status = 'incomplete'))::int as incomplete
+  const [rows, volumes] = await Promise.all([
+    queryRows<CountRow>(
+      deps.db,
+      sql`
+        with counts as (
+          select (created_at at time zone 'UTC')::date as day,
+                 (count(*) filter (where type = 'tokenization'))::int as tokenizations,
+                 (count(*) filter (where type = 'tokenization' and status = 'successful'))::int as successful,
+                 (count(*) filter (where type = 'tokenization' and status = 'failed'))::int as failed,
+                 (count(*) filter (where type = 'tokenization' and status = 'incomplete'))::int as incomplete,
+                 (count(*) filter (where type in ('payment', 'authorization')))::int as payments,
+                 (count(*) filter (
+                   where type in ('payment', 'authorization') and status = 'successful'))::int as approved,
+                 (count(*) filter (
+                   where type in ('payment', 'authorization') and status in ('failed', 'error')))::int as declined,
+                 (count(*) filter (where type = 'refund' and status = 'successful'))::int as refunds
+          from transactions
+          where shop_id = ${shopId}
+            and created_at >= ${start}::timestamptz
+            and created_at < ${end}::timestamptz
+          group by 1
+        )
+        select to_char(days.day, 'YYYY-MM-DD') as date,
+               coalesce(counts.tokenizations, 0) as tokenizations,
+               coalesce(counts.successful, 0) as successful,
+               coalesce(counts.failed, 0) as failed,
+               coalesce(counts.incomplete, 0) as incomplete,
+               round(counts.successful::numeric / nullif(counts.tokenizations, 0), 4)::float8 as success_rate,
+               coalesce(counts.payments, 0) as payments,
+               coalesce(counts.approved, 0) as approved,
+               coalesce(counts.declined, 0) as declined,
+               round(counts.approved::numeric / nullif(counts.approved + counts.declined, 0), 4)::float8
+                 as approval_rate,
+               coalesce(counts.refunds, 0) as refunds
+        from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as days(day)
+        left join counts on counts.day = days.day::date
+        order by days.day
+      `,
+    ),
+    queryRows<VolumeRow>(
+      deps.db,
+      sql`
+        select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as date,
+               currency,
+               coalesce(sum(amount) filter (where type in ('payment', 'capture')), 0)::text as charged,
+               coalesce(sum(amount) filter (where type = 'refund'), 0)::text as refunded
         from transactions
         where shop_id = ${shopId}
           and type = 'tokenization'
           and created_at >= ${start}::timestamptz
           and created_at < ${end}::timestamptz
-        group by 1
-      )
-      select to_char(days.day, 'YYYY-MM-DD') as date,
-             coalesce(counts.tokenizations, 0) as tokenizations,
-             coalesce(counts.successful, 0) as successful,
-             coalesce(counts.failed, 0) as failed,
-             coalesce(counts.incomplete, 0) as incomplete,
-             round(counts.successful::numeric / nullif(counts.tokenizations, 0), 4)::float8 as success_rate
-      from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as days(day)
-      left join counts on counts.day = days.day::date
-      order by days.day
-    `,
-  );
+          and status = 'successful'
+          and type in ('payment', 'capture', 'refund')
+        group by 1, 2
+        order by 1, 2
+      `,
+    ),
+  ]);
+  const volumeByDay = new Map<string, CurrencyVolume[]>();
+  for (const row of volumes) {
+    const day = volumeByDay.get(row.date) ?? [];
+    day.push({ currency: row.currency, charged: Number(row.charged), refunded: Number(row.refunded) });
+    volumeByDay.set(row.date, day);
+  }
+  const rate = (value: number | null) => (value === null ? null : Number(value));
   return {
     days: rows.map((row) => ({
       date: row.date,
@@ -105,7 +141,35 @@ export async function buildDailyReport(options: {
       successful: Number(row.successful),
       failed: Number(row.failed),
       incomplete: Number(row.incomplete),
-      success_rate: row.success_rate === null ? null : Number(row.success_rate),
+      success_rate: rate(row.success_rate),
+      payments: Number(row.payments),
+      approved: Number(row.approved),
+      declined: Number(row.declined),
+      approval_rate: rate(row.approval_rate),
+      refunds: Number(row.refunds),
+      volume: volumeByDay.get(row.date) ?? [],
     })),
   };
+}
+
+interface CountRow {
+  date: string;
+  tokenizations: number;
+  successful: number;
+  failed: number;
+  incomplete: number;
+  success_rate: number | null;
+  payments: number;
+  approved: number;
+  declined: number;
+  approval_rate: number | null;
+  refunds: number;
+}
+
+/** `sum` over a bigint column is a numeric, which the drivers hand over as text; cast to text to say so. */
+interface VolumeRow {
+  date: string;
+  currency: string;
+  charged: string;
+  refunded: string;
 }

@@ -22,8 +22,11 @@ export interface TransactionFilters {
   createdFrom?: Date;
   /** Inclusive. */
   createdTo?: Date;
+  /** The children (captures, voids, refunds) of this transaction. */
+  parentUid?: string;
 }
 
+const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,8 +49,8 @@ export function parseDateBound(value: string, bound: "lower" | "upper"): Date | 
 }
 
 /**
- * `?tracking_id=&status=&type=&created_from=&created_to=` of GET /transactions. Empty parameters mean "no filter";
- * anything else that does not parse is a 422 naming the parameter.
+ * `?tracking_id=&status=&type=&parent_uid=&created_from=&created_to=` of GET /transactions. Empty parameters
+ * mean "no filter"; anything else that does not parse is a 422 naming the parameter.
  */
 export function parseTransactionFilters(query: Record<string, string | undefined>): TransactionFilters {
   const errors: ErrorTree = {};
@@ -66,6 +69,11 @@ export function parseTransactionFilters(query: Record<string, string | undefined
     } else {
       errors.type = [NOT_INCLUDED];
     }
+  }
+  if (query.parent_uid) {
+    // Every uid is a UUID: anything else is a mistake worth naming, not a search that finds nothing.
+    if (UID_PATTERN.test(query.parent_uid)) filters.parentUid = query.parent_uid;
+    else errors.parent_uid = [INVALID];
   }
   if (query.created_from) {
     const from = parseDateBound(query.created_from, "lower");
@@ -98,6 +106,7 @@ export async function listTransactions(options: {
   if (filters.trackingIds) conditions.push(arrayOverlaps(transactions.trackingIds, filters.trackingIds));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
   if (filters.type) conditions.push(eq(transactions.type, filters.type));
+  if (filters.parentUid) conditions.push(eq(transactions.parentUid, filters.parentUid));
   if (filters.createdFrom) conditions.push(gte(transactions.createdAt, filters.createdFrom));
   if (filters.createdTo) conditions.push(lte(transactions.createdAt, filters.createdTo));
   const where = and(...conditions);

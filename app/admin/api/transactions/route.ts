@@ -11,6 +11,7 @@ export async function GET(request: Request) {
       perPage: ADMIN_PAGE_SIZE,
       trackingId: filters.tracking_id,
       status: filters.status,
+      type: filters.type,
       createdFrom: filters.from,
       createdTo: filters.to,
     }),
