@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { CHECKOUT_CUSTOMER_FIELDS, CHECKOUT_STATUSES, type CheckoutCustomerField } from "./checkout";
+import {
+  CHECKOUT_CUSTOMER_FIELDS,
+  CHECKOUT_STATUSES,
+  CHECKOUT_TRANSACTION_TYPES,
+  type CheckoutCustomerField,
+} from "./checkout";
 import { LANGUAGES } from "./languages";
 import {
   threeDSecureVerificationSchema,
@@ -54,6 +59,9 @@ const nullableUrl = () => z.string().nullable();
 export const shopperCheckoutViewSchema = z
   .object({
     token: z.string(),
+    transaction_type: z
+      .enum(CHECKOUT_TRANSACTION_TYPES)
+      .describe("What paying does, so the page can say it: store the card, charge it, or hold the amount"),
     status: z.enum(CHECKOUT_STATUSES),
     finished: z.boolean(),
     expired: z.boolean(),

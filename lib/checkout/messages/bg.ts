@@ -120,6 +120,11 @@ export const bg: CheckoutMessages = {
     expiredBody: "Не е извършено плащане. Върнете се към {shop}, за да започнете отначало.",
     successfulTitle: "Данните за плащане са приети",
     successfulBody: "Картата ви е приета. {shop} ще завърши поръчката ви.",
+    paidTitle: "Плащането е успешно",
+    paidBody: "Платихте {amount} на {shop}.",
+    authorizedTitle: "Плащането е оторизирано",
+    authorizedBody:
+      "Сумата от {amount} е блокирана по вашата карта. {shop} ще я изтегли, когато завърши поръчката ви.",
     declinedTitle: "Плащането е отказано",
     declinedBody: "Картата ви беше отказана и не остават опити за тази поръчка.",
     canceledTitle: "Плащането е отменено",

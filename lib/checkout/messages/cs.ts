@@ -130,6 +130,11 @@ export const cs: CheckoutMessages = {
     expiredBody: "Žádná platba neproběhla. Vraťte se do {shop} a začněte znovu.",
     successfulTitle: "Platební údaje přijaty",
     successfulBody: "Vaše karta byla přijata. {shop} dokončí vaši objednávku.",
+    paidTitle: "Platba proběhla úspěšně",
+    paidBody: "Zaplatili jste {amount} obchodu {shop}.",
+    authorizedTitle: "Platba byla autorizována",
+    authorizedBody:
+      "Částka {amount} je na vaší kartě blokována. {shop} ji stáhne po dokončení vaší objednávky.",
     declinedTitle: "Platba zamítnuta",
     declinedBody: "Vaše karta byla zamítnuta a pro tuto objednávku už nezbývají žádné pokusy.",
     canceledTitle: "Platba zrušena",

@@ -119,6 +119,11 @@ export const da: CheckoutMessages = {
     expiredBody: "Der blev ikke betalt. Gå tilbage til {shop} for at starte forfra.",
     successfulTitle: "Betalingsoplysningerne er godkendt",
     successfulBody: "Dit kort blev godkendt. {shop} gennemfører din ordre.",
+    paidTitle: "Betalingen er gennemført",
+    paidBody: "Du har betalt {amount} til {shop}.",
+    authorizedTitle: "Betalingen er godkendt",
+    authorizedBody:
+      "{amount} er reserveret på dit kort. {shop} trækker beløbet, når din ordre er gennemført.",
     declinedTitle: "Betalingen blev afvist",
     declinedBody: "Dit kort blev afvist, og der er ingen forsøg tilbage til denne ordre.",
     canceledTitle: "Betalingen er annulleret",

@@ -136,6 +136,11 @@ export const de: CheckoutMessages = {
     expiredBody: "Es wurde keine Zahlung ausgeführt. Kehren Sie zu {shop} zurück, um neu zu beginnen.",
     successfulTitle: "Zahlungsdaten akzeptiert",
     successfulBody: "Ihre Karte wurde akzeptiert. {shop} schließt Ihre Bestellung ab.",
+    paidTitle: "Zahlung erfolgreich",
+    paidBody: "Sie haben {amount} an {shop} bezahlt.",
+    authorizedTitle: "Zahlung autorisiert",
+    authorizedBody:
+      "{amount} sind auf Ihrer Karte reserviert. {shop} bucht den Betrag ab, wenn Ihre Bestellung abgeschlossen wird.",
     declinedTitle: "Zahlung abgelehnt",
     declinedBody: "Ihre Karte wurde abgelehnt, und für diese Bestellung sind keine Versuche mehr übrig.",
     canceledTitle: "Zahlung abgebrochen",

@@ -127,6 +127,11 @@ export const es: CheckoutMessages = {
     expiredBody: "No se ha realizado ningún pago. Vuelva a {shop} para empezar de nuevo.",
     successfulTitle: "Datos de pago aceptados",
     successfulBody: "Su tarjeta ha sido aceptada. {shop} completará su pedido.",
+    paidTitle: "Pago realizado",
+    paidBody: "Has pagado {amount} a {shop}.",
+    authorizedTitle: "Pago autorizado",
+    authorizedBody:
+      "Se han reservado {amount} en tu tarjeta. {shop} cobrará el importe cuando complete tu pedido.",
     declinedTitle: "Pago rechazado",
     declinedBody: "Su tarjeta ha sido rechazada y no quedan intentos para este pedido.",
     canceledTitle: "Pago cancelado",

@@ -134,6 +134,11 @@ export const et: CheckoutMessages = {
     expiredBody: "Makset ei tehtud. Naaske poodi {shop}, et uuesti alustada.",
     successfulTitle: "Makseandmed on vastu võetud",
     successfulBody: "Teie kaart võeti vastu. {shop} viib teie tellimuse lõpule.",
+    paidTitle: "Makse õnnestus",
+    paidBody: "Maksite {amount} kaupmehele {shop}.",
+    authorizedTitle: "Makse on autoriseeritud",
+    authorizedBody:
+      "Teie kaardil on broneeritud {amount}. {shop} võtab summa maha, kui teie tellimus on täidetud.",
     declinedTitle: "Makse lükati tagasi",
     declinedBody: "Teie kaart lükati tagasi ja selle tellimuse jaoks pole enam katseid jäänud.",
     canceledTitle: "Makse tühistati",

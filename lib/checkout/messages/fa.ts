@@ -129,6 +129,11 @@ export const fa: CheckoutMessages = {
     expiredBody: "هیچ پرداختی انجام نشد. برای شروع دوباره به {shop} برگردید.",
     successfulTitle: "اطلاعات پرداخت پذیرفته شد",
     successfulBody: "کارت شما پذیرفته شد. {shop} سفارش شما را تکمیل می‌کند.",
+    paidTitle: "پرداخت با موفقیت انجام شد",
+    paidBody: "شما {amount} به {shop} پرداخت کردید.",
+    authorizedTitle: "پرداخت تأیید شد",
+    authorizedBody:
+      "مبلغ {amount} روی کارت شما مسدود شده است. {shop} هنگام تکمیل سفارش شما آن را برداشت می‌کند.",
     declinedTitle: "پرداخت رد شد",
     declinedBody: "کارت شما رد شد و برای این سفارش تلاشی باقی نمانده است.",
     canceledTitle: "پرداخت لغو شد",

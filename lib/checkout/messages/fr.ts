@@ -135,6 +135,11 @@ export const fr: CheckoutMessages = {
     expiredBody: "Aucun paiement n'a été effectué. Retournez sur {shop} pour recommencer.",
     successfulTitle: "Données de paiement acceptées",
     successfulBody: "Votre carte a été acceptée. {shop} va finaliser votre commande.",
+    paidTitle: "Paiement réussi",
+    paidBody: "Vous avez payé {amount} à {shop}.",
+    authorizedTitle: "Paiement autorisé",
+    authorizedBody:
+      "{amount} sont réservés sur votre carte. {shop} encaissera le montant à la finalisation de votre commande.",
     declinedTitle: "Paiement refusé",
     declinedBody: "Votre carte a été refusée et il ne reste aucune tentative pour cette commande.",
     canceledTitle: "Paiement annulé",

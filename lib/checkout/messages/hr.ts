@@ -129,6 +129,11 @@ export const hr: CheckoutMessages = {
     expiredBody: "Plaćanje nije izvršeno. Vratite se u {shop} i počnite ispočetka.",
     successfulTitle: "Podaci za plaćanje prihvaćeni",
     successfulBody: "Vaša je kartica prihvaćena. {shop} će dovršiti vašu narudžbu.",
+    paidTitle: "Plaćanje je uspjelo",
+    paidBody: "Platili ste {amount} trgovcu {shop}.",
+    authorizedTitle: "Plaćanje je autorizirano",
+    authorizedBody:
+      "Iznos od {amount} rezerviran je na vašoj kartici. {shop} će ga naplatiti kada dovrši vašu narudžbu.",
     declinedTitle: "Plaćanje odbijeno",
     declinedBody: "Vaša je kartica odbijena i za ovu narudžbu nema više pokušaja.",
     canceledTitle: "Plaćanje otkazano",

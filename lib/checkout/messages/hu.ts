@@ -132,6 +132,11 @@ export const hu: CheckoutMessages = {
     expiredBody: "Fizetés nem történt. Térjen vissza ide: {shop}, és kezdje újra.",
     successfulTitle: "Fizetési adatok elfogadva",
     successfulBody: "A kártyáját elfogadták. {shop} teljesíti a rendelését.",
+    paidTitle: "Sikeres fizetés",
+    paidBody: "{amount} összeget fizetett a következőnek: {shop}.",
+    authorizedTitle: "A fizetés engedélyezve",
+    authorizedBody:
+      "{amount} zárolva van a kártyáján. A(z) {shop} a rendelés teljesítésekor terheli meg az összeget.",
     declinedTitle: "Fizetés elutasítva",
     declinedBody: "A kártyáját elutasították, és ehhez a rendeléshez nem maradt több próbálkozás.",
     canceledTitle: "Fizetés megszakítva",

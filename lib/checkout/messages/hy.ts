@@ -119,6 +119,11 @@ export const hy: CheckoutMessages = {
     expiredBody: "Վճարում չի կատարվել։ Վերադարձեք {shop}՝ նորից սկսելու համար։",
     successfulTitle: "Վճարման տվյալներն ընդունված են",
     successfulBody: "Ձեր քարտն ընդունվել է։ {shop}-ը կավարտի ձեր պատվերը։",
+    paidTitle: "Վճարումը հաջողվեց",
+    paidBody: "Դուք վճարեցիք {amount} {shop}-ին։",
+    authorizedTitle: "Վճարումը թույլատրված է",
+    authorizedBody:
+      "{amount} գումարը արգելափակված է ձեր քարտի վրա։ {shop}-ը կգանձի այն, երբ ավարտի ձեր պատվերը։",
     declinedTitle: "Վճարումը մերժվել է",
     declinedBody: "Ձեր քարտը մերժվել է, և այս պատվերի համար փորձեր չեն մնացել։",
     canceledTitle: "Վճարումը չեղարկվել է",

@@ -128,6 +128,11 @@ export const id: CheckoutMessages = {
     expiredBody: "Tidak ada pembayaran yang dilakukan. Kembali ke {shop} untuk memulai lagi.",
     successfulTitle: "Data pembayaran diterima",
     successfulBody: "Kartu Anda diterima. {shop} akan menyelesaikan pesanan Anda.",
+    paidTitle: "Pembayaran berhasil",
+    paidBody: "Anda telah membayar {amount} kepada {shop}.",
+    authorizedTitle: "Pembayaran diotorisasi",
+    authorizedBody:
+      "{amount} ditahan pada kartu Anda. {shop} akan menarik dana saat pesanan Anda diselesaikan.",
     declinedTitle: "Pembayaran ditolak",
     declinedBody: "Kartu Anda ditolak dan tidak ada sisa percobaan untuk pesanan ini.",
     canceledTitle: "Pembayaran dibatalkan",

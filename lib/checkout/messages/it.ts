@@ -132,6 +132,11 @@ export const it: CheckoutMessages = {
     expiredBody: "Non è stato effettuato alcun pagamento. Torna a {shop} per ricominciare.",
     successfulTitle: "Dati di pagamento accettati",
     successfulBody: "La tua carta è stata accettata. {shop} completerà il tuo ordine.",
+    paidTitle: "Pagamento riuscito",
+    paidBody: "Hai pagato {amount} a {shop}.",
+    authorizedTitle: "Pagamento autorizzato",
+    authorizedBody:
+      "{amount} sono stati riservati sulla tua carta. {shop} addebiterà l'importo al completamento del tuo ordine.",
     declinedTitle: "Pagamento rifiutato",
     declinedBody: "La tua carta è stata rifiutata e non restano tentativi per questo ordine.",
     canceledTitle: "Pagamento annullato",

@@ -121,6 +121,11 @@ export const ja: CheckoutMessages = {
     expiredBody: "お支払いは行われていません。{shop} に戻って、もう一度始めてください。",
     successfulTitle: "お支払い情報を受け付けました",
     successfulBody: "カードが承認されました。{shop} がご注文の手続きを完了します。",
+    paidTitle: "お支払いが完了しました",
+    paidBody: "{shop} に {amount} をお支払いいただきました。",
+    authorizedTitle: "お支払いが承認されました",
+    authorizedBody:
+      "{amount} がカードで確保されています。{shop} がご注文の手続きを完了した時点で請求されます。",
     declinedTitle: "お支払いが承認されませんでした",
     declinedBody: "カードが承認されず、このご注文の残りの試行回数はありません。",
     canceledTitle: "お支払いをキャンセルしました",

@@ -123,6 +123,11 @@ export const nl: CheckoutMessages = {
     expiredBody: "Er is niet betaald. Ga terug naar {shop} om opnieuw te beginnen.",
     successfulTitle: "Betaalgegevens geaccepteerd",
     successfulBody: "Uw kaart is geaccepteerd. {shop} rondt uw bestelling af.",
+    paidTitle: "Betaling geslaagd",
+    paidBody: "U hebt {amount} betaald aan {shop}.",
+    authorizedTitle: "Betaling geautoriseerd",
+    authorizedBody:
+      "{amount} is gereserveerd op uw kaart. {shop} schrijft het bedrag af wanneer uw bestelling wordt afgerond.",
     declinedTitle: "Betaling geweigerd",
     declinedBody: "Uw kaart is geweigerd en er zijn geen pogingen meer over voor deze bestelling.",
     canceledTitle: "Betaling geannuleerd",

@@ -127,6 +127,11 @@ export const no: CheckoutMessages = {
     expiredBody: "Ingen betaling ble gjort. Gå tilbake til {shop} for å begynne på nytt.",
     successfulTitle: "Betalingsopplysningene er godkjent",
     successfulBody: "Kortet ditt ble godkjent. {shop} fullfører ordren din.",
+    paidTitle: "Betalingen er gjennomført",
+    paidBody: "Du har betalt {amount} til {shop}.",
+    authorizedTitle: "Betalingen er autorisert",
+    authorizedBody:
+      "{amount} er reservert på kortet ditt. {shop} trekker beløpet når bestillingen din er fullført.",
     declinedTitle: "Betalingen ble avvist",
     declinedBody: "Kortet ditt ble avvist, og det er ingen forsøk igjen for denne ordren.",
     canceledTitle: "Betalingen er avbrutt",

@@ -127,6 +127,11 @@ export const pl: CheckoutMessages = {
     expiredBody: "Płatność nie została wykonana. Wróć do {shop}, aby zacząć od nowa.",
     successfulTitle: "Dane płatności przyjęte",
     successfulBody: "Twoja karta została zaakceptowana. {shop} zrealizuje Twoje zamówienie.",
+    paidTitle: "Płatność zakończona powodzeniem",
+    paidBody: "Zapłaciłeś {amount} na rzecz {shop}.",
+    authorizedTitle: "Płatność autoryzowana",
+    authorizedBody:
+      "Kwota {amount} została zablokowana na Twojej karcie. {shop} pobierze ją po zrealizowaniu zamówienia.",
     declinedTitle: "Płatność odrzucona",
     declinedBody: "Twoja karta została odrzucona i nie pozostały żadne próby dla tego zamówienia.",
     canceledTitle: "Płatność anulowana",

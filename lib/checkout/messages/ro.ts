@@ -137,6 +137,11 @@ export const ro: CheckoutMessages = {
     expiredBody: "Nu s-a efectuat nicio plată. Reveniți la {shop} pentru a începe din nou.",
     successfulTitle: "Datele de plată au fost acceptate",
     successfulBody: "Cardul dumneavoastră a fost acceptat. {shop} vă va finaliza comanda.",
+    paidTitle: "Plata a reușit",
+    paidBody: "Ați plătit {amount} către {shop}.",
+    authorizedTitle: "Plata a fost autorizată",
+    authorizedBody:
+      "Suma de {amount} este rezervată pe cardul dumneavoastră. {shop} o va încasa când finalizează comanda.",
     declinedTitle: "Plată refuzată",
     declinedBody: "Cardul dumneavoastră a fost refuzat și nu mai există încercări pentru această comandă.",
     canceledTitle: "Plată anulată",

@@ -132,6 +132,11 @@ export const ru: CheckoutMessages = {
     expiredBody: "Оплата не проводилась. Вернитесь в {shop}, чтобы начать заново.",
     successfulTitle: "Платёжные данные приняты",
     successfulBody: "Ваша карта принята. {shop} завершит оформление заказа.",
+    paidTitle: "Оплата прошла успешно",
+    paidBody: "Вы заплатили {amount} в пользу {shop}.",
+    authorizedTitle: "Платёж авторизован",
+    authorizedBody:
+      "Сумма {amount} заблокирована на Вашей карте. {shop} спишет её, когда завершит Ваш заказ.",
     declinedTitle: "Платёж отклонён",
     declinedBody: "Ваша карта отклонена, и попыток для этого заказа не осталось.",
     canceledTitle: "Платёж отменён",

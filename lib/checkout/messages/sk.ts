@@ -138,6 +138,11 @@ export const sk: CheckoutMessages = {
     expiredBody: "Neuskutočnila sa žiadna platba. Vráťte sa do {shop} a začnite znova.",
     successfulTitle: "Platobné údaje prijaté",
     successfulBody: "Vaša karta bola prijatá. {shop} dokončí vašu objednávku.",
+    paidTitle: "Platba prebehla úspešne",
+    paidBody: "Zaplatili ste {amount} obchodu {shop}.",
+    authorizedTitle: "Platba bola autorizovaná",
+    authorizedBody:
+      "Suma {amount} je na vašej karte blokovaná. {shop} ju stiahne po dokončení vašej objednávky.",
     declinedTitle: "Platba zamietnutá",
     declinedBody: "Vaša karta bola zamietnutá a pre túto objednávku už nezostávajú žiadne pokusy.",
     canceledTitle: "Platba zrušená",

@@ -140,6 +140,11 @@ export const sl: CheckoutMessages = {
     expiredBody: "Plačilo ni bilo izvedeno. Vrnite se v {shop} in začnite znova.",
     successfulTitle: "Plačilni podatki sprejeti",
     successfulBody: "Vaša kartica je bila sprejeta. {shop} bo dokončal vaše naročilo.",
+    paidTitle: "Plačilo je uspelo",
+    paidBody: "Plačali ste {amount} trgovcu {shop}.",
+    authorizedTitle: "Plačilo je avtorizirano",
+    authorizedBody:
+      "Znesek {amount} je rezerviran na vaši kartici. {shop} ga bo bremenil, ko bo dokončal vaše naročilo.",
     declinedTitle: "Plačilo zavrnjeno",
     declinedBody: "Vaša kartica je bila zavrnjena in za to naročilo ni več poskusov.",
     canceledTitle: "Plačilo preklicano",

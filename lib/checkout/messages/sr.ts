@@ -133,6 +133,11 @@ export const sr: CheckoutMessages = {
     expiredBody: "Плаћање није извршено. Вратите се у {shop} и почните испочетка.",
     successfulTitle: "Подаци за плаћање прихваћени",
     successfulBody: "Ваша картица је прихваћена. {shop} ће довршити вашу поруџбину.",
+    paidTitle: "Плаћање је успело",
+    paidBody: "Платили сте {amount} трговцу {shop}.",
+    authorizedTitle: "Плаћање је ауторизовано",
+    authorizedBody:
+      "Износ од {amount} је резервисан на вашој картици. {shop} ће га наплатити када заврши вашу поруџбину.",
     declinedTitle: "Плаћање одбијено",
     declinedBody: "Ваша картица је одбијена и за ову поруџбину нема више покушаја.",
     canceledTitle: "Плаћање отказано",

@@ -126,6 +126,11 @@ export const tr: CheckoutMessages = {
     expiredBody: "Herhangi bir ödeme yapılmadı. Yeniden başlamak için {shop} mağazasına dönün.",
     successfulTitle: "Ödeme bilgileri kabul edildi",
     successfulBody: "Kartınız kabul edildi. {shop} siparişinizi tamamlayacak.",
+    paidTitle: "Ödeme başarılı",
+    paidBody: "{shop} için {amount} ödediniz.",
+    authorizedTitle: "Ödeme onaylandı",
+    authorizedBody:
+      "Kartınızda {amount} tutarında provizyon alındı. {shop} siparişinizi tamamladığında tutarı tahsil edecek.",
     declinedTitle: "Ödeme reddedildi",
     declinedBody: "Kartınız reddedildi ve bu sipariş için deneme hakkınız kalmadı.",
     canceledTitle: "Ödeme iptal edildi",

@@ -132,6 +132,11 @@ export const uk: CheckoutMessages = {
     expiredBody: "Оплату не здійснено. Поверніться до {shop}, щоб почати знову.",
     successfulTitle: "Платіжні дані прийнято",
     successfulBody: "Вашу картку прийнято. {shop} завершить оформлення замовлення.",
+    paidTitle: "Оплата пройшла успішно",
+    paidBody: "Ви сплатили {amount} на користь {shop}.",
+    authorizedTitle: "Платіж авторизовано",
+    authorizedBody:
+      "Суму {amount} заблоковано на вашій картці. {shop} спише її, коли завершить ваше замовлення.",
     declinedTitle: "Платіж відхилено",
     declinedBody: "Вашу картку відхилено, і спроб для цього замовлення не залишилося.",
     canceledTitle: "Платіж скасовано",

@@ -103,6 +103,11 @@ export const vi: CheckoutMessages = {
     expiredBody: "Chưa có khoản thanh toán nào. Quay lại {shop} để bắt đầu lại.",
     successfulTitle: "Đã chấp nhận thông tin thanh toán",
     successfulBody: "Thẻ của bạn đã được chấp nhận. {shop} sẽ hoàn tất đơn hàng của bạn.",
+    paidTitle: "Thanh toán thành công",
+    paidBody: "Bạn đã thanh toán {amount} cho {shop}.",
+    authorizedTitle: "Thanh toán đã được ủy quyền",
+    authorizedBody:
+      "Số tiền {amount} đã được tạm giữ trên thẻ của bạn. {shop} sẽ thu tiền khi hoàn tất đơn hàng của bạn.",
     declinedTitle: "Thanh toán bị từ chối",
     declinedBody: "Thẻ của bạn bị từ chối và đơn hàng này không còn lần thử nào.",
     canceledTitle: "Đã hủy thanh toán",

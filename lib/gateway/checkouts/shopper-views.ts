@@ -110,6 +110,7 @@ export async function shopperCheckoutView(
   const last = session.lastTransaction;
   return {
     token: row.token,
+    transaction_type: request.transaction_type,
     status: session.status,
     finished: row.finishedAt !== null,
     expired: session.expired,

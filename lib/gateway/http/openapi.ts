@@ -13,7 +13,6 @@ import {
   checkoutTokenAuth,
   transactionOrShopperView,
 } from "./openapi-checkouts";
-import { checkoutOpenApi } from "./openapi-checkouts";
 import { childTransactionOpenApi } from "./openapi-children";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
