@@ -96,9 +96,9 @@ export async function createChildTransaction({
     return { parent, child };
   });
 
-  const answer = await askAcquirer(deps, type, parent.row, child, request);
+  const answer = await askAcquirer(deps, type, parent.row, child, request.reason ?? "");
   // No answer: the child stays `incomplete`, its amount reserved, rather than be released while the acquirer may
-  // have moved the money; the merchant sees the status and asks again about the uid.
+  // have moved the money; `resumeChildTransactions` asks again later.
   if (!answer) return transactionFromRow(child);
   const finished = await finishChildTransaction({
     deps,
@@ -141,12 +141,12 @@ async function hasRecentChild(
  * asked once more with the same idempotency key — the acquirer answers a repeat as it answered the first, so this
  * moves no money twice. Null when it fails again.
  */
-async function askAcquirer(
+export async function askAcquirer(
   deps: GatewayDeps,
   type: ChildTransactionType,
   parent: TransactionRow,
   child: TransactionRow,
-  request: ChildRequest,
+  reason: string,
 ): Promise<AcquirerAnswer | null> {
   const parentResult = (parent.body as Record<string, { ref_id?: string | null } | undefined>)[parent.type];
   const followUp = {
@@ -160,7 +160,7 @@ async function askAcquirer(
       ? deps.acquirer.capture(followUp)
       : type === "void"
         ? deps.acquirer.void(followUp)
-        : deps.acquirer.refund({ ...followUp, reason: request.reason ?? "" });
+        : deps.acquirer.refund({ ...followUp, reason });
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
       return await call();
