@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { CHILD_TRANSACTION_TYPES, type ChildTransactionType } from "@/lib/contracts/child-transaction";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
+import { askAcquirerAboutChild } from "./ask-acquirer-about-child";
 import { finishedChildBody } from "./child-body";
-import { askAcquirer } from "./create-child-transaction";
 import { finishChildTransaction } from "./finish-child-transaction";
 
 /** A child still `incomplete` this long after it was made has lost its request (an error, a stopped instance). */
@@ -47,7 +47,7 @@ export async function resumeChildTransactions({ deps }: { deps: GatewayDeps }): 
     if (!shop) continue;
     const type = child.type as ChildTransactionType;
     const reason = (child.body as { reason?: string | null }).reason ?? "";
-    const answer = await askAcquirer(deps, type, parent, child, reason);
+    const answer = await askAcquirerAboutChild(deps, type, parent, child, reason);
     if (!answer) continue;
     const row = await finishChildTransaction({
       deps,
