@@ -10,6 +10,7 @@ import { createGatewayApp, type GatewayApp } from "./http/app";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
+import { PaymentRecoverySweeper } from "./payments/recovery-sweeper";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
@@ -30,6 +31,8 @@ export interface GatewayRuntime {
   notifications: NotificationWorker;
   /** Fails 3-D Secure challenges left unfinished past their expiry; `sweepOnce()` runs it at once. */
   threeDSecureExpiry: ThreeDSecureExpirySweeper;
+  /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
+  paymentRecovery: PaymentRecoverySweeper;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
   close(): Promise<void>;
@@ -85,6 +88,8 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   if (options.backgroundWorkers ?? true) notifications.start();
   const threeDSecureExpiry = new ThreeDSecureExpirySweeper(deps);
   if (options.backgroundWorkers ?? true) threeDSecureExpiry.start();
+  const paymentRecovery = new PaymentRecoverySweeper(deps);
+  if (options.backgroundWorkers ?? true) paymentRecovery.start();
   const createdDemoShops =
     (options.demoShops ?? true) && database.kind === "pglite"
       ? await ensureDemoShops(database.db, keyring)
@@ -122,6 +127,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     database,
     notifications,
     threeDSecureExpiry,
+    paymentRecovery,
     createdDemoShops,
     async close() {
       clearInterval(keyringRefresh);
@@ -130,6 +136,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       clearInterval(childResume);
       await notifications.stop();
       await threeDSecureExpiry.stop();
+      await paymentRecovery.stop();
       await database.close();
     },
   };

@@ -427,3 +427,36 @@ describe("GET /transactions", () => {
     });
   });
 });
+
+describe("the shop's velocity limit", () => {
+  it("counts payments and authorizations with its tokenizations: over the limit, 429", async () => {
+    const limited = await gateway.createShop({ velocity_limit_per_minute: 3 }, "Limited Shop");
+    const statuses: number[] = [];
+    statuses.push(
+      (await postTokenization(gateway, limited, tokenizationRequest({}, { number: nextCard() }))).status,
+    );
+    statuses.push((await postPayment(gateway, limited, paymentRequest({}, { number: nextCard() }))).status);
+    statuses.push(
+      (await postPayment(gateway, limited, paymentRequest({}, { number: nextCard() }), "authorizations"))
+        .status,
+    );
+    const refused = await postPayment(gateway, limited, paymentRequest({}, { number: nextCard() }));
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("the daily report", () => {
+  it("still counts tokenizations only", async () => {
+    const reported = await gateway.createShop({}, "Reported Shop");
+    await postTokenization(gateway, reported, tokenizationRequest({}, { number: nextCard() }));
+    await postPayment(gateway, reported, paymentRequest({}, { number: nextCard() }));
+    await postPayment(gateway, reported, paymentRequest({ amount: 1096 }, { number: nextCard() }));
+    const today = new Date().toISOString().slice(0, 10);
+    const response = await callJson(gateway, `/reports/daily?from=${today}&to=${today}`, { shop: reported });
+    expect(response.body.days).toEqual([
+      { date: today, tokenizations: 1, successful: 1, failed: 0, incomplete: 0, success_rate: 1 },
+    ]);
+  });
+});

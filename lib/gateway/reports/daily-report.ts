@@ -82,6 +82,7 @@ export async function buildDailyReport(options: {
                (count(*) filter (where status = 'incomplete'))::int as incomplete
         from transactions
         where shop_id = ${shopId}
+          and type = 'tokenization'
           and created_at >= ${start}::timestamptz
           and created_at < ${end}::timestamptz
         group by 1
