@@ -11,6 +11,7 @@ import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idemp
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
 import { PaymentRecoverySweeper } from "./payments/recovery-sweeper";
+import { resumeChildTransactions } from "./payments/resume-child-transactions";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
@@ -20,6 +21,7 @@ import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
 import { resolveMasterKey } from "./vault/master-key";
 
 const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
+const CHILD_RESUME_MS = 60_000;
 
 export interface GatewayRuntime {
   deps: GatewayDeps;
@@ -111,6 +113,14 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     );
   }, RATE_LIMIT_PRUNE_MS);
   idempotencyPrune.unref();
+  // Captures, voids and refunds whose acquirer call got no answer are asked about again.
+  const childResume = setInterval(() => {
+    resumeChildTransactions({ deps }).catch((error: unknown) =>
+      logger.warn({ err: error }, "resuming child transactions failed"),
+    );
+  }, CHILD_RESUME_MS);
+  childResume.unref();
+  if (!(options.backgroundWorkers ?? true)) clearInterval(childResume);
   return {
     deps,
     app: createGatewayApp(deps),
@@ -123,6 +133,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       clearInterval(keyringRefresh);
       clearInterval(rateLimitPrune);
       clearInterval(idempotencyPrune);
+      clearInterval(childResume);
       await notifications.stop();
       await threeDSecureExpiry.stop();
       await paymentRecovery.stop();

@@ -16,6 +16,7 @@ import {
   uniqueVisaNumber,
   usePostgres,
 } from "./harness";
+import { paymentRequest, RecordingAcquirer } from "./money-helpers";
 
 let seed = 610_000;
 
@@ -182,12 +183,13 @@ describe("RequestID / Idempotency-Key", () => {
 describe(`concurrent repeats of one key (${usePostgres ? "PostgreSQL, two instances" : "PGlite"})`, () => {
   let database: TestDatabase;
   const instances: TestGateway[] = [];
+  const acquirers = [new RecordingAcquirer(), new RecordingAcquirer()];
   let shop: TestShop;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    instances.push(await startTestGateway({ database }));
-    if (usePostgres) instances.push(await startTestGateway({ database }));
+    instances.push(await startTestGateway({ database, acquirer: acquirers[0] }));
+    if (usePostgres) instances.push(await startTestGateway({ database, acquirer: acquirers[1] }));
     shop = await instances[0].createShop();
   });
 
@@ -212,6 +214,30 @@ describe(`concurrent repeats of one key (${usePostgres ? "PostgreSQL, two instan
       expect(await storedCount(instances[0], shop, `idem-race-${round}`)).toBe(1);
     }
   }, 120_000);
+
+  it("moves no money twice: 16 repeats of one payment at once ask the acquirer once", async () => {
+    const body = paymentRequest(
+      { amount: 4321, tracking_id: "idem-payment" },
+      { number: uniqueVisaNumber(seed++) },
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, (_, index) =>
+        callJson(instances[index % instances.length], "/transactions/payments", {
+          shop,
+          body,
+          headers: { "Idempotency-Key": "pay-once" },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(16).fill(200));
+    const uid = responses[0].body.transaction.uid;
+    expect(responses.every((response) => response.body.transaction.uid === uid)).toBe(true);
+    expect(responses[0].body.transaction.status).toBe("successful");
+    const calls = acquirers.flatMap((acquirer) => acquirer.callsFor(uid));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ operation: "authorize+capture", amount: 4321 });
+    expect(await storedCount(instances[0], shop, "idem-payment")).toBe(1);
+  });
 
   it("moves no money twice: 16 repeats of one partial refund at once make one refund", async () => {
     const payment = await createParent(instances[0], shop, { type: "payment", amount: 1000 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SandboxAcquirer } from "@/lib/gateway/acquirer/sandbox-acquirer";
+import { ManualClock } from "@/lib/gateway/clock";
+import { resumeChildTransactions } from "@/lib/gateway/payments/resume-child-transactions";
 import { childError, createParent, postChild, readTransaction } from "./child-helpers";
 import { startTestGateway, type TestGateway, type TestShop } from "./harness";
 
@@ -157,5 +160,80 @@ describe("POST /transactions/refunds", () => {
     const allowed = await refund({ parent_uid: payment.uid, amount: 300, duplicate_check: false });
     expect(allowed.body.transaction.status).toBe("successful");
     expect((await readTransaction(gateway, shop, payment.uid)).amounts.refunded).toBe(600);
+  });
+});
+
+describe("a refund the acquirer does not answer", () => {
+  /** The sandbox acquirer, except that its next `failures` refund calls fail without an answer. */
+  class SilentAcquirer extends SandboxAcquirer {
+    failures = 0;
+    calls = 0;
+
+    override refund(request: Parameters<SandboxAcquirer["refund"]>[0]) {
+      this.calls += 1;
+      if (this.failures > 0) {
+        this.failures -= 1;
+        return Promise.reject(new Error("connection reset"));
+      }
+      return super.refund(request);
+    }
+  }
+
+  let silentGateway: TestGateway;
+  let clock: ManualClock;
+  let acquirer: SilentAcquirer;
+  let merchant: TestShop;
+
+  beforeAll(async () => {
+    clock = new ManualClock(new Date());
+    acquirer = new SilentAcquirer();
+    silentGateway = await startTestGateway({ clock, acquirer });
+    merchant = await silentGateway.createShop();
+  });
+
+  afterAll(async () => {
+    await silentGateway.close();
+  });
+
+  it("asks once more with the same key; with no answer the refund stays incomplete and keeps its amount", async () => {
+    const payment = await createParent(silentGateway, merchant, { type: "payment", amount: 2000 });
+    acquirer.failures = 1;
+    const retried = await postChild(silentGateway, merchant, "refunds", {
+      parent_uid: payment.uid,
+      amount: 500,
+      reason: "Returned",
+    });
+    expect(retried.body.transaction.status).toBe("successful");
+    expect(acquirer.calls).toBe(2);
+
+    acquirer.failures = 2;
+    const silent = await postChild(silentGateway, merchant, "refunds", {
+      parent_uid: payment.uid,
+      amount: 1500,
+      reason: "Returned",
+    });
+    expect(silent.status).toBe(200);
+    expect(silent.body.transaction).toMatchObject({ status: "incomplete", type: "refund", message: null });
+    expect(silent.body.transaction.refund.status).toBeNull();
+    // Reserved: the money may have moved, so nothing more can be refunded until the acquirer says.
+    const more = await postChild(silentGateway, merchant, "refunds", {
+      parent_uid: payment.uid,
+      amount: 1,
+      reason: "Returned",
+    });
+    expect(more.body.message).toBe("Amount can't be greater than 0.");
+
+    // Not stale yet: the sweep leaves it to the request.
+    expect(await resumeChildTransactions({ deps: silentGateway.runtime.deps })).toBe(0);
+    clock.advance(61_000);
+    expect(await resumeChildTransactions({ deps: silentGateway.runtime.deps })).toBe(1);
+    const resumed = await readTransaction(silentGateway, merchant, silent.body.transaction.uid);
+    expect(resumed).toMatchObject({ status: "successful", message: "Successfully processed" });
+    expect(resumed.refund.status).toBe("successful");
+    expect((await readTransaction(silentGateway, merchant, payment.uid)).amounts).toMatchObject({
+      refunded: 2000,
+      refundable: 0,
+    });
+    expect(await resumeChildTransactions({ deps: silentGateway.runtime.deps })).toBe(0);
   });
 });

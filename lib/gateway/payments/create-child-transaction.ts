@@ -8,17 +8,17 @@ import {
 import { type ErrorTree, isEmptyErrorTree, renderErrorMessage } from "@/lib/contracts/errors";
 import { DUPLICATE_TRANSACTION } from "@/lib/contracts/messages";
 import type { Transaction } from "@/lib/contracts/transaction";
-import { type TransactionRow, transactions } from "@/lib/db/schema";
-import type { AcquirerAnswer } from "../acquirer/acquirer";
+import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { transactionFromRow } from "../tokenization/build-transaction";
 import { DUPLICATE_WINDOW_SECONDS } from "../tokenization/duplicate-check";
 import { splitTrackingIds } from "../transactions/tracking-ids";
+import { askAcquirerAboutChild } from "./ask-acquirer-about-child";
 import { childBody, finishedChildBody } from "./child-body";
 import { finishChildTransaction } from "./finish-child-transaction";
-import { type LockedParent, lockParent } from "./parent-lock";
+import { type LockedParent, lockParent, type Tx } from "./parent-lock";
 
 /** A child type's own rules: the errors of `request` against its locked parent (empty when it may go ahead). */
 export type ChildRules = (parent: LockedParent, request: ChildRequest) => ErrorTree;
@@ -96,9 +96,9 @@ export async function createChildTransaction({
     return { parent, child };
   });
 
-  const answer = await askAcquirer(deps, type, parent.row, child, request);
+  const answer = await askAcquirerAboutChild(deps, type, parent.row, child, request.reason ?? "");
   // No answer: the child stays `incomplete`, its amount reserved, rather than be released while the acquirer may
-  // have moved the money; the merchant sees the status and asks again about the uid.
+  // have moved the money; `resumeChildTransactions` asks again later.
   if (!answer) return transactionFromRow(child);
   const finished = await finishChildTransaction({
     deps,
@@ -112,7 +112,7 @@ export async function createChildTransaction({
 
 /** Same parent, type and amount less than 30 s ago (whatever became of it), decided under the parent's lock. */
 async function hasRecentChild(
-  tx: Parameters<Parameters<GatewayDeps["db"]["transaction"]>[0]>[0],
+  tx: Tx,
   parentUid: string,
   type: ChildTransactionType,
   amount: number,
@@ -134,39 +134,4 @@ async function hasRecentChild(
     )
     .limit(1);
   return row !== undefined;
-}
-
-/**
- * The acquirer's answer for the child. A call that fails without an answer (a timeout, a dropped connection) is
- * asked once more with the same idempotency key — the acquirer answers a repeat as it answered the first, so this
- * moves no money twice. Null when it fails again.
- */
-async function askAcquirer(
-  deps: GatewayDeps,
-  type: ChildTransactionType,
-  parent: TransactionRow,
-  child: TransactionRow,
-  request: ChildRequest,
-): Promise<AcquirerAnswer | null> {
-  const parentResult = (parent.body as Record<string, { ref_id?: string | null } | undefined>)[parent.type];
-  const followUp = {
-    idempotencyKey: child.uid,
-    parentRefId: parentResult?.ref_id ?? parent.uid,
-    amount: child.amount,
-    currency: child.currency,
-  };
-  const call = () =>
-    type === "capture"
-      ? deps.acquirer.capture(followUp)
-      : type === "void"
-        ? deps.acquirer.void(followUp)
-        : deps.acquirer.refund({ ...followUp, reason: request.reason ?? "" });
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      deps.logger.warn({ err: error, transactionUid: child.uid, attempt }, "acquirer call failed");
-    }
-  }
-  return null;
 }
