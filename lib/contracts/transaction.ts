@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ErrorTree } from "./errors";
+import { moneyResultSchema, TRANSACTION_TYPES } from "./money-result";
 import { CONTRACTS } from "./tokenization";
 import { travelEchoSchema } from "./travel";
 
@@ -13,7 +14,7 @@ const text = (description: string) => z.string().nullable().describe(description
 // Tessera always writes milliseconds and Z; other compatible gateways may not, and the client must still read them.
 const timestamp = () => z.iso.datetime({ offset: true });
 
-export const TRANSACTION_STATUSES = ["successful", "failed", "incomplete"] as const;
+export const TRANSACTION_STATUSES = ["successful", "failed", "incomplete", "error"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const transactionCreditCardSchema = z
@@ -63,13 +64,16 @@ export const transactionSchema = z
     status: z
       .enum(TRANSACTION_STATUSES)
       .describe(
-        "successful: card stored; incomplete: 3-D Secure challenge pending, send the shopper to redirect_url; " +
-          "failed: declined, message says why",
+        "successful: card stored (and, for money types, approved); incomplete: 3-D Secure challenge pending, " +
+          "send the shopper to redirect_url; failed: declined, message says why; error: the processor failed " +
+          "(money types only)",
       ),
     message: text("Processing result message; null while incomplete"),
     tracking_id: text("Merchant's id as sent"),
     language: z.string().describe("Language as sent, en by default"),
-    type: z.literal("tokenization"),
+    type: z
+      .enum(TRANSACTION_TYPES)
+      .describe("tokenization, payment, authorization, capture, void, refund or credit"),
     payment_method_type: z.literal("credit_card"),
     test: z.boolean().describe("Test transaction"),
     amount: z.int().describe("Amount in minor units"),
@@ -77,7 +81,9 @@ export const transactionSchema = z
     description: z.string(),
     created_at: timestamp().describe("ISO 8601 with milliseconds, UTC"),
     updated_at: timestamp().describe("ISO 8601 with milliseconds, UTC"),
-    paid_at: timestamp().nullable().describe("Null: tokenization does not charge the card"),
+    paid_at: timestamp()
+      .nullable()
+      .describe("When the money was taken (a successful payment or capture); null otherwise"),
     redirect_url: z.string().describe("Processing page of the transaction, {base_url}/process/{uid}"),
     status_code: z.union([z.string(), z.number()]).nullable().describe("Null in a tokenization result"),
     credit_card: transactionCreditCardSchema,
@@ -88,7 +94,24 @@ export const transactionSchema = z
         status: z.enum(["successful", "failed"]).nullable().describe("Null until the transaction finishes"),
         gateway_id: z.int().describe("Gateway that processed the tokenization"),
       })
-      .describe("Tokenization result"),
+      .optional()
+      .describe("Tokenization result; only in a tokenization"),
+    payment: moneyResultSchema.optional().describe("The acquirer's answer; only in a payment"),
+    authorization: moneyResultSchema.optional().describe("The acquirer's answer; only in an authorization"),
+    capture: moneyResultSchema.optional().describe("The acquirer's answer; only in a capture"),
+    void: moneyResultSchema.optional().describe("The acquirer's answer; only in a void"),
+    refund: moneyResultSchema.optional().describe("The acquirer's answer; only in a refund"),
+    credit: moneyResultSchema.optional().describe("The acquirer's answer; only in a credit (payout)"),
+    parent_uid: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The authorization or payment a capture, void or refund acts on; only in money transactions"),
+    receipt_url: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The receipt page of a money transaction; null until it succeeds; absent in a tokenization"),
     additional_data: z.object({
       receipt_text: z.array(z.string()),
       contract: z.array(z.enum(CONTRACTS)),

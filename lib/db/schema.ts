@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -73,6 +74,12 @@ export const cards = pgTable(
     expMonth: smallint("exp_month").notNull(),
     expYear: smallint("exp_year").notNull(),
     holder: text("holder"),
+    /**
+     * What the token may do (`additional_data.contract` when it was stored): none means shopper-present charges
+     * with the security code and payouts; `recurring` merchant-initiated charges; `oneclick` shopper-present
+     * charges; `credit` payouts.
+     */
+    contract: text("contract").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamps.createdAt,
   },
   (table) => [index("cards_shop_idx").on(table.shopId), index("cards_key_idx").on(table.keyId)],
@@ -85,7 +92,15 @@ export const transactions = pgTable(
     shopId: integer("shop_id")
       .notNull()
       .references(() => shops.id),
-    status: text("status", { enum: ["successful", "failed", "incomplete"] }).notNull(),
+    status: text("status", { enum: ["successful", "failed", "incomplete", "error"] }).notNull(),
+    /** What the transaction does; money types other than `tokenization` may also end as `error` (processor error). */
+    type: text("type", {
+      enum: ["tokenization", "payment", "authorization", "capture", "void", "refund", "credit"],
+    })
+      .notNull()
+      .default("tokenization"),
+    /** The authorization or payment a capture, void or refund acts on. */
+    parentUid: text("parent_uid").references((): AnyPgColumn => transactions.uid),
     amount: bigint("amount", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     trackingId: text("tracking_id"),
@@ -106,6 +121,7 @@ export const transactions = pgTable(
     index("transactions_shop_created_idx").on(table.shopId, table.createdAt),
     index("transactions_tracking_ids_idx").using("gin", table.trackingIds),
     index("transactions_fingerprint_idx").on(table.duplicateFingerprint, table.createdAt),
+    index("transactions_parent_idx").on(table.parentUid),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import type { Logger } from "@/lib/log";
+import type { Acquirer } from "./acquirer/acquirer";
 import type { Clock } from "./clock";
 import type { OutboxSignal } from "./notifications/outbox-signal";
 import type { RateLimiter } from "./rate-limit";
@@ -21,4 +22,6 @@ export interface GatewayDeps {
   outbox: OutboxSignal;
   /** Counters shared by every instance: authentication failures and tokenization velocity. */
   rateLimiter: RateLimiter;
+  /** Moves the money of payments, authorizations, their children and payouts (the sandbox unless configured). */
+  acquirer: Acquirer;
 }

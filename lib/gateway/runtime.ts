@@ -2,6 +2,8 @@ import type { Config } from "@/lib/config";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import type { Logger } from "@/lib/log";
+import type { Acquirer } from "./acquirer/acquirer";
+import { SandboxAcquirer } from "./acquirer/sandbox-acquirer";
 import { type Clock, databaseClock } from "./clock";
 import type { GatewayDeps } from "./context";
 import { createGatewayApp, type GatewayApp } from "./http/app";
@@ -43,6 +45,8 @@ export interface StartGatewayOptions {
    * hand instead.
    */
   backgroundWorkers?: boolean;
+  /** The acquirer money moves through; the sandbox acquirer by default. */
+  acquirer?: Acquirer;
 }
 
 /** Opens and migrates the database, loads the vault keys and builds the gateway app. */
@@ -72,6 +76,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),
+    acquirer: options.acquirer ?? new SandboxAcquirer(),
   };
   const notifications = new NotificationWorker(deps);
   if (options.backgroundWorkers ?? true) notifications.start();

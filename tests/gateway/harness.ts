@@ -6,6 +6,7 @@ import pg from "pg";
 import { loadConfig } from "@/lib/config";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
+import type { Acquirer } from "@/lib/gateway/acquirer/acquirer";
 import type { Clock } from "@/lib/gateway/clock";
 import { type GatewayRuntime, startGatewayRuntime } from "@/lib/gateway/runtime";
 import { type CreatedShop, createShop } from "@/lib/gateway/shops/create-shop";
@@ -77,6 +78,8 @@ export async function startTestGateway(
     masterKey?: string;
     /** Environment variables on top of the harness's own (e.g. THREE_D_SECURE_TTL_SECONDS), parsed by loadConfig. */
     env?: Record<string, string>;
+    /** The acquirer money moves through (default: the sandbox acquirer). */
+    acquirer?: Acquirer;
   } = {},
 ): Promise<TestGateway> {
   const database = options.database ?? (await createTestDatabase());
@@ -111,6 +114,7 @@ export async function startTestGateway(
       demoShops: false,
       // Tests run the notification worker by hand (`runtime.notifications.runOnce()`) or start it themselves.
       backgroundWorkers: false,
+      acquirer: options.acquirer,
     });
   } catch (error) {
     // A failed start (say, the wrong master key) must not leave a pool behind: dropping the database would

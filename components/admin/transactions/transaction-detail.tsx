@@ -75,7 +75,7 @@ export function TransactionDetail({ uid }: { uid: string }) {
             ["Expires", `${String(card.exp_month).padStart(2, "0")}/${card.exp_year}`],
             ["Holder", orDash(card.holder)],
             ["Issuer", [card.issuer_name, card.issuer_country].filter(Boolean).join(", ") || "—"],
-            ["Tokenization", <StatusBadge key="tokenization" status={transaction.tokenization.status} />],
+            ["Tokenization", <StatusBadge key="tokenization" status={transaction.tokenization?.status} />],
             ["Card token", card.token ? "Issued" : "None"],
           ]}
         />

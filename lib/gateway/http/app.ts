@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from "./openapi";
 import { checkoutRoutes } from "./routes/checkouts";
 import { customerRoutes } from "./routes/customers";
 import { notificationRoutes } from "./routes/notifications";
+import { paymentRoutes } from "./routes/payments";
 import { processRoutes } from "./routes/process";
 import { reportRoutes } from "./routes/reports";
 import { shopRoutes } from "./routes/shop";
@@ -70,6 +71,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   );
   app.use("/shop/*", shopAuth(deps, limiter));
   app.use("/reports/*", shopAuth(deps, limiter));
+  app.route("/", paymentRoutes(deps));
   app.route("/", transactionRoutes(deps));
   app.route("/", checkoutRoutes(deps));
   app.route("/", notificationRoutes(deps));

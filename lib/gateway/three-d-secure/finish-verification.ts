@@ -14,6 +14,7 @@ import {
   VERIFICATION_TIMEOUT_MS,
   verifyWithMerchant,
 } from "../notifications/merchant-verification";
+import { finishPaymentVerification, isDeferredAuthorization } from "../payments/finish-payment-verification";
 import { type TransactionBody, transactionFromRow } from "../tokenization/build-transaction";
 import type { AcquirerDecision } from "../tokenization/sandbox-acquirer";
 import {
@@ -40,7 +41,7 @@ export const VERIFYING_LEASE_SECONDS = VERIFICATION_TIMEOUT_MS / 1000 + 20;
 const WAITING_ON_SHOPPER = ["method", "challenge"] as const;
 
 /** A challenge the shopper may still answer: not claimed, not finished, not expired. */
-function waitingOnShopper(now: SQL): SQL {
+export function waitingOnShopper(now: SQL): SQL {
   return and(
     inArray(threeDSecureChallenges.stage, WAITING_ON_SHOPPER),
     gt(threeDSecureChallenges.expiresAt, now),
@@ -101,6 +102,10 @@ export async function finishVerification(
   const uid = challenge.transactionUid;
   const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
   if (row?.status !== "incomplete") return { finished: false };
+  // A payment or authorization asks the acquirer only now, once the shopper has passed.
+  if (isDeferredAuthorization(challenge.acquirerDecision)) {
+    return finishPaymentVerification(deps, { row, deferred: challenge.acquirerDecision, outcome });
+  }
   const started = row.body as TransactionBody;
   const verification = finishedVerification(
     started.three_d_secure_verification,
@@ -119,7 +124,11 @@ export async function finishVerification(
     ...started,
     message: result.message,
     three_d_secure_verification: verification,
-    tokenization: { ...started.tokenization, status: result.status, message: result.message },
+    tokenization: started.tokenization && {
+      ...started.tokenization,
+      status: result.status,
+      message: result.message,
+    },
     credit_card: { ...started.credit_card, token: successful ? row.cardToken : null },
   };
 
@@ -145,7 +154,11 @@ export async function finishVerification(
       : { approved: false as const, message: "Shop not found" };
     if (!verdict.approved) {
       body.message = verdict.message;
-      body.tokenization = { ...started.tokenization, status: "failed", message: verdict.message };
+      body.tokenization = started.tokenization && {
+        ...started.tokenization,
+        status: "failed",
+        message: verdict.message,
+      };
       body.credit_card = { ...started.credit_card, token: null };
       result = { status: "failed", message: verdict.message };
     }

@@ -26,12 +26,16 @@ export interface NewCard {
   expMonth: number;
   expYear: number;
   holder: string | null;
+  /** What the token may do; the transaction's `additional_data.contract` when not given. */
+  contract?: string[];
 }
 
 export interface NewTransaction {
   uid: string;
   shopId: number;
   status: TransactionRow["status"];
+  /** `tokenization` when not given. */
+  type?: TransactionRow["type"];
   amount: number;
   currency: string;
   trackingId: string | null;
@@ -201,12 +205,25 @@ export class TransactionWriter {
     const keyIds = [...new Set(firsts.flatMap(({ card }) => (card ? [card.keyId] : [])))];
     const times = fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {};
 
+    // Every row of a recordset carries the same keys, whichever kind of request it came from.
     const transactionRows = jsonRecordset(
       transactions,
-      firsts.map(({ transaction }) => ({ ...transaction, ...times })),
+      firsts.map(({ transaction }) => ({
+        ...transaction,
+        type: transaction.type ?? "tokenization",
+        ...times,
+      })),
     );
-    const newCards = firsts.flatMap(({ card }) =>
-      card ? [{ ...card, ...(fixedTime ? { createdAt: fixedTime } : {}) }] : [],
+    const newCards = firsts.flatMap(({ card, transaction }) =>
+      card
+        ? [
+            {
+              ...card,
+              contract: card.contract ?? transaction.body.additional_data.contract,
+              ...(fixedTime ? { createdAt: fixedTime } : {}),
+            },
+          ]
+        : [],
     );
     const newChallenges = firsts.flatMap(({ transaction, challenge }) =>
       challenge

@@ -1,0 +1,71 @@
+/**
+ * The acquirer: the only thing that moves money. Gateway code talks to it through this interface alone and never
+ * asks which implementation is behind it (the sandbox ships; a real processor would be another module).
+ *
+ * Every call carries an idempotency key — the uid of the transaction it is for — so a call repeated after a crash
+ * or a timeout is answered as the first one was, and moves no money twice.
+ */
+
+/** Card data in plaintext, alive only for the duration of one request. */
+export interface AcquirerCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  holder: string | null;
+  /** Null for merchant-initiated charges and after 3-D Secure (the code is never kept for the challenge). */
+  verificationValue: string | null;
+}
+
+export interface AcquirerAnswer {
+  /** `failed`: declined by the issuer or acquirer; `error`: the processor could not answer. */
+  status: "successful" | "failed" | "error";
+  /** Short reason, e.g. "Approved", "Insufficient funds". */
+  message: string;
+  /** ISO 8583-style response code: 00 approved, 05 do not honour, 51 insufficient funds, 96 system malfunction. */
+  bankCode: string;
+  /** Set on approvals. */
+  authCode: string | null;
+  rrn: string | null;
+  /** The acquirer's reference of this operation; children name their parent's. */
+  refId: string | null;
+  billingDescriptor: string | null;
+}
+
+export interface AuthorizeRequest {
+  idempotencyKey: string;
+  card: AcquirerCard;
+  amount: number;
+  currency: string;
+  /** True for a payment (authorize and capture at once), false for an authorization that a capture completes. */
+  capture: boolean;
+  /** Merchant-initiated (a `recurring` token, no shopper present): no security code, no 3-D Secure. */
+  merchantInitiated: boolean;
+  /** The 3-D Secure authentication result when the shopper passed a verification. */
+  threeDSecure: { eci: string | null; cavv: string | null } | null;
+  billingDescriptor: string | null;
+}
+
+/** A capture, void or refund of an earlier approval, named by the acquirer's own reference. */
+export interface FollowUpRequest {
+  idempotencyKey: string;
+  parentRefId: string;
+  amount: number;
+  currency: string;
+}
+
+export interface CreditRequest {
+  idempotencyKey: string;
+  card: AcquirerCard;
+  amount: number;
+  currency: string;
+  billingDescriptor: string | null;
+}
+
+export interface Acquirer {
+  authorize(request: AuthorizeRequest): Promise<AcquirerAnswer>;
+  capture(request: FollowUpRequest): Promise<AcquirerAnswer>;
+  void(request: FollowUpRequest): Promise<AcquirerAnswer>;
+  refund(request: FollowUpRequest & { reason: string }): Promise<AcquirerAnswer>;
+  /** A payout to a card. */
+  credit(request: CreditRequest): Promise<AcquirerAnswer>;
+}

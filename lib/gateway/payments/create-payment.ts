@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "@/lib/contracts/transaction";
+import { describeCard } from "../cards/describe-card";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+import { issuerUrls } from "../three-d-secure/verification-result";
+import { buildTransactionBody, transactionFromRow } from "../tokenization/build-transaction";
+import { hasRecentDuplicate } from "../tokenization/duplicate-check";
+import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
+import { splitTrackingIds } from "../transactions/tracking-ids";
+import { sealCardNumber } from "../vault/card-vault";
+import { generateCardToken } from "../vault/tokens";
+import { askAcquirer } from "./ask-acquirer";
+import { decidePayment } from "./decide-payment";
+import { finishMoneyTransaction } from "./finish-money-transaction";
+import { moneyFingerprint } from "./money-fingerprint";
+import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
+import { resolveMoneyCard } from "./resolve-money-card";
+import { validatePayment } from "./validate-payment";
+
+export interface CreatePaymentOptions {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  /** The parsed JSON body, `{ "request": { ... } }`, not yet validated. */
+  body: unknown;
+  type: "payment" | "authorization";
+}
+
+/** What a 3-D Secure challenge of a payment keeps for the moment it passes (never the card's security code). */
+export interface DeferredAuthorization {
+  kind: "deferred_authorization";
+  /** The card record was stored for this transaction, and goes if it fails. */
+  ownsCard: boolean;
+}
+
+/**
+ * POST /transactions/payments and /transactions/authorizations (and the hosted page's charges): validates,
+ * resolves the card (sent in full, or a stored card within its token's contract), runs smart routing and 3-D
+ * Secure, and only then asks the acquirer. The transaction is written `incomplete` before the acquirer is asked —
+ * under the duplicate check, which must hold before any money moves — and its answer is stored before the
+ * response: a request moves money only when the answer is on record.
+ */
+export async function createPayment({ deps, shop, body, type }: CreatePaymentOptions): Promise<Transaction> {
+  const request = validatePayment(body, shop, deps.clock.now());
+  const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "charge" });
+  const { card } = resolved;
+  const { hashes } = deps.keyring;
+  const gatewayId = shop.settings.gateway_id;
+
+  const uid = randomUUID();
+  const description = describeCard(card.number);
+  const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
+  const decision = decidePayment({
+    settings: shop.settings,
+    request,
+    number: card.number,
+    card: description,
+    urls,
+    merchantInitiated: resolved.merchantInitiated,
+  });
+  const started = moneyTransactionBody(
+    buildTransactionBody({
+      // A test-mode shop's transactions are test transactions whatever the request says.
+      request: shop.test ? { ...request, test: true } : request,
+      card: {
+        ...description,
+        holder: card.holder,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        stamp: hashes.cardStamp(card.number),
+      },
+      token: null,
+      outcome: { status: "incomplete", message: null },
+      redirectUrl: urls.acsUrl,
+      gatewayId,
+      smartRoutingStatus: decision.smartRoutingStatus,
+      threeDSecureVerification: decision.verification ?? undefined,
+    }),
+    { type, result: pendingMoneyResult(gatewayId), receiptUrl: null, paidAt: null },
+  );
+  const fingerprint = moneyFingerprint(hashes, {
+    type,
+    shopId: shop.id,
+    amount: request.amount,
+    number: card.number,
+  });
+  // The first write, through the batch writer: the duplicate check, the card's vault record, the challenge.
+  const write = (status: "incomplete" | "failed", transactionBody: typeof started, token: string | null) => {
+    const storesCard = token !== null && token !== resolved.storedToken;
+    const sealed = storesCard ? sealCardNumber(deps.keyring, token, card.number) : null;
+    return deps.transactionWriter.write({
+      checkDuplicate: request.duplicate_check,
+      notificationUrl: request.notification_url ?? null,
+      card:
+        token && sealed
+          ? {
+              token,
+              shopId: shop.id,
+              keyId: sealed.keyId,
+              numberSealed: sealed.numberSealed,
+              stamp: transactionBody.credit_card.stamp,
+              expMonth: card.expMonth,
+              expYear: card.expYear,
+              holder: card.holder,
+            }
+          : null,
+      challenge:
+        status === "incomplete" && decision.kind === "challenge"
+          ? {
+              stage: decision.challenge.stage,
+              scenario: decision.challenge.scenario,
+              oneTimeCode: decision.challenge.oneTimeCode,
+              acquirerDecision: {
+                kind: "deferred_authorization",
+                ownsCard: storesCard,
+              } satisfies DeferredAuthorization,
+            }
+          : null,
+      transaction: {
+        uid,
+        shopId: shop.id,
+        status,
+        type,
+        amount: request.amount,
+        currency: request.currency,
+        trackingId: request.tracking_id ?? null,
+        trackingIds: splitTrackingIds(request.tracking_id),
+        cardToken: token,
+        duplicateFingerprint: fingerprint,
+        test: transactionBody.test,
+        body: transactionBody,
+      },
+    });
+  };
+
+  let refusal = decision.kind === "refused" ? decision.message : null;
+  // verification_url: the merchant approves before any money moves (fail closed).
+  if (refusal === null && decision.kind === "authorize" && request.verification_url) {
+    if (request.duplicate_check && (await hasRecentDuplicate(deps.db, deps.clock, fingerprint))) {
+      throw GatewayError.base("Duplicate transaction");
+    }
+    const verdict = await verifyWithMerchant(
+      deps,
+      shop,
+      transactionAwaitingVerification(uid, started, deps.clock.now()),
+    );
+    if (!verdict.approved) refusal = verdict.message;
+  }
+  if (refusal !== null) {
+    const outcome = refusedOutcome(refusal, gatewayId);
+    const failed = finishedMoneyBody(started, { outcome, token: null, at: deps.clock.now(), receiptUrl: "" });
+    const row = await write("failed", failed, null);
+    if (request.notification_url) deps.outbox.nudge();
+    return transactionFromRow(row);
+  }
+
+  // The card is stored with the pending transaction: a 3-D Secure challenge needs it when the shopper returns,
+  // and a charge that succeeds keeps it (its token is returned, as beGateway does).
+  const token = resolved.storedToken ?? generateCardToken();
+  const pending = await write("incomplete", started, token);
+  if (decision.kind === "challenge") return transactionFromRow(pending);
+
+  const answer = await askAcquirer(deps, {
+    operation: "authorize",
+    idempotencyKey: uid,
+    card,
+    amount: request.amount,
+    currency: request.currency,
+    capture: type === "payment",
+    merchantInitiated: resolved.merchantInitiated,
+    threeDSecure: decision.verification
+      ? { eci: decision.verification.eci, cavv: decision.verification.cavv }
+      : null,
+    billingDescriptor: request.dynamic_billing_descriptor ?? null,
+  });
+  const outcome = outcomeFromAnswer(type, answer, gatewayId);
+  const finished = await finishMoneyTransaction(deps, {
+    uid,
+    shopId: shop.id,
+    status: outcome.status,
+    body: finishedMoneyBody(started, {
+      outcome,
+      token,
+      at: deps.clock.now(),
+      receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
+    }),
+    cardToken: token,
+    ownsCard: resolved.storedToken === null,
+  });
+  // Nothing else ends a transaction that has no challenge: the row is ours to finish.
+  if (!finished) throw new Error(`Payment ${uid} ended before its acquirer answer was stored`);
+  deps.logger.info(
+    { transactionUid: uid, shopId: shop.id, type, status: outcome.status },
+    "acquirer answered",
+  );
+  return transactionFromRow(finished);
+}

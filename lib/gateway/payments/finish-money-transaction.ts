@@ -1,0 +1,67 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { cards, notificationDeliveries, type TransactionRow, transactions } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { newDeliveryId } from "../notifications/delivery-id";
+import type { TransactionBody } from "../tokenization/build-transaction";
+
+/** The handle a `db.transaction` callback gets. */
+export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Stores the end of a money transaction that was written `incomplete` while the acquirer was asked, in one
+ * database transaction: its status and body, the card (kept only when it succeeded and the card was stored for
+ * it), and the notification outbox row. Conditional on the row still being `incomplete`, so it happens once.
+ * Null when the row had already ended.
+ */
+export async function finishMoneyTransaction(
+  deps: GatewayDeps,
+  finish: {
+    uid: string;
+    shopId: number;
+    status: "successful" | "failed" | "error";
+    body: TransactionBody;
+    cardToken: string | null;
+    /** The card record was written for this transaction (not a stored card named by its token). */
+    ownsCard: boolean;
+    /**
+     * Runs first in the same database transaction; false ends it without a change (a 3-D Secure challenge that
+     * another request finished first).
+     */
+    claim?: (tx: DatabaseTransaction) => Promise<boolean>;
+  },
+): Promise<TransactionRow | null> {
+  const now = deps.clock.sqlNow();
+  const fixedTime = deps.clock.isFixed ? deps.clock.now() : null;
+  const successful = finish.status === "successful";
+  const discardCard = !successful && finish.ownsCard && finish.cardToken !== null;
+  const notificationUrl = finish.body.notification_url;
+  const row = await deps.db.transaction(async (tx) => {
+    if (finish.claim && !(await finish.claim(tx))) return null;
+    const [updated] = await tx
+      .update(transactions)
+      .set({
+        status: finish.status,
+        body: finish.body,
+        cardToken: discardCard ? null : finish.cardToken,
+        updatedAt: sql`${now}`,
+      })
+      .where(and(eq(transactions.uid, finish.uid), eq(transactions.status, "incomplete")))
+      .returning();
+    if (!updated) return null;
+    // A card stored only for this charge leaves nothing behind when the charge does not go through.
+    if (discardCard) await tx.delete(cards).where(eq(cards.token, finish.cardToken as string));
+    if (notificationUrl) {
+      await tx.insert(notificationDeliveries).values({
+        id: newDeliveryId(),
+        shopId: finish.shopId,
+        transactionUid: finish.uid,
+        url: notificationUrl,
+        ...(fixedTime ? { nextAttemptAt: fixedTime, createdAt: fixedTime, updatedAt: fixedTime } : {}),
+      });
+    }
+    return updated;
+  });
+  if (row && notificationUrl) deps.outbox.nudge();
+  return row;
+}

@@ -1,0 +1,132 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { MoneyType } from "@/lib/contracts/money-result";
+import { cards, type TransactionRow, threeDSecureChallenges } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
+import { endableAsExpired, type FinishResult, waitingOnShopper } from "../three-d-secure/finish-verification";
+import {
+  type AuthenticationOutcome,
+  failedVerificationMessage,
+  finishedVerification,
+  outcomePassed,
+} from "../three-d-secure/verification-result";
+import { type TransactionBody, transactionFromRow } from "../tokenization/build-transaction";
+import { revealCardNumber } from "../vault/card-vault";
+import { askAcquirer } from "./ask-acquirer";
+import type { DeferredAuthorization } from "./create-payment";
+import { type DatabaseTransaction, finishMoneyTransaction } from "./finish-money-transaction";
+import {
+  finishedMoneyBody,
+  type MoneyOutcome,
+  outcomeFromAnswer,
+  receiptUrl,
+  refusedOutcome,
+} from "./money-outcome";
+
+export function isDeferredAuthorization(value: unknown): value is DeferredAuthorization {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    (value as { kind?: unknown }).kind === "deferred_authorization"
+  );
+}
+
+/**
+ * Ends the 3-D Secure verification of a payment or authorization, exactly once (see finishVerification, whose
+ * claims it shares). When the shopper passed, the challenge is first claimed (`verifying`) so that one request
+ * alone goes on: it asks the merchant's verification_url if there is one, then the acquirer — nothing was charged
+ * before this point — and stores the answer with the end of the challenge. The security code is not sent: it is
+ * never kept for the length of a challenge; the 3-D Secure authentication goes with the authorization instead.
+ */
+export async function finishPaymentVerification(
+  deps: GatewayDeps,
+  options: { row: TransactionRow; deferred: DeferredAuthorization; outcome: AuthenticationOutcome },
+): Promise<FinishResult> {
+  const { row, deferred, outcome } = options;
+  const uid = row.uid;
+  const started = row.body as TransactionBody;
+  const type = started.type as MoneyType;
+  const gatewayId = started[type]?.gateway_id ?? 0;
+  const verification = finishedVerification(
+    started.three_d_secure_verification,
+    started.credit_card.brand ?? "unknown",
+    outcome,
+  );
+  const now = deps.clock.sqlNow();
+  const claimWhere = (endable: SQL) => async (tx: DatabaseTransaction) => {
+    const [claimed] = await tx
+      .update(threeDSecureChallenges)
+      .set({ stage: "finished", finishedAt: sql`${now}`, updatedAt: sql`${now}` })
+      .where(and(eq(threeDSecureChallenges.transactionUid, uid), endable))
+      .returning({ uid: threeDSecureChallenges.transactionUid });
+    return claimed !== undefined;
+  };
+  const end = async (result: MoneyOutcome, endable: SQL): Promise<FinishResult> => {
+    const final = await finishMoneyTransaction(deps, {
+      uid,
+      shopId: row.shopId,
+      status: result.status,
+      body: finishedMoneyBody(started, {
+        outcome: result,
+        token: row.cardToken,
+        at: deps.clock.now(),
+        receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
+        verification,
+      }),
+      cardToken: row.cardToken,
+      ownsCard: deferred.ownsCard,
+      claim: claimWhere(endable),
+    });
+    if (!final) return { finished: false };
+    deps.logger.info(
+      { transactionUid: uid, shopId: row.shopId, outcome, status: final.status },
+      "3-D Secure verification finished",
+    );
+    return { finished: true, transaction: transactionFromRow(final) };
+  };
+
+  if (!outcomePassed(outcome)) {
+    const endable = outcome === "expired" ? endableAsExpired(now) : waitingOnShopper(now);
+    return end(refusedOutcome(failedVerificationMessage(outcome), gatewayId), endable);
+  }
+  // One request goes on from here; a second correct answer finds the challenge claimed.
+  const [claimed] = await deps.db
+    .update(threeDSecureChallenges)
+    .set({ stage: "verifying", updatedAt: sql`${now}` })
+    .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now)))
+    .returning({ uid: threeDSecureChallenges.transactionUid });
+  if (!claimed) return { finished: false };
+  const verifying = eq(threeDSecureChallenges.stage, "verifying");
+
+  if (started.verification_url) {
+    const shop = await deps.shops.get(row.shopId);
+    const asked = { ...started, three_d_secure_verification: verification };
+    const verdict = shop
+      ? await verifyWithMerchant(deps, shop, transactionAwaitingVerification(uid, asked, row.createdAt))
+      : { approved: false as const, message: "Shop not found" };
+    if (!verdict.approved) return end(refusedOutcome(verdict.message, gatewayId), verifying);
+  }
+
+  const [card] = row.cardToken
+    ? await deps.db.select().from(cards).where(eq(cards.token, row.cardToken))
+    : [];
+  if (!card) throw new Error(`Payment ${uid} waits on 3-D Secure without its card`);
+  const answer = await askAcquirer(deps, {
+    operation: "authorize",
+    idempotencyKey: uid,
+    card: {
+      number: await revealCardNumber(deps.keyring, card),
+      expMonth: started.credit_card.exp_month,
+      expYear: started.credit_card.exp_year,
+      holder: started.credit_card.holder,
+      verificationValue: null,
+    },
+    amount: row.amount,
+    currency: row.currency,
+    capture: type === "payment",
+    merchantInitiated: false,
+    threeDSecure: { eci: verification.eci, cavv: verification.cavv },
+    billingDescriptor: started.dynamic_billing_descriptor,
+  });
+  return end(outcomeFromAnswer(type, answer, gatewayId), verifying);
+}

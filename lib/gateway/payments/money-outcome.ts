@@ -1,0 +1,99 @@
+import type { MoneyResult, MoneyType } from "@/lib/contracts/money-result";
+import type { AcquirerAnswer } from "../acquirer/acquirer";
+import type { TransactionBody } from "../tokenization/build-transaction";
+import { SUCCESS_MESSAGE } from "../tokenization/sandbox-acquirer";
+import { moneyResultFromAnswer } from "../transactions/money-transaction-body";
+
+/** How a money transaction ended: its status, its top-level message, and its result object. */
+export interface MoneyOutcome {
+  status: "successful" | "failed" | "error";
+  message: string;
+  result: MoneyResult;
+}
+
+const DECLINED: Record<MoneyType, string> = {
+  payment: "Payment was declined",
+  authorization: "Authorization was declined",
+  capture: "Capture was declined",
+  void: "Void was declined",
+  refund: "Refund was declined",
+  credit: "Credit was declined",
+};
+
+/**
+ * The acquirer's answer as the transaction shows it: "Successfully processed" or "<Type> was declined" at the top
+ * (the words the beGateway clients read), the acquirer's own reason in the result object; a processor error
+ * says what failed at both levels.
+ */
+export function outcomeFromAnswer(type: MoneyType, answer: AcquirerAnswer, gatewayId: number): MoneyOutcome {
+  const result = moneyResultFromAnswer(answer, gatewayId);
+  switch (answer.status) {
+    case "successful":
+      return { status: "successful", message: SUCCESS_MESSAGE, result };
+    case "failed":
+      return { status: "failed", message: DECLINED[type], result };
+    case "error":
+      return { status: "error", message: answer.message, result };
+  }
+}
+
+/** Refused before any acquirer was asked (smart routing, 3-D Secure, the merchant's verification_url). */
+export function refusedOutcome(message: string, gatewayId: number): MoneyOutcome {
+  return {
+    status: "failed",
+    message,
+    result: {
+      status: "failed",
+      message,
+      auth_code: null,
+      rrn: null,
+      ref_id: null,
+      bank_code: null,
+      billing_descriptor: null,
+      gateway_id: gatewayId,
+    },
+  };
+}
+
+/** The answer the gateway records when the acquirer could not be reached at all. */
+export const ACQUIRER_UNREACHABLE: AcquirerAnswer = {
+  status: "error",
+  message: "Processor error: the acquirer did not answer",
+  bankCode: "91",
+  authCode: null,
+  rrn: null,
+  refId: null,
+  billingDescriptor: null,
+};
+
+/**
+ * A pending money transaction's body once it ends: its outcome, the card token (only a successful one shows it),
+ * `paid_at` (a successful payment or payout) and its receipt.
+ */
+export function finishedMoneyBody(
+  started: TransactionBody,
+  finish: {
+    outcome: MoneyOutcome;
+    token: string | null;
+    at: Date;
+    receiptUrl: string;
+    verification?: TransactionBody["three_d_secure_verification"];
+  },
+): TransactionBody {
+  const { outcome } = finish;
+  const successful = outcome.status === "successful";
+  const type = started.type as MoneyType;
+  return {
+    ...started,
+    message: outcome.message,
+    paid_at: successful && (type === "payment" || type === "credit") ? finish.at.toISOString() : null,
+    credit_card: { ...started.credit_card, token: successful ? finish.token : null },
+    three_d_secure_verification: finish.verification ?? started.three_d_secure_verification,
+    [type]: outcome.result,
+    receipt_url: successful ? finish.receiptUrl : null,
+  };
+}
+
+export function receiptUrl(gatewayPublicUrl: string, uid: string): string {
+  return `${gatewayPublicUrl}/process/${uid}/receipt`;
+}
