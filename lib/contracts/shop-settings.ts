@@ -167,6 +167,13 @@ export const shopSettingsSchema = z.object({
     .nullable()
     .default(null)
     .describe("Most tokenizations the shop takes in a minute (card-testing defence); null: no limit"),
+  authorization_expiry_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(31)
+    .default(7)
+    .describe("Days an authorization can be captured or voided; after that it expires"),
   /** Reported as `tokenization.gateway_id`. */
   gateway_id: z.number().int().positive().default(1),
 });

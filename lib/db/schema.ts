@@ -9,6 +9,7 @@ import {
   json,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -281,6 +282,34 @@ export const checkouts = pgTable(
     ...timestamps,
   },
   (table) => [index("checkouts_shop_created_idx").on(table.shopId, table.createdAt)],
+);
+
+/**
+ * Idempotency keys (`RequestID` / `Idempotency-Key` headers) of the gateway's POSTs, per shop, kept 24 h. The row is
+ * inserted before the request runs, so a repeat arriving meanwhile (on any instance) finds it `pending` and waits
+ * for the stored response instead of running again.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    key: text("key").notNull(),
+    /** Keyed hash (HMAC) of method, path and body: the body may hold card data. */
+    requestHash: text("request_hash").notNull(),
+    /** `pending` while the first request runs; `completed` once its response is stored. */
+    state: text("state", { enum: ["pending", "completed"] }).notNull(),
+    responseStatus: integer("response_status"),
+    responseContentType: text("response_content_type"),
+    responseBody: text("response_body"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.key] }),
+    index("idempotency_keys_expiry_idx").on(table.expiresAt),
+  ],
 );
 
 export type Shop = typeof shops.$inferSelect;

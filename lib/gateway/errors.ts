@@ -17,10 +17,13 @@ export type GatewayErrorCode =
   | "payload_too_large"
   | "incomplete_body"
   | "unsupported_media_type"
-  | "attempt_in_progress";
+  | "attempt_in_progress"
+  | "idempotent_request_in_progress";
 
 export interface GatewayErrorDetails {
   errors?: ErrorTree;
+  /** A validation error's `message` when it is not the errors joined as they are (see child transactions). */
+  message?: string;
   retryAfterSeconds?: number;
   allowedMethods?: readonly string[];
 }
@@ -59,7 +62,14 @@ export function renderGatewayError(error: GatewayError): RenderedError {
   const { details } = error;
   switch (error.code) {
     case "validation_failed":
-      return { status: 422, body: validationErrorBody(details.errors ?? {}), headers: {} };
+      return {
+        status: 422,
+        body: {
+          ...validationErrorBody(details.errors ?? {}),
+          ...(details.message ? { message: details.message } : {}),
+        },
+        headers: {},
+      };
     case "access_denied":
       return { status: 401, body: ACCESS_DENIED, headers: { "WWW-Authenticate": 'Basic realm="tessera"' } };
     case "invalid_customer_credentials":
@@ -115,6 +125,15 @@ export function renderGatewayError(error: GatewayError): RenderedError {
           errors: { base: ["Another payment attempt is in progress"] },
         },
         headers: {},
+      };
+    case "idempotent_request_in_progress":
+      return {
+        status: 409,
+        body: {
+          message: "A request with this RequestID is still being processed; repeat it later",
+          errors: { base: ["A request with this RequestID is still being processed; repeat it later"] },
+        },
+        headers: { "Retry-After": "1" },
       };
     case "unsupported_media_type":
       return {

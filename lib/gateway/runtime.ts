@@ -7,6 +7,7 @@ import { SandboxAcquirer } from "./acquirer/sandbox-acquirer";
 import { type Clock, databaseClock } from "./clock";
 import type { GatewayDeps } from "./context";
 import { createGatewayApp, type GatewayApp } from "./http/app";
+import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
 import { RateLimiter } from "./rate-limit";
@@ -98,6 +99,13 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       .catch((error: unknown) => logger.warn({ err: error }, "rate-limit prune failed"));
   }, RATE_LIMIT_PRUNE_MS);
   rateLimitPrune.unref();
+  // Idempotency keys past their 24 h likewise (an expired key is treated as absent before it is dropped).
+  const idempotencyPrune = setInterval(() => {
+    deleteExpiredIdempotencyKeys({ deps }).catch((error: unknown) =>
+      logger.warn({ err: error }, "idempotency key prune failed"),
+    );
+  }, RATE_LIMIT_PRUNE_MS);
+  idempotencyPrune.unref();
   return {
     deps,
     app: createGatewayApp(deps),
@@ -108,6 +116,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     async close() {
       clearInterval(keyringRefresh);
       clearInterval(rateLimitPrune);
+      clearInterval(idempotencyPrune);
       await notifications.stop();
       await threeDSecureExpiry.stop();
       await database.close();

@@ -40,7 +40,7 @@ function readNodeBody(incoming: IncomingMessage): Promise<Buffer[]> {
 }
 
 async function readWebBody(stream: ReadableStream<Uint8Array> | null): Promise<Uint8Array[]> {
-  if (!stream) throw new GatewayError("malformed_json");
+  if (!stream) return [];
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -57,16 +57,37 @@ async function readWebBody(stream: ReadableStream<Uint8Array> | null): Promise<U
   return chunks;
 }
 
+/** Bodies already read by a middleware (idempotency keys hash them), so the route reads the same bytes again. */
+const rawBodies = new WeakMap<Request, Promise<Buffer>>();
+
+/**
+ * The raw bytes of a request body (at most 64 KiB, else 413), read once per request: a second call, say by the
+ * route after a middleware, gets the same bytes.
+ */
+export function readRawBody(c: Context): Promise<Buffer> {
+  const cached = rawBodies.get(c.req.raw);
+  if (cached) return cached;
+  const read = (async () => {
+    const declaredLength = Number(requestHeader(c, "content-length") ?? "0");
+    if (declaredLength > MAX_BODY_BYTES) throw new GatewayError("payload_too_large");
+    // Under @hono/node-server the Node request itself is read: going through the web-standard stream the Request
+    // wraps it in costs a tenth of a tokenization's CPU. In-process requests (tests) have only the stream.
+    const incoming = nodeRequest(c);
+    const chunks = incoming ? await readNodeBody(incoming) : await readWebBody(c.req.raw.body);
+    return Buffer.concat(chunks);
+  })();
+  rawBodies.set(c.req.raw, read);
+  return read;
+}
+
+export function hasJsonContentType(c: Context): boolean {
+  return isJsonContentType(requestHeader(c, "content-type"));
+}
+
 /** Reads a JSON request body: 415 for another content type, 413 past 64 KiB (without buffering more), 400 if not JSON. */
 export async function readJsonBody(c: Context): Promise<unknown> {
-  if (!isJsonContentType(requestHeader(c, "content-type"))) throw new GatewayError("unsupported_media_type");
-  const declaredLength = Number(requestHeader(c, "content-length") ?? "0");
-  if (declaredLength > MAX_BODY_BYTES) throw new GatewayError("payload_too_large");
-  // Under @hono/node-server the Node request itself is read: going through the web-standard stream the Request
-  // wraps it in costs a tenth of a tokenization's CPU. In-process requests (tests) have only the stream.
-  const incoming = nodeRequest(c);
-  const chunks = incoming ? await readNodeBody(incoming) : await readWebBody(c.req.raw.body);
-  const text = Buffer.concat(chunks).toString("utf8");
+  if (!hasJsonContentType(c)) throw new GatewayError("unsupported_media_type");
+  const text = (await readRawBody(c)).toString("utf8");
   try {
     return JSON.parse(text);
   } catch {

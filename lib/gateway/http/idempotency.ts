@@ -1,0 +1,95 @@
+import type { MiddlewareHandler } from "hono";
+import {
+  IDEMPOTENCY_HEADERS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  type IdempotencyHeader,
+  idempotencyKeySchema,
+  invalidIdempotencyKeyMessage,
+} from "@/lib/contracts/idempotency";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import { claimIdempotencyKey } from "../idempotency/claim-idempotency-key";
+import { completeIdempotencyKey } from "../idempotency/complete-idempotency-key";
+import { hashIdempotentRequest, type IdempotentRequest } from "../idempotency/idempotency-key";
+import { releaseIdempotencyKey } from "../idempotency/release-idempotency-key";
+import type { GatewayEnv } from "./auth";
+import { readRawBody } from "./body";
+import { requestHeader } from "./headers";
+
+/**
+ * Answers that are not kept for replay: the request may well succeed when repeated (a server error, a rate limit,
+ * a conflict with a request in progress), so the key is released instead.
+ */
+function isReplayable(status: number): boolean {
+  return status < 500 && status !== 409 && status !== 429;
+}
+
+function idempotencyHeader(c: Parameters<MiddlewareHandler>[0]): [IdempotencyHeader, string] | null {
+  for (const header of IDEMPOTENCY_HEADERS) {
+    const value = requestHeader(c, header);
+    if (value !== undefined) return [header, value];
+  }
+  return null;
+}
+
+/**
+ * `RequestID` / `Idempotency-Key` on a POST made with shop credentials: the first request under a key runs and
+ * its response is kept 24 h; a repeat with the same body gets that response again with `Idempotent-Replayed:
+ * true` (waiting for it if the first is still running), a repeat with another body 422. The hosted page's
+ * requests (checkout token) and the shopper's pages are not merchant requests and pass through.
+ */
+export function idempotency(deps: GatewayDeps): MiddlewareHandler<GatewayEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "POST" || c.get("checkoutToken") !== undefined || !c.get("shop")) return next();
+    const found = idempotencyHeader(c);
+    if (!found) return next();
+    const [header, key] = found;
+    if (!idempotencyKeySchema.safeParse(key).success) {
+      throw GatewayError.base(invalidIdempotencyKeyMessage(header));
+    }
+    const request: IdempotentRequest = {
+      shopId: c.get("shop").id,
+      header,
+      key,
+      requestHash: hashIdempotentRequest(deps.keyring.hashes, {
+        method: c.req.method,
+        // The same request whether it came under /gateway or at the origin's root.
+        path: c.req.path.replace(/^\/gateway(?=\/)/, ""),
+        body: await readRawBody(c),
+      }),
+    };
+    const claim = await claimIdempotencyKey({ deps, request });
+    if (claim.kind === "replay") {
+      const { status, contentType, body } = claim.response;
+      const headers: Record<string, string> = { [IDEMPOTENT_REPLAYED_HEADER]: "true" };
+      if (contentType) headers["Content-Type"] = contentType;
+      return c.body(body, status as 200, headers);
+    }
+    try {
+      await next();
+    } catch (error) {
+      await releaseIdempotencyKey({ deps, request });
+      throw error;
+    }
+    const response = c.res;
+    if (!isReplayable(response.status)) {
+      await releaseIdempotencyKey({ deps, request });
+      return;
+    }
+    try {
+      await completeIdempotencyKey({
+        deps,
+        request,
+        response: {
+          status: response.status,
+          contentType: response.headers.get("content-type"),
+          body: await response.clone().text(),
+        },
+      });
+    } catch (error) {
+      // The request itself is done (money may have moved): its answer goes out. The key stays pending, so a
+      // repeat is answered 409 rather than run a second time.
+      deps.logger.error({ err: error }, "idempotency: the response could not be stored");
+    }
+  };
+}

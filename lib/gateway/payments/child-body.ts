@@ -1,0 +1,98 @@
+import type { ChildRequest, ChildTransactionType } from "@/lib/contracts/child-transaction";
+import type { TransactionRow } from "@/lib/db/schema";
+import type { AcquirerAnswer } from "../acquirer/acquirer";
+import type { GatewayDeps } from "../context";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+import { issuerUrls } from "../three-d-secure/verification-result";
+import { EMPTY_THREE_D_SECURE_VERIFICATION, type TransactionBody } from "../tokenization/build-transaction";
+import {
+  moneyResultFromAnswer,
+  moneyTransactionBody,
+  pendingMoneyResult,
+} from "../transactions/money-transaction-body";
+
+/** The transaction's `message` once the acquirer answered (its own words stay in the type's object). */
+export const CHILD_MESSAGES: Record<ChildTransactionType, { approved: string; declined: string }> = {
+  capture: { approved: "Successfully processed", declined: "Capture was declined" },
+  void: { approved: "Successfully processed", declined: "Void was declined" },
+  refund: { approved: "Successfully processed", declined: "Refund was declined" },
+};
+
+/**
+ * A child's response body while its acquirer call is in flight: the parent's card, customer and echoed fields
+ * (as beGateway answers a capture or refund), the child's own amount, tracking id and duplicate check, an empty
+ * result object named after its type, and `parent_uid`. A refund keeps its `reason`.
+ */
+export function childBody({
+  deps,
+  shop,
+  parent,
+  uid,
+  type,
+  request,
+}: {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  parent: TransactionRow;
+  uid: string;
+  type: ChildTransactionType;
+  request: ChildRequest;
+}): TransactionBody {
+  const {
+    amounts: _amounts,
+    reason: _reason,
+    ...inherited
+  } = parent.body as TransactionBody & {
+    amounts?: unknown;
+    reason?: unknown;
+  };
+  const common: TransactionBody = {
+    ...inherited,
+    message: null,
+    amount: request.amount,
+    currency: parent.currency,
+    tracking_id: request.tracking_id ?? parent.trackingId,
+    duplicate_check: request.duplicate_check,
+    redirect_url: issuerUrls(deps.config.gatewayPublicUrl, uid).acsUrl,
+    three_d_secure_verification: EMPTY_THREE_D_SECURE_VERIFICATION,
+  };
+  const body = moneyTransactionBody(common, {
+    type,
+    result: pendingMoneyResult(shop.settings.gateway_id),
+    parentUid: parent.uid,
+    receiptUrl: null,
+    paidAt: null,
+  });
+  return type === "refund" ? ({ ...body, reason: request.reason ?? null } as TransactionBody) : body;
+}
+
+/** The child's body with the acquirer's answer in it. */
+export function finishedChildBody({
+  deps,
+  shop,
+  child,
+  type,
+  answer,
+}: {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  child: TransactionRow;
+  type: ChildTransactionType;
+  answer: AcquirerAnswer;
+}): TransactionBody {
+  const body = child.body as TransactionBody & Record<string, unknown>;
+  const messages = CHILD_MESSAGES[type];
+  const successful = answer.status === "successful";
+  return {
+    ...body,
+    message:
+      answer.status === "successful"
+        ? messages.approved
+        : answer.status === "failed"
+          ? messages.declined
+          : answer.message,
+    // A capture takes the money: it is paid when the acquirer approves it.
+    paid_at: successful && type === "capture" ? deps.clock.now().toISOString() : null,
+    [type]: moneyResultFromAnswer(answer, shop.settings.gateway_id),
+  } as TransactionBody;
+}

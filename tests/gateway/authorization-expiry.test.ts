@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "@/lib/gateway/clock";
+import { callJson, startTestGateway, type TestGateway, type TestShop } from "./harness";
+import { childError, createParent, postChild, readTransaction } from "./money-helpers";
+
+const DAY = 24 * 3600_000;
+
+let gateway: TestGateway;
+let clock: ManualClock;
+let shop: TestShop;
+let patientShop: TestShop;
+
+beforeAll(async () => {
+  clock = new ManualClock(new Date("2026-11-25T09:00:00.000Z"));
+  gateway = await startTestGateway({ clock });
+  [shop, patientShop] = await Promise.all([
+    gateway.createShop(),
+    gateway.createShop({ authorization_expiry_days: 30 }, "Patient Shop"),
+  ]);
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+describe("authorization expiry", () => {
+  it("captures until 7 days have passed, then neither captures nor voids", async () => {
+    const parent = await createParent(gateway, shop, { type: "authorization", amount: 1000 });
+    clock.advance(7 * DAY - 1000);
+    const capture = await postChild(gateway, shop, "captures", { parent_uid: parent.uid, amount: 400 });
+    expect(capture.body.transaction.status).toBe("successful");
+    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toMatchObject({
+      captured: 400,
+      capturable: 600,
+      authorization_expires_at: "2026-12-02T09:00:00.000Z",
+    });
+
+    clock.advance(1000);
+    const late = await postChild(gateway, shop, "captures", { parent_uid: parent.uid, amount: 100 });
+    expect({ status: late.status, body: late.body }).toEqual({
+      status: 422,
+      body: childError("Authorization expired at 2026-12-02T09:00:00.000Z; it can no longer be captured.", {
+        base: ["Authorization expired at 2026-12-02T09:00:00.000Z; it can no longer be captured"],
+      }),
+    });
+    // A refund of its capture is not bound by the authorization's expiry.
+    const refund = await postChild(gateway, shop, "refunds", {
+      parent_uid: capture.body.transaction.uid,
+      amount: 400,
+      reason: "Returned",
+    });
+    expect(refund.body.transaction.status).toBe("successful");
+  });
+
+  it("voids until the expiry, not after", async () => {
+    const parent = await createParent(gateway, shop, { type: "authorization", amount: 1000 });
+    clock.advance(7 * DAY);
+    const late = await postChild(gateway, shop, "voids", { parent_uid: parent.uid, amount: 1000 });
+    expect(late.status).toBe(422);
+    expect(late.body.errors.base[0]).toMatch(/^Authorization expired at .+; it can no longer be voided$/);
+    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toBeUndefined();
+  });
+
+  it("follows the shop's own setting (authorization_expiry_days), changed through PATCH /shop too", async () => {
+    const parent = await createParent(gateway, patientShop, { type: "authorization", amount: 1000 });
+    clock.advance(29 * DAY);
+    expect(
+      (await postChild(gateway, patientShop, "captures", { parent_uid: parent.uid, amount: 100 })).body
+        .transaction.status,
+    ).toBe("successful");
+    clock.advance(DAY);
+    expect(
+      (await postChild(gateway, patientShop, "captures", { parent_uid: parent.uid, amount: 200 })).status,
+    ).toBe(422);
+
+    const patched = await callJson(gateway, "/shop", {
+      method: "PATCH",
+      shop,
+      body: { settings: { authorization_expiry_days: 2 } },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.shop.settings.authorization_expiry_days).toBe(2);
+    const short = await createParent(gateway, shop, { type: "authorization", amount: 1000 });
+    clock.advance(2 * DAY);
+    // The shop directory caches a shop for a few seconds; the time between is the test clock's, not the cache's.
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    expect(
+      (await postChild(gateway, shop, "voids", { parent_uid: short.uid, amount: 1000 })).body.message,
+    ).toMatch(/^Authorization expired at /);
+  });
+
+  it("refuses an expiry setting outside 1 to 31 days", async () => {
+    const response = await callJson(gateway, "/shop", {
+      method: "PATCH",
+      shop,
+      body: { settings: { authorization_expiry_days: 0 } },
+    });
+    expect(response.status).toBe(422);
+  });
+});
