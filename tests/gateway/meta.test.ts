@@ -139,8 +139,10 @@ describe("GET /gateway/openapi.json", () => {
   it("documents every route the app serves, and serves every documented one", async () => {
     // Handlers that exist only to refuse a method (so the path is not read as a transaction uid) are not
     // operations; they must answer 405.
-    const refusals = ["GET", "PUT", "PATCH", "DELETE"].map(
-      (method) => `${method} /transactions/tokenizations`,
+    const refusals = ["GET", "PUT", "PATCH", "DELETE"].flatMap((method) =>
+      ["tokenizations", "payments", "authorizations", "credits"].map(
+        (type) => `${method} /transactions/${type}`,
+      ),
     );
     const shop: TestShop = await gateway.createShop();
     for (const refusal of refusals) {

@@ -370,3 +370,60 @@ describe("notifications", () => {
     });
   });
 });
+
+describe("the receipt", () => {
+  it("is a page for the shopper at receipt_url, without credentials", async () => {
+    const transaction = await pay({ tracking_id: "receipt-<1>", amount: 123_45 });
+    const path = new URL(transaction.receipt_url).pathname.replace(/^\/gateway/, "");
+    const page = await gateway.call(path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    const html = await page.text();
+    expect(html).toContain("Payment receipt");
+    expect(html).toContain("$123.45");
+    expect(html).toContain(`•••• ${transaction.credit_card.last_4}`);
+    expect(html).toContain(transaction.payment.auth_code);
+    expect(html).toContain("receipt-&lt;1&gt;");
+    expect(html).not.toContain(transaction.credit_card.token);
+  });
+
+  it("does not exist for a declined payment, a tokenization or an unknown uid", async () => {
+    const declined = await pay({ amount: 1051 });
+    const tokenization = await postTokenization(
+      gateway,
+      shop,
+      tokenizationRequest({}, { number: nextCard() }),
+    );
+    for (const uid of [declined.uid, tokenization.body.transaction.uid, "no-such-uid"]) {
+      expect((await gateway.call(`/process/${uid}/receipt`)).status).toBe(404);
+    }
+  });
+});
+
+describe("GET /transactions", () => {
+  it("lists every type, and filters by type", async () => {
+    const other = await gateway.createShop({}, "Listing Shop");
+    const number = nextCard();
+    await postTokenization(gateway, other, tokenizationRequest({ amount: 500 }, { number }));
+    await postPayment(gateway, other, paymentRequest({ amount: 600 }, { number }));
+    await postPayment(gateway, other, paymentRequest({ amount: 700 }, { number }), "authorizations");
+    const all = await callJson(gateway, "/transactions", { shop: other });
+    expect(all.body.transactions.map((transaction: JsonBody) => transaction.type)).toEqual([
+      "authorization",
+      "payment",
+      "tokenization",
+    ]);
+    const payments = await callJson(gateway, "/transactions?type=payment", { shop: other });
+    expect(payments.body.transactions.map((transaction: JsonBody) => transaction.amount)).toEqual([600]);
+    expect(payments.headers.get("x-total-count")).toBe("1");
+    expect(await callJson(gateway, "/transactions?type=purchase", { shop: other })).toMatchObject({
+      status: 422,
+      body: {
+        message: "Type is not included in the list",
+        errors: { type: ["is not included in the list"] },
+      },
+    });
+  });
+});

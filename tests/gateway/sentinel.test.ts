@@ -14,6 +14,8 @@ import {
   tokenizationRequest,
   usePostgres,
 } from "./harness";
+import { paymentRequest } from "./money-helpers";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 // Distinctive Luhn-valid numbers (Visa, Mastercard, the decline card) with their 3-digit security codes. Amex cards
 // follow: their 4-digit codes are picked in beforeAll (see AMEX_CODE_CANDIDATES).
@@ -30,7 +32,8 @@ const AMEX_CODE_CANDIDATES = ["6283", "9174", "5836", "7419", "6952", "8361", "5
 
 /**
  * The scanned text without what holds digits by chance: UUIDs, timestamps, runs of 12+ hex digits (tokens, stamps,
- * key and delivery ids, bytea, millisecond times) and base64 (PEM keys). What is left holds a leaked code however
+ * key and delivery ids, bytea, millisecond times, retrieval reference numbers), base64 (PEM keys), the acquirer's
+ * random approval codes and the webhooks' timestamps and lengths. What is left holds a leaked code however
  * it was written — a JSON value, a column of its own (`,739,` in a row, tab-separated in a dump), a message —
  * so the codes are looked for as plain substrings.
  */
@@ -41,6 +44,8 @@ const BY_CHANCE_DIGITS = new RegExp(
     "[0-9a-f]{12,}",
     "[0-9A-F]{12,}",
     "[A-Za-z0-9+/]{40,}",
+    // Random approval codes, and the numbers of HTTP headers (a webhook's timestamp, a body's length).
+    '"(?:auth_code|webhook-timestamp|content-length)": ?"\\d+"',
   ].join("|"),
   "g",
 );
@@ -67,6 +72,7 @@ describe("card data at rest and in logs", () => {
   let database: TestDatabase;
   let gateway: TestGateway;
   let shop: TestShop;
+  let merchant: WebhookReceiver;
   const cards: { number: string; code: string; expectDecline: boolean }[] = [...SENTINEL_CARDS];
   /** Codes long enough not to occur by chance in the embedded database's files. */
   let amexCodes: string[] = [];
@@ -76,6 +82,7 @@ describe("card data at rest and in logs", () => {
     database = await createTestDatabase({ embeddedDir });
     gateway = await startTestGateway({ database });
     shop = await gateway.createShop();
+    merchant = await startWebhookReceiver();
     const before = usePostgres
       ? ""
       : withoutChanceDigits([...(await readEmbeddedFiles(gateway, embeddedDir)).values()].join("\n"));
@@ -108,9 +115,46 @@ describe("card data at rest and in logs", () => {
     await gateway.call("/transactions/tokenizations", {
       body: tokenizationRequest({}, { number: cards[1].number, verification_value: cards[1].code }),
     });
+
+    // Money movement: payments, authorizations, payouts and card tokens, with webhooks to a real receiver and a
+    // merchant verification_url, each repeated as a duplicate; a token charged with its security code.
+    const urls = {
+      notification_url: `${merchant.origin}/hook`,
+      verification_url: `${merchant.origin}/verify`,
+    };
+    for (const [index, card] of cards.entries()) {
+      const full = { number: card.number, verification_value: card.code };
+      for (const type of ["payments", "authorizations", "credits"]) {
+        const body = paymentRequest({ tracking_id: `sentinel-${type}-${index}`, ...urls }, full);
+        const response = await gateway.call(`/transactions/${type}`, { shop, body });
+        expect(response.status).toBe(200);
+        const { transaction } = await response.json();
+        expect(transaction.status).toBe(card.expectDecline ? "failed" : "successful");
+        expect((await gateway.call(`/transactions/${type}`, { shop, body })).status).toBe(422);
+        if (type === "payments" && !card.expectDecline) {
+          const token = { token: transaction.credit_card.token, verification_value: card.code };
+          const again = await gateway.call("/transactions/payments", {
+            shop,
+            body: paymentRequest({ amount: 2000, ...urls }, token),
+          });
+          expect((await again.json()).transaction.status).toBe("successful");
+        }
+      }
+      const stored = await gateway.call("/credit_cards", {
+        shop,
+        body: { request: { number: card.number, holder: "Sentinel", exp_month: "12", exp_year: "2040" } },
+      });
+      expect(stored.status).toBe(200);
+    }
+    await gateway.call("/transactions/payments", {
+      shop,
+      body: paymentRequest({ amount: -1 }, { number: cards[0].number, verification_value: cards[0].code }),
+    });
+    while ((await gateway.runtime.notifications.runOnce()) > 0);
   });
 
   afterAll(async () => {
+    await merchant.close();
     await gateway.close();
     await database.drop();
     fs.rmSync(embeddedDir, { recursive: true, force: true });
@@ -133,6 +177,8 @@ describe("card data at rest and in logs", () => {
       dump += `${rows.map((row) => row.row).join("\n")}\n`;
     }
     expect(dump).toContain("sentinel-0"); // the scan does see the stored transactions
+    expect(dump).toContain("sentinel-payments-0");
+    expect(dump).toContain("sentinel-credits-0");
     const text = withoutChanceDigits(dump);
     for (const card of cards) {
       expect(dump).not.toContain(card.number);
@@ -183,5 +229,20 @@ describe("card data at rest and in logs", () => {
       expect(logs).not.toContain(card.number);
       expect(text).not.toContain(card.code);
     }
+  });
+
+  it("sends no card number or security code to the merchant's webhooks and verification_url", () => {
+    const received = merchant.received.map(
+      (request) => `${JSON.stringify(request.headers)}\n${request.body}`,
+    );
+    expect(received.some((text) => text.includes('"type":"payment"'))).toBe(true);
+    expect(received.some((text) => text.includes('"type":"credit"'))).toBe(true);
+    const all = received.join("\n");
+    const text = withoutChanceDigits(all);
+    for (const card of cards) {
+      expect(all).not.toContain(card.number);
+      expect(text).not.toContain(card.code);
+    }
+    expect(all).not.toContain("verification_value");
   });
 });

@@ -63,6 +63,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/ctp/*", checkoutTokenAuth(deps, limiter), shopAuth(deps, limiter));
   app.use("/transactions/*", shopAuth(deps, limiter));
   app.use("/v2/*", shopAuth(deps, limiter));
+  app.use("/credit_cards", shopAuth(deps, limiter));
+  app.use("/credit_cards/*", shopAuth(deps, limiter));
   // The spec answers a customer creation with bad credentials 422; the other customer endpoints answer 401.
   const customerCreateAuth = shopAuth(deps, limiter, "invalid_customer_credentials");
   const customerAuth = shopAuth(deps, limiter);

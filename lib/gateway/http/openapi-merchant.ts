@@ -6,6 +6,7 @@ import {
   shopResponseSchema,
   shopSettingsUpdateSchema,
 } from "@/lib/contracts/merchant";
+import { TRANSACTION_TYPES } from "@/lib/contracts/money-result";
 import { TRANSACTION_STATUSES } from "@/lib/contracts/transaction";
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
 
@@ -130,6 +131,7 @@ export function merchantOpenApi() {
               schema: { type: "string" },
             },
             { name: "status", in: "query", schema: { type: "string", enum: [...TRANSACTION_STATUSES] } },
+            { name: "type", in: "query", schema: { type: "string", enum: [...TRANSACTION_TYPES] } },
             {
               name: "created_from",
               in: "query",

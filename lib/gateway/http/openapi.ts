@@ -15,6 +15,7 @@ import {
 } from "./openapi-checkouts";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
+import { paymentOpenApi } from "./openapi-payments";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -98,13 +99,14 @@ export function buildOpenApiDocument(serverUrl: string) {
   const checkouts = checkoutOpenApi();
   const notifications = notificationOpenApi();
   const merchant = merchantOpenApi();
+  const payments = paymentOpenApi();
   return {
     openapi: "3.1.0",
     info: {
       title: "Tessera gateway",
       version: "1.0.0",
       description:
-        "Card tokenization with 3-D Secure and customer records. Authenticate with HTTP Basic: shop id as user name, secret key as password.",
+        "Card tokenization, payments, authorizations and payouts with 3-D Secure, and customer records. Authenticate with HTTP Basic: shop id as user name, secret key as password.",
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -113,6 +115,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...checkouts.schemas,
         ...notifications.schemas,
         ...merchant.schemas,
+        ...payments.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -125,6 +128,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...checkouts.paths,
       ...notifications.paths,
       ...merchant.paths,
+      ...payments.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",

@@ -2,6 +2,7 @@ import { and, arrayOverlaps, count, desc, eq, gte, lte, type SQL } from "drizzle
 import type { ErrorTree } from "@/lib/contracts/errors";
 import { isCalendarDate } from "@/lib/contracts/formats";
 import { INVALID, NOT_INCLUDED } from "@/lib/contracts/messages";
+import { TRANSACTION_TYPES, type TransactionType } from "@/lib/contracts/money-result";
 import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
@@ -16,6 +17,7 @@ export interface TransactionFilters {
   /** Any of these tracking ids (a transaction matches when one of its own `;`-separated ids is among them). */
   trackingIds?: string[];
   status?: TransactionStatus;
+  type?: TransactionType;
   /** Inclusive. */
   createdFrom?: Date;
   /** Inclusive. */
@@ -44,7 +46,7 @@ export function parseDateBound(value: string, bound: "lower" | "upper"): Date | 
 }
 
 /**
- * `?tracking_id=&status=&created_from=&created_to=` of GET /transactions. Empty parameters mean "no filter";
+ * `?tracking_id=&status=&type=&created_from=&created_to=` of GET /transactions. Empty parameters mean "no filter";
  * anything else that does not parse is a 422 naming the parameter.
  */
 export function parseTransactionFilters(query: Record<string, string | undefined>): TransactionFilters {
@@ -56,6 +58,13 @@ export function parseTransactionFilters(query: Record<string, string | undefined
       filters.status = query.status as TransactionStatus;
     } else {
       errors.status = [NOT_INCLUDED];
+    }
+  }
+  if (query.type) {
+    if ((TRANSACTION_TYPES as readonly string[]).includes(query.type)) {
+      filters.type = query.type as TransactionType;
+    } else {
+      errors.type = [NOT_INCLUDED];
     }
   }
   if (query.created_from) {
@@ -88,6 +97,7 @@ export async function listTransactions(options: {
   const conditions: SQL[] = [eq(transactions.shopId, shopId)];
   if (filters.trackingIds) conditions.push(arrayOverlaps(transactions.trackingIds, filters.trackingIds));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
+  if (filters.type) conditions.push(eq(transactions.type, filters.type));
   if (filters.createdFrom) conditions.push(gte(transactions.createdAt, filters.createdFrom));
   if (filters.createdTo) conditions.push(lte(transactions.createdAt, filters.createdTo));
   const where = and(...conditions);

@@ -1,11 +1,16 @@
-import { Hono } from "hono";
+import { randomBytes } from "node:crypto";
+import { type Context, Hono } from "hono";
+import { saveCardToken } from "../../card-tokens/save-card-token";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
+import { createCredit } from "../../payments/create-credit";
 import { createPayment } from "../../payments/create-payment";
+import { getReceipt } from "../../payments/get-receipt";
+import { renderReceipt } from "../../payments/pages/render-receipt";
 import type { GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
 
-/** Money movement that starts from a card: payments, authorizations. */
+/** Money movement that starts from a card (payments, authorizations, payouts), and the card tokens API. */
 export function paymentRoutes(deps: GatewayDeps) {
   const routes = new Hono<GatewayEnv>();
 
@@ -27,6 +32,39 @@ export function paymentRoutes(deps: GatewayDeps) {
       throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
     });
   }
+
+  routes.post("/transactions/credits", async (c) => {
+    const transaction = await createCredit({ deps, shop: c.get("shop"), body: await readJsonBody(c) });
+    return c.json({ transaction });
+  });
+  routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/credits", () => {
+    throw new GatewayError("method_not_allowed", { allowedMethods: ["POST"] });
+  });
+
+  // The card tokens API, in the forms the beGateway clients call it.
+  const saveCard = (pathToken?: string) => async (c: Context<GatewayEnv>) => {
+    const card = await saveCardToken({ deps, shop: c.get("shop"), body: await readJsonBody(c), pathToken });
+    return c.json(card);
+  };
+  routes.post("/credit_cards", (c) => saveCard()(c));
+  routes.post("/v2/credit_cards", (c) => saveCard()(c));
+  routes.post("/credit_cards/:token", (c) => saveCard(c.req.param("token"))(c));
+  routes.put("/v2/credit_cards/:token", (c) => saveCard(c.req.param("token"))(c));
+
+  // `receipt_url`: the shopper's page, no credentials (the random uid is the capability), never cached or framed.
+  routes.get("/process/:uid/receipt", async (c) => {
+    const receipt = await getReceipt({ deps, uid: c.req.param("uid") });
+    const nonce = randomBytes(16).toString("base64");
+    const headers = {
+      "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "no-referrer",
+      "Cache-Control": "no-store",
+    };
+    if (!receipt) return c.text("Receipt not found", 404, headers);
+    return c.html(renderReceipt(receipt, nonce), 200, headers);
+  });
 
   return routes;
 }

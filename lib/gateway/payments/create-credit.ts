@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { type CreditRequest, parseCreditRequest } from "@/lib/contracts/credit";
+import type { TokenizationRequest } from "@/lib/contracts/tokenization";
+import type { Transaction } from "@/lib/contracts/transaction";
+import { describeCard } from "../cards/describe-card";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/evaluate-smart-routing";
+import { issuerUrls } from "../three-d-secure/verification-result";
+import { buildTransactionBody, transactionFromRow } from "../tokenization/build-transaction";
+import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
+import { splitTrackingIds } from "../transactions/tracking-ids";
+import { askAcquirer } from "./ask-acquirer";
+import { finishMoneyTransaction } from "./finish-money-transaction";
+import { moneyFingerprint } from "./money-fingerprint";
+import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
+import { resolveMoneyCard } from "./resolve-money-card";
+
+export interface CreateCreditOptions {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  /** The parsed JSON body, `{ "request": { ... } }`, not yet validated. */
+  body: unknown;
+}
+
+/** The payout's fields where a tokenization's body builder expects a shopper's: none of those apply. */
+function asCardRequest(request: CreditRequest): TokenizationRequest {
+  return {
+    ...request,
+    skip_three_d_secure_verification: false,
+    force_three_d_secure_verification: false,
+    three_d_secure: { advanced: false },
+    additional_data: { receipt_text: [], contract: [] },
+  };
+}
+
+/**
+ * POST /transactions/credits: a payout to a card — a stored card whose token allows payouts (no contract, or
+ * `credit`), or card data in full, which is not stored. Written `incomplete` under the duplicate check (same card
+ * and amount within 30 s), then the acquirer is asked, and its answer stored before the response.
+ */
+export async function createCredit({ deps, shop, body }: CreateCreditOptions): Promise<Transaction> {
+  const parsed = parseCreditRequest(body, { now: deps.clock.now() });
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  const request = parsed.value;
+  const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "payout" });
+  const { card } = resolved;
+  const gatewayId = shop.settings.gateway_id;
+  const uid = randomUUID();
+  const description = describeCard(card.number);
+  const routing = decideSmartRouting(shop.settings.smart_routing_rules, {
+    brand: description.brand,
+    issuerCountry: description.issuer_country,
+    leadingDigits: card.number.slice(0, 8),
+    currency: request.currency,
+    amount: request.amount,
+  });
+  const started = moneyTransactionBody(
+    buildTransactionBody({
+      request: asCardRequest(shop.test ? { ...request, test: true } : request),
+      card: {
+        ...description,
+        holder: card.holder,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        stamp: deps.keyring.hashes.cardStamp(card.number),
+      },
+      token: null,
+      outcome: { status: "incomplete", message: null },
+      redirectUrl: issuerUrls(deps.config.gatewayPublicUrl, uid).acsUrl,
+      gatewayId,
+      smartRoutingStatus: routing.status,
+    }),
+    { type: "credit", result: pendingMoneyResult(gatewayId), receiptUrl: null, paidAt: null },
+  );
+  const declined = routing.action === "decline";
+  const firstBody = declined
+    ? finishedMoneyBody(started, {
+        outcome: refusedOutcome(DECLINED_BY_SMART_ROUTING, gatewayId),
+        token: null,
+        at: deps.clock.now(),
+        receiptUrl: "",
+      })
+    : started;
+  const written = await deps.transactionWriter.write({
+    checkDuplicate: request.duplicate_check,
+    notificationUrl: request.notification_url ?? null,
+    // A payout stores no card: one sent in full stays in this request's memory only.
+    card: null,
+    challenge: null,
+    transaction: {
+      uid,
+      shopId: shop.id,
+      status: declined ? "failed" : "incomplete",
+      type: "credit",
+      amount: request.amount,
+      currency: request.currency,
+      trackingId: request.tracking_id ?? null,
+      trackingIds: splitTrackingIds(request.tracking_id),
+      cardToken: resolved.storedToken,
+      duplicateFingerprint: moneyFingerprint(deps.keyring.hashes, {
+        type: "credit",
+        shopId: shop.id,
+        amount: request.amount,
+        number: card.number,
+      }),
+      test: started.test,
+      body: firstBody,
+    },
+  });
+  if (declined) {
+    if (request.notification_url) deps.outbox.nudge();
+    return transactionFromRow(written);
+  }
+
+  const answer = await askAcquirer(deps, {
+    operation: "credit",
+    idempotencyKey: uid,
+    card,
+    amount: request.amount,
+    currency: request.currency,
+    billingDescriptor: request.dynamic_billing_descriptor ?? null,
+  });
+  const outcome = outcomeFromAnswer("credit", answer, gatewayId);
+  const finished = await finishMoneyTransaction(deps, {
+    uid,
+    shopId: shop.id,
+    status: outcome.status,
+    body: finishedMoneyBody(started, {
+      outcome,
+      token: resolved.storedToken,
+      at: deps.clock.now(),
+      receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
+    }),
+    cardToken: resolved.storedToken,
+    ownsCard: false,
+  });
+  if (!finished) throw new Error(`Credit ${uid} ended before its acquirer answer was stored`);
+  return transactionFromRow(finished);
+}
