@@ -27,9 +27,7 @@ export const REASON_MAX_LENGTH = 255;
 function childFields(type: ChildTransactionType) {
   return {
     parent_uid: requiredString().describe(
-      type === "refund"
-        ? "uid of the payment or capture to refund"
-        : `uid of the authorization to ${type}`,
+      type === "refund" ? "uid of the payment or capture to refund" : `uid of the authorization to ${type}`,
     ),
     amount: minorUnitAmount().describe(
       type === "void"

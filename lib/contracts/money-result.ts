@@ -48,4 +48,10 @@ export const moneyResultSchema = z
 export type MoneyResult = z.output<typeof moneyResultSchema>;
 
 /** Fields of the transaction object that only money transactions carry (a tokenization has `tokenization`). */
-export const MONEY_ONLY_FIELDS: readonly string[] = [...MONEY_TYPES, "parent_uid", "receipt_url"];
+export const MONEY_ONLY_FIELDS: readonly string[] = [
+  ...MONEY_TYPES,
+  "parent_uid",
+  "receipt_url",
+  "amounts",
+  "reason",
+];

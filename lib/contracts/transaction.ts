@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parentAmountsSchema } from "./child-transaction";
 import type { ErrorTree } from "./errors";
 import { moneyResultSchema, TRANSACTION_TYPES } from "./money-result";
 import { CONTRACTS } from "./tokenization";
@@ -112,6 +113,10 @@ export const transactionSchema = z
       .nullable()
       .optional()
       .describe("The receipt page of a money transaction; null until it succeeds; absent in a tokenization"),
+    amounts: parentAmountsSchema
+      .optional()
+      .describe("What a payment, authorization or capture has left; present once a child of it finished"),
+    reason: z.string().nullable().optional().describe("Why the money was returned; only in a refund"),
     additional_data: z.object({
       receipt_text: z.array(z.string()),
       contract: z.array(z.enum(CONTRACTS)),

@@ -15,6 +15,7 @@ import {
   uniqueVisaNumber,
   usePostgres,
 } from "./harness";
+import { createParent, postChild, readTransaction } from "./money-helpers";
 
 let seed = 610_000;
 
@@ -211,6 +212,26 @@ describe(`concurrent repeats of one key (${usePostgres ? "PostgreSQL, two instan
       expect(await storedCount(instances[0], shop, `idem-race-${round}`)).toBe(1);
     }
   }, 120_000);
+
+  it("moves no money twice: 16 repeats of one partial refund at once make one refund", async () => {
+    const payment = await createParent(instances[0], shop, { type: "payment", amount: 1000 });
+    const request = { parent_uid: payment.uid, amount: 100, reason: "Returned", duplicate_check: false };
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, (_, index) =>
+        postChild(instances[index % instances.length], shop, "refunds", request, {
+          RequestID: "refund-once",
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(16).fill(200));
+    expect(new Set(responses.map((response) => response.body.transaction.uid)).size).toBe(1);
+    const after = await readTransaction(instances[0], shop, payment.uid);
+    expect(after.amounts).toMatchObject({ refunded: 100, refundable: 900 });
+    // A new key is a new refund.
+    const next = await postChild(instances[0], shop, "refunds", request, { RequestID: "refund-twice" });
+    expect(next.body.transaction.uid).not.toBe(responses[0].body.transaction.uid);
+    expect((await readTransaction(instances[0], shop, payment.uid)).amounts.refunded).toBe(200);
+  });
 });
 
 describe("24-hour lifetime of a key", () => {

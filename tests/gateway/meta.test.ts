@@ -140,7 +140,7 @@ describe("GET /gateway/openapi.json", () => {
     // Handlers that exist only to refuse a method (so the path is not read as a transaction uid) are not
     // operations; they must answer 405.
     const refusals = ["GET", "PUT", "PATCH", "DELETE"].flatMap((method) =>
-      ["tokenizations", "payments", "authorizations", "credits"].map(
+      ["tokenizations", "payments", "authorizations", "credits", "captures", "voids", "refunds"].map(
         (type) => `${method} /transactions/${type}`,
       ),
     );

@@ -13,6 +13,7 @@ import {
   checkoutTokenAuth,
   transactionOrShopperView,
 } from "./openapi-checkouts";
+import { childTransactionOpenApi } from "./openapi-children";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
 import { paymentOpenApi } from "./openapi-payments";
@@ -100,6 +101,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   const notifications = notificationOpenApi();
   const merchant = merchantOpenApi();
   const payments = paymentOpenApi();
+  const children = childTransactionOpenApi();
   return {
     openapi: "3.1.0",
     info: {
@@ -116,6 +118,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...notifications.schemas,
         ...merchant.schemas,
         ...payments.schemas,
+        ...children.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -129,6 +132,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...notifications.paths,
       ...merchant.paths,
       ...payments.paths,
+      ...children.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",
