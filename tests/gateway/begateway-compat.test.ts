@@ -249,8 +249,7 @@ describe("the beGateway client libraries at the origin's root", () => {
     expect(voided.body.transaction.parent_uid).toBe(uid);
   });
 
-  // Pending POST /transactions/credits on this branch.
-  it.skip("pays out to the payment's card token, and refuses a token it never issued", async () => {
+  it("pays out to the payment's card token, and refuses a token it never issued", async () => {
     const credit = await php.post(
       "/transactions/credits",
       phpCreditMessage({
@@ -284,8 +283,7 @@ describe("the beGateway client libraries at the origin's root", () => {
     expect(phpResponse.message(unknown.body)).toMatch(/Token does not exist\./);
   });
 
-  // Pending POST /credit_cards on this branch.
-  it.skip("creates a card token with /credit_cards, updates it by token, and authorizes with it", async () => {
+  it("creates a card token with /credit_cards, updates it by token, and authorizes with it", async () => {
     const created = await php.post(
       "/credit_cards",
       phpCardTokenMessage({
