@@ -38,6 +38,11 @@ export class BeGatewayClient {
     });
   }
 
+  /** The Ruby gem's `v2_update_card_by_token`, through Faraday's JSON middleware. */
+  put(path: string, message: unknown): Promise<ClientResponse> {
+    return this.send("PUT", path, JSON.stringify(message), { "Content-Type": "application/json" });
+  }
+
   /** Queries carry no body, so the PHP library sends `Accept` alone. */
   get(path: string): Promise<ClientResponse> {
     return this.send("GET", path, undefined, { Accept: "application/json" });

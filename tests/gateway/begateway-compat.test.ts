@@ -38,6 +38,7 @@ async function freePort(): Promise<number> {
 let dataDir: string;
 let child: ChildProcess;
 let output = "";
+let origin: string;
 let php: BeGatewayClient;
 let php3ds: BeGatewayClient;
 
@@ -75,7 +76,7 @@ beforeAll(async () => {
       reject(new Error(`exited with ${code}:\n${output}`));
     });
   });
-  const origin = `http://127.0.0.1:${port}`;
+  origin = `http://127.0.0.1:${port}`;
   php = new BeGatewayClient(origin, plainShop.id, plainShop.secretKey);
   php3ds = new BeGatewayClient(origin, threeDSecureShop.id, threeDSecureShop.secretKey);
 }, 90_000);
@@ -342,6 +343,34 @@ describe("the beGateway client libraries at the origin's root", () => {
     expect(phpResponse.status(charged.body)).toBe("successful");
     expect(phpResponse.message(charged.body)).toBe("Successfully processed");
     expect(charged.body.transaction.amount).toBe(4321);
+  });
+
+  it("serves the Ruby gem's other card-token paths: /credit_cards/{token}, /v2/credit_cards", async () => {
+    const created = await php.post("/v2/credit_cards", {
+      request: { number: "4200000000000000", holder: "John Smith", exp_month: "05", exp_year: String(YEAR) },
+    });
+    expect(created.httpStatus).toBe(200);
+    expect(created.body).toMatchObject({ holder: "John Smith", brand: "visa", last_4: "0000", exp_month: 5 });
+    const { token } = created.body;
+    expect(token).toMatch(HEX_TOKEN);
+
+    const updated = await php.post(`/credit_cards/${token}`, { request: { holder: "John Doe" } });
+    expect(updated.httpStatus).toBe(200);
+    expect(updated.body).toMatchObject({ token, holder: "John Doe", exp_month: 5, exp_year: YEAR });
+
+    const v2 = await php.put(`/v2/credit_cards/${token}`, {
+      request: { exp_month: "06", exp_year: String(YEAR) },
+    });
+    expect(v2.httpStatus).toBe(200);
+    expect(v2.body).toMatchObject({ token, holder: "John Doe", exp_month: 6, exp_year: YEAR });
+  });
+
+  it("refuses wrong credentials at the root as under /gateway", async () => {
+    const stranger = new BeGatewayClient(origin, plainShop.id, "not-the-secret-key");
+    const response = await stranger.post("/transactions/payments", phpPayment({ amount: 1111 }));
+    expect(response.httpStatus).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe('Basic realm="tessera"');
+    expect(phpResponse.message(response.body)).toBe("Access denied");
   });
 
   it("answers a declined card as the libraries' tests expect, and an expired one as an error", async () => {
