@@ -1,8 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
 import {
@@ -16,78 +11,31 @@ import {
   phpPaymentMessage,
   phpResponse,
 } from "./begateway-client";
+import { type GatewayProcess, startGatewayProcess } from "./gateway-process";
 
 /**
  * The money endpoints driven the way the beGateway client libraries drive them (see ./begateway-client.ts), against
  * the gateway as deployed on its own port (`npm run gateway`), at the origin's root: the walk the libraries' own
  * integration tests take, with the fields and messages they read.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const [plainShop, threeDSecureShop] = DEMO_SHOPS;
 const YEAR = new Date().getUTCFullYear() + 3;
 const HEX_TOKEN = /^[0-9a-f]{64}$/;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-let dataDir: string;
-let child: ChildProcess;
-let output = "";
+let gateway: GatewayProcess;
 let origin: string;
 let php: BeGatewayClient;
 let php3ds: BeGatewayClient;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-begateway-compat-"));
-  const port = await freePort();
-  child = spawn(process.execPath, ["--import", "tsx", "scripts/gateway.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: "development",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up line:\n${output}`)), 80_000);
-    child.stdout?.on("data", () => {
-      if (!output.includes("listening on")) return;
-      clearTimeout(timer);
-      resolve();
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${output}`));
-    });
-  });
-  origin = `http://127.0.0.1:${port}`;
+  gateway = await startGatewayProcess();
+  origin = gateway.origin;
   php = new BeGatewayClient(origin, plainShop.id, plainShop.secretKey);
   php3ds = new BeGatewayClient(origin, threeDSecureShop.id, threeDSecureShop.secretKey);
 }, 90_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await gateway?.stop();
 });
 
 /** The PHP library's own test objects: 12.33 EUR, the 4200… card, the Riga customer. */
