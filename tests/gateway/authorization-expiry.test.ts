@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "@/lib/gateway/clock";
+import { childError, createParent, postChild, readTransaction } from "./child-helpers";
 import { callJson, startTestGateway, type TestGateway, type TestShop } from "./harness";
-import { childError, createParent, postChild, readTransaction } from "./money-helpers";
 
 const DAY = 24 * 3600_000;
 

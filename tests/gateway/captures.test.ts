@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childError, createParent, postChild, readTransaction } from "./child-helpers";
 import { callJson, startTestGateway, type TestGateway, type TestShop } from "./harness";
-import { childError, createParent, postChild, readTransaction } from "./money-helpers";
 import { startWebhookReceiver } from "./webhook-receiver";
 
 let gateway: TestGateway;
@@ -95,9 +95,9 @@ describe("POST /transactions/captures", () => {
     expect(response.body.message).toBe("Amount can't be greater than 2500.");
   });
 
-  it("a declined capture (amount ending in 05) takes nothing: the amount stays capturable", async () => {
-    const parent = await createParent(gateway, shop, { type: "authorization", amount: 1000 });
-    const declined = await capture({ parent_uid: parent.uid, amount: 105 });
+  it("a declined capture (amount ending in 005) takes nothing: the amount stays capturable", async () => {
+    const parent = await createParent(gateway, shop, { type: "authorization", amount: 3000 });
+    const declined = await capture({ parent_uid: parent.uid, amount: 1005 });
     expect(declined.status).toBe(200);
     expect(declined.body.transaction).toMatchObject({
       status: "failed",
@@ -105,16 +105,16 @@ describe("POST /transactions/captures", () => {
       capture: { status: "failed", message: "Do not honour", bank_code: "05" },
       paid_at: null,
     });
-    const errored = await capture({ parent_uid: parent.uid, amount: 196 });
+    const errored = await capture({ parent_uid: parent.uid, amount: 1096 });
     expect(errored.body.transaction).toMatchObject({
       status: "error",
       capture: { status: "error", bank_code: "96" },
     });
     expect((await readTransaction(gateway, shop, parent.uid)).amounts).toMatchObject({
       captured: 0,
-      capturable: 1000,
+      capturable: 3000,
     });
-    expect((await capture({ parent_uid: parent.uid, amount: 1000 })).body.transaction.status).toBe(
+    expect((await capture({ parent_uid: parent.uid, amount: 3000 })).body.transaction.status).toBe(
       "successful",
     );
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { ManualClock } from "@/lib/gateway/clock";
 import { deleteExpiredIdempotencyKeys } from "@/lib/gateway/idempotency/delete-expired-idempotency-keys";
+import { createParent, postChild, readTransaction } from "./child-helpers";
 import {
   callJson,
   createTestDatabase,
@@ -15,7 +16,6 @@ import {
   uniqueVisaNumber,
   usePostgres,
 } from "./harness";
-import { createParent, postChild, readTransaction } from "./money-helpers";
 
 let seed = 610_000;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChildPath, createParent, postChild, readTransaction } from "./child-helpers";
 import {
   createTestDatabase,
   type JsonResponse,
@@ -8,7 +9,6 @@ import {
   type TestShop,
   usePostgres,
 } from "./harness";
-import { type ChildPath, createParent, postChild, readTransaction } from "./money-helpers";
 
 /**
  * What two app instances on one PostgreSQL do at once to one parent: the parent's row lock must let no interleaving

@@ -1,4 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { threeDSecureChallenges } from "@/lib/db/schema";
 import {
   type JsonBody,
   postTokenization,
@@ -231,5 +233,59 @@ describe("stored cards on a 3-D Secure shop", () => {
     expect(acquirer.callsFor(response.body.transaction.uid)).toEqual([
       expect.objectContaining({ operation: "authorize+capture", verificationValue: null }),
     ]);
+  });
+});
+
+describe("challenges left unfinished", () => {
+  const setChallenge = (uid: string, values: Partial<typeof threeDSecureChallenges.$inferInsert>) =>
+    gateway.runtime.deps.db
+      .update(threeDSecureChallenges)
+      .set(values)
+      .where(eq(threeDSecureChallenges.transactionUid, uid));
+
+  it("expired before the shopper answered: failed by the sweep, nothing charged, the card gone", async () => {
+    const started = await pay3ds(nextCard());
+    await setChallenge(started.uid, { expiresAt: sql`now() - interval '1 second'` as unknown as Date });
+    expect(await gateway.runtime.threeDSecureExpiry.sweepOnce()).toBeGreaterThanOrEqual(1);
+    const final = await queryTransaction(gateway, shop, started.uid);
+    expect(final).toMatchObject({
+      status: "failed",
+      payment: { status: "failed" },
+      credit_card: { token: null },
+    });
+    expect(acquirer.callsFor(started.uid)).toEqual([]);
+    expect((await storedRows(gateway, started.uid)).transaction.cardToken).toBeNull();
+  });
+
+  it("a passed challenge whose request stopped after charging: the sweep asks again and records the same answer", async () => {
+    const started = await pay3ds(nextCard());
+    const { cardToken } = (await storedRows(gateway, started.uid)).transaction;
+    // The stopped request had claimed the challenge and been answered by the acquirer.
+    await setChallenge(started.uid, { stage: "verifying" });
+    const charged = await acquirer.authorize({
+      idempotencyKey: started.uid,
+      card: {
+        number: "4200000000000000",
+        expMonth: 12,
+        expYear: 2040,
+        holder: null,
+        verificationValue: null,
+      },
+      amount: 1000,
+      currency: "USD",
+      capture: true,
+      merchantInitiated: false,
+      threeDSecure: null,
+      billingDescriptor: null,
+    });
+    await setChallenge(started.uid, { updatedAt: sql`now() - interval '10 minutes'` as unknown as Date });
+    expect(await gateway.runtime.threeDSecureExpiry.sweepOnce()).toBeGreaterThanOrEqual(1);
+    const final = await queryTransaction(gateway, shop, started.uid);
+    expect(final).toMatchObject({
+      status: "successful",
+      payment: { status: "successful", auth_code: charged.authCode, rrn: charged.rrn },
+      three_d_secure_verification: { status: "successful" },
+      credit_card: { token: cardToken },
+    });
   });
 });

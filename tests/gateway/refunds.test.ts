@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childError, createParent, postChild, readTransaction } from "./child-helpers";
 import { startTestGateway, type TestGateway, type TestShop } from "./harness";
-import { childError, createParent, postChild, readTransaction } from "./money-helpers";
 
 let gateway: TestGateway;
 let shop: TestShop;
@@ -110,9 +110,9 @@ describe("POST /transactions/refunds", () => {
     expect((await readTransaction(gateway, shop, payment.uid)).amounts).toBeUndefined();
   });
 
-  it("a declined refund (amount ending in 51) returns nothing: the amount stays refundable", async () => {
+  it("a declined refund (amount ending in 051) returns nothing: the amount stays refundable", async () => {
     const payment = await createParent(gateway, shop, { type: "payment", amount: 2000 });
-    const declined = await refund({ parent_uid: payment.uid, amount: 151 });
+    const declined = await refund({ parent_uid: payment.uid, amount: 1051 });
     expect(declined.body.transaction).toMatchObject({
       status: "failed",
       message: "Refund was declined",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childError, createParent, postChild, readTransaction } from "./child-helpers";
 import { startTestGateway, type TestGateway, type TestShop } from "./harness";
-import { childError, createParent, postChild, readTransaction } from "./money-helpers";
 
 let gateway: TestGateway;
 let shop: TestShop;
@@ -85,16 +85,16 @@ describe("POST /transactions/voids", () => {
 
   it("a declined capture leaves the authorization uncaptured, so it can still be voided", async () => {
     const parent = await createParent(gateway, shop, { type: "authorization", amount: 1500 });
-    const declined = await post("captures", { parent_uid: parent.uid, amount: 151 });
+    const declined = await post("captures", { parent_uid: parent.uid, amount: 1051 });
     expect(declined.body.transaction.status).toBe("failed");
     expect((await post("voids", { parent_uid: parent.uid, amount: 1500 })).body.transaction.status).toBe(
       "successful",
     );
   });
 
-  it("a declined void (amount ending in 05) leaves the authorization capturable", async () => {
-    const parent = await createParent(gateway, shop, { type: "authorization", amount: 1505 });
-    const declined = await post("voids", { parent_uid: parent.uid, amount: 1505 });
+  it("a declined void (amount ending in 005) leaves the authorization capturable", async () => {
+    const parent = await createParent(gateway, shop, { type: "authorization", amount: 2005, via: "insert" });
+    const declined = await post("voids", { parent_uid: parent.uid, amount: 2005 });
     expect(declined.body.transaction).toMatchObject({
       status: "failed",
       message: "Void was declined",
@@ -102,7 +102,7 @@ describe("POST /transactions/voids", () => {
     });
     expect((await readTransaction(gateway, shop, parent.uid)).amounts).toMatchObject({
       voided: 0,
-      capturable: 1505,
+      capturable: 2005,
     });
     expect((await post("captures", { parent_uid: parent.uid, amount: 1000 })).status).toBe(200);
   });
@@ -132,12 +132,16 @@ describe("POST /transactions/voids", () => {
 
   it("refuses a repeat within 30 s as a duplicate (before it is found voided)", async () => {
     const parent = await createParent(gateway, shop, { type: "authorization", amount: 1500 });
-    const declined = await createParent(gateway, shop, { type: "authorization", amount: 2505 });
-    expect((await post("voids", { parent_uid: declined.uid, amount: 2505 })).body.transaction.status).toBe(
+    const declined = await createParent(gateway, shop, {
+      type: "authorization",
+      amount: 3005,
+      via: "insert",
+    });
+    expect((await post("voids", { parent_uid: declined.uid, amount: 3005 })).body.transaction.status).toBe(
       "failed",
     );
     // The declined void within 30 s: a retry must say duplicate_check false.
-    expect((await post("voids", { parent_uid: declined.uid, amount: 2505 })).body.message).toBe(
+    expect((await post("voids", { parent_uid: declined.uid, amount: 3005 })).body.message).toBe(
       "Duplicate transaction",
     );
     expect((await post("voids", { parent_uid: parent.uid, amount: 1500 })).status).toBe(200);

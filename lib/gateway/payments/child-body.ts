@@ -5,18 +5,8 @@ import type { GatewayDeps } from "../context";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { issuerUrls } from "../three-d-secure/verification-result";
 import { EMPTY_THREE_D_SECURE_VERIFICATION, type TransactionBody } from "../tokenization/build-transaction";
-import {
-  moneyResultFromAnswer,
-  moneyTransactionBody,
-  pendingMoneyResult,
-} from "../transactions/money-transaction-body";
-
-/** The transaction's `message` once the acquirer answered (its own words stay in the type's object). */
-export const CHILD_MESSAGES: Record<ChildTransactionType, { approved: string; declined: string }> = {
-  capture: { approved: "Successfully processed", declined: "Capture was declined" },
-  void: { approved: "Successfully processed", declined: "Void was declined" },
-  refund: { approved: "Successfully processed", declined: "Refund was declined" },
-};
+import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
+import { outcomeFromAnswer, receiptUrl } from "./money-outcome";
 
 /**
  * A child's response body while its acquirer call is in flight: the parent's card, customer and echoed fields
@@ -66,7 +56,10 @@ export function childBody({
   return type === "refund" ? ({ ...body, reason: request.reason ?? null } as TransactionBody) : body;
 }
 
-/** The child's body with the acquirer's answer in it. */
+/**
+ * The child's body with the acquirer's answer in it, in the words every money transaction uses
+ * (`outcomeFromAnswer`): "Successfully processed" or "Capture was declined"…, and a receipt once successful.
+ */
 export function finishedChildBody({
   deps,
   shop,
@@ -80,19 +73,14 @@ export function finishedChildBody({
   type: ChildTransactionType;
   answer: AcquirerAnswer;
 }): TransactionBody {
-  const body = child.body as TransactionBody & Record<string, unknown>;
-  const messages = CHILD_MESSAGES[type];
-  const successful = answer.status === "successful";
+  const outcome = outcomeFromAnswer(type, answer, shop.settings.gateway_id);
+  const successful = outcome.status === "successful";
   return {
-    ...body,
-    message:
-      answer.status === "successful"
-        ? messages.approved
-        : answer.status === "failed"
-          ? messages.declined
-          : answer.message,
+    ...(child.body as TransactionBody),
+    message: outcome.message,
     // A capture takes the money: it is paid when the acquirer approves it.
     paid_at: successful && type === "capture" ? deps.clock.now().toISOString() : null,
-    [type]: moneyResultFromAnswer(answer, shop.settings.gateway_id),
-  } as TransactionBody;
+    [type]: outcome.result,
+    receipt_url: successful ? receiptUrl(deps.config.gatewayPublicUrl, child.uid) : null,
+  };
 }

@@ -1,9 +1,14 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, lte, type SQL, sql } from "drizzle-orm";
 import type { MoneyType } from "@/lib/contracts/money-result";
 import { cards, type TransactionRow, threeDSecureChallenges } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
-import { endableAsExpired, type FinishResult, waitingOnShopper } from "../three-d-secure/finish-verification";
+import {
+  endableAsExpired,
+  type FinishResult,
+  VERIFYING_LEASE_SECONDS,
+  waitingOnShopper,
+} from "../three-d-secure/finish-verification";
 import {
   type AuthenticationOutcome,
   failedVerificationMessage,
@@ -42,17 +47,44 @@ export async function finishPaymentVerification(
   deps: GatewayDeps,
   options: { row: TransactionRow; deferred: DeferredAuthorization; outcome: AuthenticationOutcome },
 ): Promise<FinishResult> {
-  const { row, deferred, outcome } = options;
+  const { row, deferred } = options;
+  let { outcome } = options;
   const uid = row.uid;
   const started = row.body as TransactionBody;
   const type = started.type as MoneyType;
   const gatewayId = started[type]?.gateway_id ?? 0;
+  const now = deps.clock.sqlNow();
+  const verifying = eq(threeDSecureChallenges.stage, "verifying");
+
+  // A claim gone stale (`expired` from the sweep) was taken by a request that stopped after the shopper passed,
+  // perhaps after the acquirer had already charged: the sweep takes the claim over and asks again with the same
+  // idempotency key, which answers as before — rather than fail a payment whose money may have moved.
+  let resumed = false;
+  if (outcome === "expired") {
+    const [stale] = await deps.db
+      .update(threeDSecureChallenges)
+      .set({ updatedAt: sql`${now}` })
+      .where(
+        and(
+          eq(threeDSecureChallenges.transactionUid, uid),
+          verifying,
+          lte(
+            threeDSecureChallenges.updatedAt,
+            sql`${now} - make_interval(secs => ${VERIFYING_LEASE_SECONDS})`,
+          ),
+        ),
+      )
+      .returning({ scenario: threeDSecureChallenges.scenario });
+    if (stale) {
+      resumed = true;
+      outcome = stale.scenario === "attempted" ? "attempted" : "authenticated";
+    }
+  }
   const verification = finishedVerification(
     started.three_d_secure_verification,
     started.credit_card.brand ?? "unknown",
     outcome,
   );
-  const now = deps.clock.sqlNow();
   const claimWhere = (endable: SQL) => async (tx: DatabaseTransaction) => {
     const [claimed] = await tx
       .update(threeDSecureChallenges)
@@ -79,7 +111,7 @@ export async function finishPaymentVerification(
     });
     if (!final) return { finished: false };
     deps.logger.info(
-      { transactionUid: uid, shopId: row.shopId, outcome, status: final.status },
+      { transactionUid: uid, shopId: row.shopId, outcome, resumed, status: final.status },
       "3-D Secure verification finished",
     );
     return { finished: true, transaction: transactionFromRow(final) };
@@ -89,14 +121,15 @@ export async function finishPaymentVerification(
     const endable = outcome === "expired" ? endableAsExpired(now) : waitingOnShopper(now);
     return end(refusedOutcome(failedVerificationMessage(outcome), gatewayId), endable);
   }
-  // One request goes on from here; a second correct answer finds the challenge claimed.
-  const [claimed] = await deps.db
-    .update(threeDSecureChallenges)
-    .set({ stage: "verifying", updatedAt: sql`${now}` })
-    .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now)))
-    .returning({ uid: threeDSecureChallenges.transactionUid });
-  if (!claimed) return { finished: false };
-  const verifying = eq(threeDSecureChallenges.stage, "verifying");
+  if (!resumed) {
+    // One request goes on from here; a second correct answer finds the challenge claimed.
+    const [claimed] = await deps.db
+      .update(threeDSecureChallenges)
+      .set({ stage: "verifying", updatedAt: sql`${now}` })
+      .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now)))
+      .returning({ uid: threeDSecureChallenges.transactionUid });
+    if (!claimed) return { finished: false };
+  }
 
   if (started.verification_url) {
     const shop = await deps.shops.get(row.shopId);
