@@ -10,6 +10,7 @@ import { createGatewayApp, type GatewayApp } from "./http/app";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
+import { PaymentRecoverySweeper } from "./payments/recovery-sweeper";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
@@ -28,6 +29,8 @@ export interface GatewayRuntime {
   notifications: NotificationWorker;
   /** Fails 3-D Secure challenges left unfinished past their expiry; `sweepOnce()` runs it at once. */
   threeDSecureExpiry: ThreeDSecureExpirySweeper;
+  /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
+  paymentRecovery: PaymentRecoverySweeper;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
   close(): Promise<void>;
@@ -83,6 +86,8 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   if (options.backgroundWorkers ?? true) notifications.start();
   const threeDSecureExpiry = new ThreeDSecureExpirySweeper(deps);
   if (options.backgroundWorkers ?? true) threeDSecureExpiry.start();
+  const paymentRecovery = new PaymentRecoverySweeper(deps);
+  if (options.backgroundWorkers ?? true) paymentRecovery.start();
   const createdDemoShops =
     (options.demoShops ?? true) && database.kind === "pglite"
       ? await ensureDemoShops(database.db, keyring)
@@ -112,6 +117,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     database,
     notifications,
     threeDSecureExpiry,
+    paymentRecovery,
     createdDemoShops,
     async close() {
       clearInterval(keyringRefresh);
@@ -119,6 +125,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       clearInterval(idempotencyPrune);
       await notifications.stop();
       await threeDSecureExpiry.stop();
+      await paymentRecovery.stop();
       await database.close();
     },
   };

@@ -118,6 +118,30 @@ describe("GET /gateway/openapi.json", () => {
     expect(transaction.properties).toHaveProperty("three_d_secure_verification");
   });
 
+  it("describes payments, payouts and card tokens with their request and response schemas", () => {
+    const body = (path: string, method = "post") =>
+      resolve(document.paths[path][method].requestBody.content["application/json"].schema);
+    const payment = resolve(body("/transactions/payments").properties.request);
+    expect(Object.keys(resolve(payment.properties.credit_card).properties)).toEqual(
+      expect.arrayContaining(["number", "token", "verification_value"]),
+    );
+    expect(payment.properties).toHaveProperty("additional_data");
+    expect(resolve(body("/transactions/credits").properties.request).properties).not.toHaveProperty(
+      "return_url",
+    );
+    expect(resolve(body("/credit_cards").properties.request).properties).toHaveProperty("token");
+    const answer =
+      document.paths["/transactions/authorizations"].post.responses["200"].content["application/json"];
+    const transaction = resolve(resolve(answer.schema).properties.transaction);
+    for (const type of ["payment", "authorization", "credit"]) {
+      expect(Object.keys(resolve(transaction.properties[type]).properties)).toEqual(
+        expect.arrayContaining(["status", "message", "auth_code", "rrn", "ref_id", "bank_code"]),
+      );
+    }
+    const card = document.paths["/credit_cards"].post.responses["200"].content["application/json"];
+    expect(resolve(card.schema).required).toEqual(expect.arrayContaining(["token", "last_4", "exp_month"]));
+  });
+
   it("gives the field limits of the tokenization request", () => {
     /** A string field's `maxLength`, also when the field may be null (`anyOf` string | null). */
     const maxLength = (node: JsonBody): unknown => {

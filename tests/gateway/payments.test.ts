@@ -427,3 +427,22 @@ describe("GET /transactions", () => {
     });
   });
 });
+
+describe("the shop's velocity limit", () => {
+  it("counts payments and authorizations with its tokenizations: over the limit, 429", async () => {
+    const limited = await gateway.createShop({ velocity_limit_per_minute: 3 }, "Limited Shop");
+    const statuses: number[] = [];
+    statuses.push(
+      (await postTokenization(gateway, limited, tokenizationRequest({}, { number: nextCard() }))).status,
+    );
+    statuses.push((await postPayment(gateway, limited, paymentRequest({}, { number: nextCard() }))).status);
+    statuses.push(
+      (await postPayment(gateway, limited, paymentRequest({}, { number: nextCard() }), "authorizations"))
+        .status,
+    );
+    const refused = await postPayment(gateway, limited, paymentRequest({}, { number: nextCard() }));
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});

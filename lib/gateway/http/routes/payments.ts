@@ -7,7 +7,8 @@ import { createCredit } from "../../payments/create-credit";
 import { createPayment } from "../../payments/create-payment";
 import { getReceipt } from "../../payments/get-receipt";
 import { renderReceipt } from "../../payments/pages/render-receipt";
-import type { GatewayEnv } from "../auth";
+import { enforceTokenizationVelocity } from "../../tokenization/velocity";
+import { clientAddress, type GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
 
 /** Money movement that starts from a card (payments, authorizations, payouts), and the card tokens API. */
@@ -19,12 +20,16 @@ export function paymentRoutes(deps: GatewayDeps) {
     ["/transactions/authorizations", "authorization"],
   ] as const) {
     routes.post(path, async (c) => {
-      const transaction = await createPayment({
+      const body = await readJsonBody(c);
+      const shop = c.get("shop");
+      // The shop's card-testing limit counts every charge attempt with its tokenizations.
+      await enforceTokenizationVelocity({
         deps,
-        shop: c.get("shop"),
-        body: await readJsonBody(c),
-        type,
+        shop,
+        clientAddress: clientAddress(c, deps),
+        viaHostedPage: false,
       });
+      const transaction = await createPayment({ deps, shop, body, type });
       return c.json({ transaction });
     });
     // Without this, a GET would be read as a query for a transaction of that uid.

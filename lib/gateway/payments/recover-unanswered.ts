@@ -1,0 +1,123 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { MoneyType } from "@/lib/contracts/money-result";
+import { cards, threeDSecureChallenges, transactions } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import type { TransactionBody } from "../tokenization/build-transaction";
+import { revealCardNumber } from "../vault/card-vault";
+import { askAcquirer } from "./ask-acquirer";
+import { finishMoneyTransaction } from "./finish-money-transaction";
+import { finishedMoneyBody, outcomeFromAnswer, receiptUrl } from "./money-outcome";
+
+/**
+ * How long a payment may wait for its acquirer answer before it counts as abandoned: far longer than any acquirer
+ * call of a live request (the sandbox's slow answer takes 3 s).
+ */
+export const UNANSWERED_AFTER_SECONDS = 120;
+const BATCH_SIZE = 50;
+
+/** What is recorded for a payout to card data whose answer was lost: its card was never kept to ask again with. */
+export const ANSWER_LOST = "Processor error: the acquirer's answer was lost";
+
+/**
+ * Finishes the payments, authorizations and payouts whose request stopped between writing the transaction and
+ * storing the acquirer's answer (`incomplete` with no 3-D Secure challenge, for longer than a live request takes):
+ * the acquirer is asked again with the same idempotency key — it answers as it did the first time, or, if the
+ * first call never reached it, now — and the answer is stored as a live request would have. Several instances may
+ * sweep at once: the store is conditional on the row still being `incomplete`.
+ */
+export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<number> {
+  const now = deps.clock.sqlNow();
+  const rows = await deps.db
+    .select({ transaction: transactions })
+    .from(transactions)
+    .leftJoin(threeDSecureChallenges, eq(threeDSecureChallenges.transactionUid, transactions.uid))
+    .where(
+      and(
+        eq(transactions.status, "incomplete"),
+        inArray(transactions.type, ["payment", "authorization", "credit"]),
+        isNull(threeDSecureChallenges.transactionUid),
+        lte(transactions.createdAt, sql`${now} - make_interval(secs => ${UNANSWERED_AFTER_SECONDS})`),
+      ),
+    )
+    .orderBy(asc(transactions.createdAt))
+    .limit(BATCH_SIZE);
+  let recovered = 0;
+  for (const { transaction: row } of rows) {
+    const started = row.body as TransactionBody;
+    const type = row.type as MoneyType;
+    const gatewayId = started[type]?.gateway_id ?? 0;
+    const [card] = row.cardToken
+      ? await deps.db.select().from(cards).where(eq(cards.token, row.cardToken))
+      : [];
+    const presented = card
+      ? {
+          number: await revealCardNumber(deps.keyring, card),
+          expMonth: started.credit_card.exp_month,
+          expYear: started.credit_card.exp_year,
+          holder: started.credit_card.holder,
+          verificationValue: null,
+        }
+      : null;
+    const common = { idempotencyKey: row.uid, amount: row.amount, currency: row.currency };
+    const answer = !presented
+      ? null
+      : type === "credit"
+        ? await askAcquirer(deps, {
+            operation: "credit",
+            ...common,
+            card: presented,
+            billingDescriptor: started.dynamic_billing_descriptor,
+          })
+        : await askAcquirer(deps, {
+            operation: "authorize",
+            ...common,
+            card: presented,
+            capture: type === "payment",
+            // Asked again by its key, the acquirer answers the first call's terms.
+            merchantInitiated: false,
+            threeDSecure: started.three_d_secure_verification.eci
+              ? {
+                  eci: started.three_d_secure_verification.eci,
+                  cavv: started.three_d_secure_verification.cavv,
+                }
+              : null,
+            billingDescriptor: started.dynamic_billing_descriptor,
+          });
+    const outcome = outcomeFromAnswer(
+      type,
+      answer ?? {
+        status: "error",
+        message: ANSWER_LOST,
+        bankCode: "91",
+        authCode: null,
+        rrn: null,
+        refId: null,
+        billingDescriptor: null,
+      },
+      gatewayId,
+    );
+    const finished = await finishMoneyTransaction(deps, {
+      uid: row.uid,
+      shopId: row.shopId,
+      status: outcome.status,
+      body: finishedMoneyBody(started, {
+        outcome,
+        token: row.cardToken,
+        at: deps.clock.now(),
+        receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, row.uid),
+      }),
+      cardToken: row.cardToken,
+      // Whether the card was stored for this transaction or named by a token is not on record: it stays (its token
+      // is not shown for a charge that did not succeed).
+      ownsCard: false,
+    });
+    if (finished) {
+      recovered += 1;
+      deps.logger.warn(
+        { transactionUid: row.uid, type, status: outcome.status },
+        "unanswered payment recovered",
+      );
+    }
+  }
+  return recovered;
+}
