@@ -6,7 +6,13 @@ import {
   transactionListResponseSchema,
   transactionResponseSchema,
 } from "@/lib/contracts/transaction";
-import { checkoutOpenApi } from "./openapi-checkouts";
+import {
+  CHECKOUT_TOKEN_TOKENIZATION,
+  CHECKOUT_TOKEN_TRANSACTION,
+  checkoutOpenApi,
+  checkoutTokenAuth,
+  transactionOrShopperView,
+} from "./openapi-checkouts";
 import { childTransactionOpenApi } from "./openapi-children";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
@@ -130,11 +136,13 @@ export function buildOpenApiDocument(serverUrl: string) {
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",
+          description: CHECKOUT_TOKEN_TOKENIZATION,
+          security: checkoutTokenAuth,
           requestBody: { required: true, content: json("TokenizationRequest") },
           responses: {
             "200": {
               description: "The transaction (successful, failed or incomplete)",
-              content: json("TransactionResponse"),
+              content: transactionOrShopperView(),
             },
             "400": {
               description: "Body is not JSON, or ended before its Content-Length",
@@ -149,9 +157,11 @@ export function buildOpenApiDocument(serverUrl: string) {
       "/transactions/{uid}": {
         get: {
           summary: "Get a transaction",
+          description: CHECKOUT_TOKEN_TRANSACTION,
+          security: checkoutTokenAuth,
           parameters: [{ name: "uid", in: "path", required: true, schema: { type: "string" } }],
           responses: {
-            "200": { description: "The transaction", content: json("TransactionResponse") },
+            "200": { description: "The transaction", content: transactionOrShopperView() },
             "404": { description: "Unknown uid or another shop's transaction", content: json("Error") },
             ...errorResponses,
           },
