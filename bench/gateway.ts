@@ -4,12 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { type Scenario, selectScenarios } from "./scenarios";
 
 /**
- * `npm run bench:gateway [-- --postgres] [--duration 10] [--connections 32] [--rounds 5]`
- * Runs the tokenization endpoint and a plain node:http baseline doing the same parse + encrypt + durable insert,
- * one after the other in this run, against the same kind of store, each with unique valid card numbers, and prints
- * req/s, p50, p99 and the ratios (targets: throughput >= 0.7, p99 <= 1.5).
+ * `npm run bench:gateway [-- --postgres] [--duration 10] [--connections 32] [--rounds 5] [--scenario all]`
+ * For each scenario (tokenization, payment, refund: `bench/scenarios.ts`), runs the gateway's endpoint and a plain
+ * node:http baseline doing the same essential work (`bench/baseline-server.ts`), one after the other in this run,
+ * against the same kind of store, and prints req/s, p50, p99 and the ratios (targets: throughput >= 0.7,
+ * p99 <= 1.5), then the ratios of every scenario side by side.
  */
 const { values } = parseArgs({
   options: {
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "32" },
     rounds: { type: "string", default: "5" },
+    scenario: { type: "string", default: "all" },
     "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
   },
 });
@@ -24,44 +27,7 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
 const root = path.resolve(import.meta.dirname, "..");
-
-function luhnCheckDigit(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return String((10 - (sum % 10)) % 10);
-}
-
-let counter = 0;
-function nextCardNumber(): string {
-  counter += 1;
-  const body = `4${String(process.pid % 1000).padStart(3, "0")}${String(counter).padStart(11, "0")}`;
-  return body + luhnCheckDigit(body);
-}
-
-function requestBody(): string {
-  return JSON.stringify({
-    request: {
-      amount: 1999,
-      currency: "USD",
-      description: "Benchmark order",
-      tracking_id: `bench-${counter}`,
-      credit_card: {
-        number: nextCardNumber(),
-        verification_value: "123",
-        holder: "Bench Mark",
-        exp_month: "12",
-        exp_year: String(new Date().getUTCFullYear() + 2),
-      },
-    },
-  });
-}
+const scenarios = selectScenarios(values.scenario!);
 
 async function withDatabase<T>(label: string, run: (env: Record<string, string>) => Promise<T>): Promise<T> {
   if (!values.postgres) {
@@ -132,13 +98,17 @@ interface Measurement {
   non2xx: number;
 }
 
-async function measure(url: string, headers: Record<string, string>): Promise<Measurement> {
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  nextBody: () => string,
+): Promise<Measurement> {
   const options = {
     url,
     method: "POST" as const,
     headers: { "content-type": "application/json", ...headers },
     connections,
-    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: requestBody() }) }],
+    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: nextBody() }) }],
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, connection pools, caches
   const result = await autocannon({ ...options, duration });
@@ -150,7 +120,7 @@ async function measure(url: string, headers: Record<string, string>): Promise<Me
   };
 }
 
-async function run(label: "gateway" | "baseline"): Promise<Measurement> {
+async function run(label: "gateway" | "baseline", scenario: Scenario): Promise<Measurement> {
   return withDatabase(label, async (env) => {
     const script = label === "gateway" ? "bench/gateway-server.ts" : "bench/baseline-server.ts";
     // The gateway logs a line per request (part of its cost, as deployed) to a file that the run deletes.
@@ -162,11 +132,9 @@ async function run(label: "gateway" | "baseline"): Promise<Measurement> {
         label === "gateway"
           ? { authorization: `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString("base64")}` }
           : {};
-      const url =
-        label === "gateway"
-          ? `http://127.0.0.1:${port}/gateway/transactions/tokenizations`
-          : `http://127.0.0.1:${port}/`;
-      return await measure(url, headers);
+      const base = label === "gateway" ? `http://127.0.0.1:${port}/gateway` : `http://127.0.0.1:${port}`;
+      const nextBody = await scenario.prepare({ base, headers });
+      return await measure(`${base}${scenario.path}`, headers, nextBody);
     } finally {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
@@ -177,21 +145,10 @@ async function run(label: "gateway" | "baseline"): Promise<Measurement> {
 
 const store = values.postgres ? "PostgreSQL" : "PGlite";
 console.log(
-  `Tokenization benchmark on ${store}: ${connections} connections, ${duration} s a run, ${rounds} rounds of baseline then gateway, unique cards, node ${nodeOptions.join(" ")}`,
+  `Gateway benchmark on ${store}: ${scenarios.map((s) => s.name).join(", ")}; ${connections} connections, ${duration} s a run, ${rounds} rounds of baseline then gateway, node ${nodeOptions.join(" ")}`,
 );
 const row = (name: string, m: Measurement) =>
   `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   non-2xx/errors ${m.non2xx}`;
-// Interleaved rounds, each side's median: this machine's speed drifts by tens of percent over a minute, and a
-// drift must not land on one side only.
-const baselines: Measurement[] = [];
-const gateways: Measurement[] = [];
-for (let round = 1; round <= rounds; round++) {
-  baselines.push(await run("baseline"));
-  gateways.push(await run("gateway"));
-  console.log(`round ${round}`);
-  console.log(`  ${row("baseline", baselines.at(-1)!)}`);
-  console.log(`  ${row("gateway", gateways.at(-1)!)}`);
-}
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const summary = (measurements: Measurement[]): Measurement => ({
   requestsPerSecond: median(measurements.map((m) => m.requestsPerSecond)),
@@ -199,22 +156,67 @@ const summary = (measurements: Measurement[]): Measurement => ({
   p99: median(measurements.map((m) => m.p99)),
   non2xx: measurements.reduce((sum, m) => sum + m.non2xx, 0),
 });
-const baseline = summary(baselines);
-const gateway = summary(gateways);
-console.log("median");
-console.log(row("baseline", baseline));
-console.log(row("gateway", gateway));
-const throughputRatio = gateway.requestsPerSecond / baseline.requestsPerSecond;
-const p99Ratio = gateway.p99 / Math.max(baseline.p99, 1);
+
+interface Ratios {
+  throughput: number;
+  p99: number;
+  pairedThroughput: number;
+  pairedP99: number;
+  non2xx: number;
+}
+
+async function compare(scenario: Scenario): Promise<Ratios> {
+  console.log(`\n${scenario.name}: POST ${scenario.path}`);
+  // Interleaved rounds, each side's median: this machine's speed drifts by tens of percent over a minute, and a
+  // drift must not land on one side only.
+  const baselines: Measurement[] = [];
+  const gateways: Measurement[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    baselines.push(await run("baseline", scenario));
+    gateways.push(await run("gateway", scenario));
+    console.log(`round ${round}`);
+    console.log(`  ${row("baseline", baselines.at(-1)!)}`);
+    console.log(`  ${row("gateway", gateways.at(-1)!)}`);
+  }
+  const baseline = summary(baselines);
+  const gateway = summary(gateways);
+  console.log("median");
+  console.log(row("baseline", baseline));
+  console.log(row("gateway", gateway));
+  const throughputRatio = gateway.requestsPerSecond / baseline.requestsPerSecond;
+  const p99Ratio = gateway.p99 / Math.max(baseline.p99, 1);
+  console.log(
+    `ratios of the medians     throughput ${throughputRatio.toFixed(2)} (target >= 0.70)   p99 ${p99Ratio.toFixed(2)} (target <= 1.50)`,
+  );
+  // Each round's gateway ran right after its baseline, under the same machine speed; the median of those paired
+  // ratios is the steadier figure when the speed drifts between rounds (the medians above may come from different
+  // rounds).
+  const pairedThroughput = median(
+    gateways.map((m, i) => m.requestsPerSecond / baselines[i].requestsPerSecond),
+  );
+  const pairedP99 = median(gateways.map((m, i) => m.p99 / Math.max(baselines[i].p99, 1)));
+  console.log(
+    `median of paired ratios   throughput ${pairedThroughput.toFixed(2)} (target >= 0.70)   p99 ${pairedP99.toFixed(2)} (target <= 1.50)`,
+  );
+  return {
+    throughput: throughputRatio,
+    p99: p99Ratio,
+    pairedThroughput,
+    pairedP99,
+    non2xx: baseline.non2xx + gateway.non2xx,
+  };
+}
+
+const results: [string, Ratios][] = [];
+for (const scenario of scenarios) results.push([scenario.name, await compare(scenario)]);
+console.log("\nratios per scenario (gateway / baseline; targets: throughput >= 0.70, p99 <= 1.50)");
 console.log(
-  `ratios of the medians     throughput ${throughputRatio.toFixed(2)} (target >= 0.70)   p99 ${p99Ratio.toFixed(2)} (target <= 1.50)`,
+  `${"scenario".padEnd(14)} throughput  paired   p99  paired   non-2xx/errors (both sides, all rounds)`,
 );
-// Each round's gateway ran right after its baseline, under the same machine speed; the median of those paired ratios
-// is the steadier figure when the speed drifts between rounds (the medians above may come from different rounds).
-const pairedThroughput = median(gateways.map((m, i) => m.requestsPerSecond / baselines[i].requestsPerSecond));
-const pairedP99 = median(gateways.map((m, i) => m.p99 / Math.max(baselines[i].p99, 1)));
-console.log(
-  `median of paired ratios   throughput ${pairedThroughput.toFixed(2)} (target >= 0.70)   p99 ${pairedP99.toFixed(2)} (target <= 1.50)`,
-);
+for (const [name, r] of results) {
+  console.log(
+    `${name.padEnd(14)} ${r.throughput.toFixed(2).padStart(10)} ${r.pairedThroughput.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(5)} ${r.pairedP99.toFixed(2).padStart(7)}   ${r.non2xx}`,
+  );
+}
 // autocannon leaves sockets and timers behind; the run is over, so end the process rather than wait on them.
 process.exit(0);

@@ -1,0 +1,147 @@
+/**
+ * What `npm run bench:gateway` sends, scenario by scenario. The gateway and its baseline get the same requests on
+ * the same API paths (the baseline answers them at its root, the gateway under `/gateway`), and the same set-up
+ * through that API before the timed run, so the two sides differ only in how they handle a request.
+ */
+
+export const SCENARIO_NAMES = ["tokenization", "payment", "refund"] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+/** A server under test: where its API answers and the headers every request carries (credentials). */
+export interface Target {
+  base: string;
+  headers: Record<string, string>;
+}
+
+export interface Scenario {
+  name: ScenarioName;
+  /** The API path the timed requests go to, joined to the target's base. */
+  path: string;
+  /** Set-up on the freshly started server; gives the body of each timed request, one call per request. */
+  prepare(target: Target): Promise<() => string>;
+}
+
+/** `--scenario tokenization|payment|refund|all`: the scenarios to run, in this order. */
+export function selectScenarios(option: string): Scenario[] {
+  if (option === "all") return SCENARIO_NAMES.map((name) => SCENARIOS[name]);
+  if (!(SCENARIO_NAMES as readonly string[]).includes(option)) {
+    throw new Error(`--scenario must be one of ${[...SCENARIO_NAMES, "all"].join(", ")}; got ${option}`);
+  }
+  return [SCENARIOS[option as ScenarioName]];
+}
+
+function luhnCheckDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+// One sequence for the whole run: every card is new to both servers, so no request is a duplicate of another.
+let counter = 0;
+function nextCardNumber(): string {
+  counter += 1;
+  const body = `4${String(process.pid % 1000).padStart(3, "0")}${String(counter).padStart(11, "0")}`;
+  return body + luhnCheckDigit(body);
+}
+
+/**
+ * A card request with a card nobody sent before. 19.99 leaves the sandbox acquirer's amount-driven outcomes
+ * (declines, errors, slow answers) alone: every payment is approved at once.
+ */
+function cardRequestBody(amount = 1999): string {
+  return JSON.stringify({
+    request: {
+      amount,
+      currency: "USD",
+      description: "Benchmark order",
+      tracking_id: `bench-${counter}`,
+      credit_card: {
+        number: nextCardNumber(),
+        verification_value: "123",
+        holder: "Bench Mark",
+        exp_month: "12",
+        exp_year: String(new Date().getUTCFullYear() + 2),
+      },
+    },
+  });
+}
+
+async function post(target: Target, path: string, body: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${target.base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...target.headers },
+    body,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Parents for the refunds: this many payments, each large enough for every refund the run can send it. */
+const REFUND_PARENTS = 128;
+const PARENT_AMOUNT = 10_000_000;
+
+/**
+ * Refund amounts, 1.10 to 1.49: small, so a parent is never used up, and clear of the sandbox's amount-driven
+ * outcomes (…05, …51, …91, …96), so the acquirer approves each at once.
+ */
+const refundAmount = (index: number) => 110 + (index % 40);
+
+async function createRefundParents(target: Target): Promise<string[]> {
+  const uids: string[] = [];
+  // A few at a time: the set-up should not be a load test of its own.
+  for (let batch = 0; batch < REFUND_PARENTS; batch += 16) {
+    const created = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        post(target, "/transactions/payments", cardRequestBody(PARENT_AMOUNT)).then(({ status, body }) => {
+          const transaction = (body as { transaction?: { uid?: string; status?: string } }).transaction;
+          if (status !== 200 || transaction?.status !== "successful" || !transaction.uid) {
+            throw new Error(`a refund parent was not paid: ${status} ${JSON.stringify(body)}`);
+          }
+          return transaction.uid;
+        }),
+      ),
+    );
+    uids.push(...created);
+  }
+  return uids;
+}
+
+export const SCENARIOS: Record<ScenarioName, Scenario> = {
+  tokenization: {
+    name: "tokenization",
+    path: "/transactions/tokenizations",
+    prepare: async () => () => cardRequestBody(),
+  },
+  payment: {
+    name: "payment",
+    path: "/transactions/payments",
+    prepare: async () => () => cardRequestBody(),
+  },
+  refund: {
+    name: "refund",
+    path: "/transactions/refunds",
+    async prepare(target) {
+      const parents = await createRefundParents(target);
+      let sent = 0;
+      // Parents in rotation: concurrent refunds mostly lock different parents, as a shop's refunds do. The
+      // duplicate check is off because a parent gets the same amount again within seconds.
+      return () => {
+        sent += 1;
+        return JSON.stringify({
+          request: {
+            parent_uid: parents[sent % parents.length],
+            amount: refundAmount(sent),
+            reason: "Benchmark refund",
+            duplicate_check: false,
+          },
+        });
+      };
+    },
+  },
+};
