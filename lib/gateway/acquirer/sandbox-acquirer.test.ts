@@ -62,6 +62,25 @@ describe("the sandbox acquirer's outcomes", () => {
     expect((await acquirer.authorize(authorization())).authCode).toEqual(expect.any(String));
   });
 
+  it("answers a repeated key alike from another instance, after a restart: nothing is kept per transaction", async () => {
+    const request = authorization();
+    const first = await new SandboxAcquirer().authorize(request);
+    expect(await new SandboxAcquirer().authorize(request)).toEqual(first);
+    const others = await Promise.all(
+      Array.from({ length: 20 }, () => new SandboxAcquirer().authorize(authorization())),
+    );
+    // Different keys, different references and (almost always) different codes.
+    expect(new Set(others.map((answer) => answer.refId)).size).toBe(20);
+    expect(new Set(others.map((answer) => answer.rrn)).size).toBeGreaterThan(15);
+  });
+
+  it("shares a call in flight: a repeat during a slow answer waits for it and gets the same answer", async () => {
+    const acquirer = new SandboxAcquirer({ slowAnswerMs: 50 });
+    const request = authorization({ amount: 1091 });
+    const [first, second] = await Promise.all([acquirer.authorize(request), acquirer.authorize(request)]);
+    expect(second).toBe(first);
+  });
+
   it("answers a processor error with status error, and a slow amount only after the delay", async () => {
     const acquirer = new SandboxAcquirer({ slowAnswerMs: 120 });
     expect(await acquirer.authorize(authorization({ amount: 5096 }))).toMatchObject({

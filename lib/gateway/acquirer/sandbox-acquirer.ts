@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Acquirer, AcquirerAnswer, AuthorizeRequest, CreditRequest, FollowUpRequest } from "./acquirer";
 import { APPROVED_MESSAGE, outcomeByAmount, outcomeForCard, type SandboxOutcome } from "./sandbox-outcomes";
 
@@ -9,11 +9,14 @@ export const SANDBOX_BILLING_DESCRIPTOR = "TESSERA SANDBOX";
 
 /**
  * The acquirer shipped with Tessera: deterministic outcomes from the published test cards and amounts
- * (sandbox-outcomes.ts). Like a real processor it remembers its answers by idempotency key, so asking again
- * about the same operation gives the same answer (kept in memory: the sandbox moves no real money).
+ * (sandbox-outcomes.ts). Like a real processor it answers a repeat of an idempotency key as it answered the first
+ * time: every part of an answer (outcome, reference, auth code, RRN) is derived from the operation and its key,
+ * so nothing needs remembering once an answer is given — no per-transaction memory that grows with traffic, and
+ * the same answer from any instance or after a restart. Only calls in flight are shared, so a repeat that arrives
+ * during a slow answer waits for it rather than starting a second.
  */
 export class SandboxAcquirer implements Acquirer {
-  private readonly answers = new Map<string, Promise<AcquirerAnswer>>();
+  private readonly inFlight = new Map<string, Promise<AcquirerAnswer>>();
 
   constructor(private readonly options: { slowAnswerMs?: number } = {}) {}
 
@@ -50,12 +53,12 @@ export class SandboxAcquirer implements Acquirer {
     billingDescriptor: string | null,
     decide: () => SandboxOutcome,
   ): Promise<AcquirerAnswer> {
-    const known = this.answers.get(key);
-    if (known) return known;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
     const answer = this.respond(key, billingDescriptor, decide());
-    this.answers.set(key, answer);
-    // A failed call is not an answer: a retry with the same key asks again.
-    answer.catch(() => this.answers.delete(key));
+    this.inFlight.set(key, answer);
+    const forget = () => this.inFlight.delete(key);
+    answer.then(forget, forget);
     return answer;
   }
 
@@ -88,12 +91,20 @@ export class SandboxAcquirer implements Acquirer {
       status: "successful",
       message: APPROVED_MESSAGE,
       bankCode: "00",
-      authCode: String(randomInt(100_000, 1_000_000)),
-      rrn: String(randomInt(100_000_000, 1_000_000_000)) + String(randomInt(100, 1_000)),
+      authCode: digitsOf(key, "auth-code", 6),
+      rrn: digitsOf(key, "rrn", 12),
       refId,
       billingDescriptor: descriptor,
     };
   }
+}
+
+/** `count` decimal digits (no leading zero) derived from the idempotency key: a repeat gets the same ones. */
+function digitsOf(key: string, purpose: string, count: number): string {
+  const digest = createHash("sha256").update(`${purpose}:${key}`).digest();
+  let digits = String(1 + (digest[0] % 9));
+  for (let i = 1; digits.length < count; i++) digits += String(digest[i] % 10);
+  return digits;
 }
 
 /** The acquirer's reference of an operation: stable for its idempotency key. */
