@@ -7,11 +7,14 @@ import { GATEWAY_BASE_PATH } from "@/lib/gateway/http/app";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger } from "@/lib/log";
+import { reportOperatorErrors } from "@/lib/operator-error";
 
 /**
  * One port: `/gateway/*` goes straight to the Hono gateway (the hot path never enters Next's pipeline),
  * everything else to the Next.js checkout app.
  */
+// Until it listens: a wrong MASTER_KEY, a database or port in use, is one line and exit status 1.
+const stopReportingOperatorErrors = reportOperatorErrors();
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
 const dev = process.argv.includes("--dev");
@@ -52,6 +55,7 @@ const server = http.createServer((request, response) => {
 const demoShops = await demoShopLines(gateway.deps.shops);
 
 server.listen(config.port, config.host, () => {
+  stopReportingOperatorErrors();
   const lines = [
     `Tessera is running at ${config.publicUrl}`,
     `  gateway API: ${config.gatewayPublicUrl}`,

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { loadEnvFile } from "./env-file";
+import { OperatorError } from "./operator-error";
 
 /**
  * All configuration comes from the environment (and a `.env` file under it, see `getConfig`) and is parsed here
@@ -83,7 +84,7 @@ export interface Config {
   threeDSecureTtlSeconds: number;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends OperatorError {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "ConfigError";

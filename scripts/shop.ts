@@ -8,6 +8,7 @@ import { createShop } from "@/lib/gateway/shops/create-shop";
 import { loadKeyring } from "@/lib/gateway/vault/keyring";
 import { resolveMasterKey } from "@/lib/gateway/vault/master-key";
 import { createLogger } from "@/lib/log";
+import { reportOperatorErrors } from "@/lib/operator-error";
 
 const USAGE = `Usage:
   npm run shop -- create --name "My Shop" [--live] [--three-d-secure]
@@ -22,6 +23,7 @@ const { positionals, values } = parseArgs({
   },
 });
 
+reportOperatorErrors();
 const config = getConfig();
 const logger = createLogger({ level: "warn" });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
