@@ -59,6 +59,7 @@ server.listen(config.port, config.host, () => {
   const lines = [
     `Tessera is running at ${config.publicUrl}`,
     `  gateway API: ${config.gatewayPublicUrl}`,
+    `  admin area:  ${config.publicUrl}/admin (sign in with a shop id and secret key)`,
     ...demoShops,
   ];
   console.log(lines.join("\n"));

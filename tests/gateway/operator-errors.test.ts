@@ -88,6 +88,20 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+it("npm run shop -- list heads its columns", async () => {
+  const result = await npmRun({ MASTER_KEY: KEY_A }, "shop", "--", "list");
+  expect(result.code, result.stderr).toBe(0);
+  const [header, shop, ...rest] = result.stdout.trimEnd().split("\n");
+  expect(header).toMatch(/^id\s+mode\s+created\s+name$/);
+  expect(shop).toMatch(/^1\s+test\s+\d{4}-\d\d-\d\dT[\d:.]+Z\s+Operator$/);
+  // Each value starts under its heading.
+  for (const heading of ["mode", "created", "name"]) {
+    expect(shop[header.indexOf(heading) - 1], heading).toBe(" ");
+    expect(shop[header.indexOf(heading)], heading).not.toBe(" ");
+  }
+  expect(rest).toEqual([]);
+});
+
 describe("a MASTER_KEY that does not open the vault", () => {
   it("stops the server (npm start's server.ts) with one line saying what to set", async () => {
     const result = await runScript("server.ts", { MASTER_KEY: KEY_B, PORT: String(await freePort()) });
