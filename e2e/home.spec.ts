@@ -16,7 +16,6 @@ test("the start-up banner says where the shop, the admin area and the gateway ar
   expect(log).toContain(`Tessera is running at ${baseURL}\n`);
   expect(log).toContain(`  gateway API: ${baseURL}/gateway\n`);
   expect(log).toContain(`  admin area:  ${baseURL}/admin (sign in with a shop id and secret key)\n`);
-  expect(log).toContain("    2 / demo_secret_key_shop_2_with_3ds  Demo Shop (3-D Secure)\n");
 });
 
 test("the demo shop pays through the hosted page and gets the session confirmed", async ({ page }) => {
