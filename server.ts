@@ -1,6 +1,7 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
+import { quietClientAborts } from "@/lib/client-aborts";
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { GATEWAY_BASE_PATH } from "@/lib/gateway/http/app";
@@ -56,6 +57,7 @@ const demoShops = await demoShopLines(gateway.deps.shops);
 
 server.listen(config.port, config.host, () => {
   stopReportingOperatorErrors();
+  quietClientAborts(logger);
   const lines = [
     `Tessera is running at ${config.publicUrl}`,
     `  gateway API: ${config.gatewayPublicUrl}`,
