@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { PGLITE_SETTINGS } from "../lib/db/pglite-settings";
 
 /**
  * The benchmark's baseline: a plain node:http handler doing the essential work of a tokenization — parse the JSON,
@@ -38,7 +39,8 @@ if (databaseUrl) {
 } else {
   const dir = path.join(dataDir ?? ".data-bench-baseline", "pglite");
   fs.mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create({ dataDir: dir });
+  // The store as the gateway configures it.
+  const db = await PGlite.create({ dataDir: dir, postgresqlconf: PGLITE_SETTINGS });
   for (const statement of ddl) await db.query(statement);
   insert = async (id, token, sealed, body) => {
     await db.query(insertStatement, [id, token, sealed, body]);

@@ -8,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { OperatorError } from "@/lib/operator-error";
+import { PGLITE_SETTINGS } from "./pglite-settings";
 import { seedFromTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
@@ -45,7 +46,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dataDir = options.dataDir === "memory://" ? undefined : path.join(options.dataDir, "pglite");
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   if (dataDir) seedFromTemplate(dataDir);
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: "pglite",
