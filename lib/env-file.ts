@@ -14,7 +14,8 @@ export function loadEnvFile(
 ): string[] {
   let text: string;
   try {
-    text = fs.readFileSync(file, "utf8");
+    // Read at run time only: not a file for the checkout app's build to trace and bundle.
+    text = fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
