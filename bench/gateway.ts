@@ -127,9 +127,10 @@ async function withPeakResident<T>(pid: number, work: () => Promise<T>): Promise
 }
 
 /**
- * `npm start`'s own process (scripts/start.ts: build check, then server.ts) on a free port and a fresh data
- * directory, so the demo shops exist. Its log goes to `logFile`, as a deployment's would to a file; started when the
- * banner is there.
+ * `npm start`'s own process (scripts/start.ts: build check, then server.ts) on a free port: on a fresh data
+ * directory with its demo shop, or on PostgreSQL with a shop made by `npm run shop -- create` (demo shops are an
+ * embedded database's). Its log goes to `logFile`, as a deployment's would to a file; started when the banner is
+ * there.
  */
 async function startFullServer(
   env: Record<string, string>,
@@ -141,7 +142,18 @@ async function startFullServer(
   const port = (probe.address() as import("node:net").AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   const { DEMO_SHOPS } = await import("../lib/demo-shops");
-  const shop = DEMO_SHOPS[0];
+  let shop: { id: number | string; secretKey: string } = DEMO_SHOPS[0];
+  if (env.BENCH_DATABASE_URL) {
+    const { execFileSync } = await import("node:child_process");
+    const created = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/shop.ts", "create", "--name", "Benchmark"],
+      { cwd: root, env: { ...process.env, DATABASE_URL: env.BENCH_DATABASE_URL }, encoding: "utf8" },
+    );
+    const [, id] = /shop id:\s+(\d+)/.exec(created) ?? [];
+    const [, secretKey] = /secret key:\s+(\S+)/.exec(created) ?? [];
+    shop = { id, secretKey };
+  }
   const log = fs.openSync(logFile, "w");
   const child: ChildProcess = spawn(
     process.execPath,
@@ -208,9 +220,27 @@ interface Measurement {
   restingMb: number | null;
   /** Highest resident set in MB seen during the warm-up and the measured run. */
   peakMb: number | null;
+  /**
+   * The server process's CPU time per request in ms during the measured run: unlike req/s, barely moved by other
+   * work on the machine, so the steadier comparison on a shared host (the database's own CPU is in it on PGlite,
+   * not on PostgreSQL).
+   */
+  cpuPerRequestMs: number | null;
+}
+
+/** A process's CPU time so far (user + system) in ms, from /proc (Linux); null elsewhere. */
+function cpuMilliseconds(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 async function measure(
+  pid: number,
   url: string,
   headers: Record<string, string>,
 ): Promise<Omit<Measurement, "restingMb" | "peakMb">> {
@@ -222,12 +252,18 @@ async function measure(
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: requestBody() }) }],
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, connection pools, caches
+  const cpuBefore = cpuMilliseconds(pid);
   const result = await autocannon({ ...options, duration });
+  const cpuAfter = cpuMilliseconds(pid);
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
+    cpuPerRequestMs:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
   };
 }
 
@@ -253,7 +289,7 @@ async function run(label: "gateway" | "baseline"): Promise<Measurement> {
       // Settled after start-up (the demo shops' creation, the first garbage collections) before "at rest" is read.
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const restingMb = residentMegabytes(child.pid!);
-      const [measured, peakMb] = await withPeakResident(child.pid!, () => measure(url, headers));
+      const [measured, peakMb] = await withPeakResident(child.pid!, () => measure(child.pid!, url, headers));
       return { ...measured, restingMb, peakMb };
     } finally {
       child.kill("SIGTERM");
@@ -269,8 +305,9 @@ console.log(
   `Tokenization benchmark on ${store}, ${subject}: ${connections} connections, ${duration} s a run, ${rounds} rounds of baseline then gateway, unique cards, node ${nodeOptions.join(" ")}`,
 );
 const megabytes = (value: number | null) => (value === null ? "   ?" : value.toFixed(0).padStart(4));
+const cpu = (value: number | null) => (value === null ? "    ?" : value.toFixed(3));
 const row = (name: string, m: Measurement) =>
-  `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   RSS rest ${megabytes(m.restingMb)} MB peak ${megabytes(m.peakMb)} MB   non-2xx/errors ${m.non2xx}`;
+  `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   CPU ${cpu(m.cpuPerRequestMs)} ms/req   RSS rest ${megabytes(m.restingMb)} MB peak ${megabytes(m.peakMb)} MB   non-2xx/errors ${m.non2xx}`;
 // Interleaved rounds, each side's median: this machine's speed drifts by tens of percent over a minute, and a
 // drift must not land on one side only.
 const baselines: Measurement[] = [];
@@ -288,6 +325,7 @@ const summary = (measurements: Measurement[]): Measurement => ({
   p50: median(measurements.map((m) => m.p50)),
   p99: median(measurements.map((m) => m.p99)),
   non2xx: measurements.reduce((sum, m) => sum + m.non2xx, 0),
+  cpuPerRequestMs: median(measurements.map((m) => m.cpuPerRequestMs ?? 0)),
   restingMb: median(measurements.map((m) => m.restingMb ?? 0)),
   // The highest of the rounds: the memory a deployment must have.
   peakMb: Math.max(...measurements.map((m) => m.peakMb ?? 0)),
@@ -308,6 +346,9 @@ const pairedThroughput = median(gateways.map((m, i) => m.requestsPerSecond / bas
 const pairedP99 = median(gateways.map((m, i) => m.p99 / Math.max(baselines[i].p99, 1)));
 console.log(
   `median of paired ratios   throughput ${pairedThroughput.toFixed(2)} (target >= 0.70)   p99 ${pairedP99.toFixed(2)} (target <= 1.50)`,
+);
+console.log(
+  `CPU per request, gateway / baseline: ${(median(gateways.map((m) => m.cpuPerRequestMs ?? 0)) / Math.max(median(baselines.map((m) => m.cpuPerRequestMs ?? 0)), 1e-9)).toFixed(2)} (median of each side)`,
 );
 // autocannon leaves sockets and timers behind; the run is over, so end the process rather than wait on them.
 process.exit(0);
