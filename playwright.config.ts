@@ -1,15 +1,45 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-// A port per run, so runs started side by side do not collide; set in the environment so that Playwright's
-// worker processes, which inherit it, agree with the runner on the URL.
-process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+/** A port free right now, from the system (port 0), so a run never lands on a port another service holds. */
+function freePort(): string {
+  const script =
+    "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+// This file is read by the runner and by each worker; workers inherit the runner's environment (TEST_WORKER_INDEX
+// is theirs alone), so the port and the data directory are the runner's.
+const isRunner = process.env.TEST_WORKER_INDEX === undefined;
+// A port per run, so runs started side by side do not collide (an E2E_PORT in the environment is kept).
+process.env.E2E_PORT ??= freePort();
 const PORT = Number(process.env.E2E_PORT);
 // A fresh embedded database per run, outside the checkout.
-const dataDir = path.join(os.tmpdir(), `tessera-e2e-${process.pid}`);
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `tessera-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
 process.env.E2E_SERVER_LOG ??= path.join(dataDir, "server.log");
 const serverLog = process.env.E2E_SERVER_LOG;
+if (isRunner) {
+  // Playwright ends the server by killing its process group, so the server cannot clean up after itself: the runner
+  // removes the data when it exits, after the server is gone, and any left by runs that were killed themselves.
+  process.once("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const pid = Number(/^tessera-e2e-(\d+)$/.exec(entry)?.[1]);
+    if (pid && !isAlive(pid)) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+  }
+}
 
 /**
  * End-to-end tests in Debian's Chromium against the production build on one port, with a fresh embedded
@@ -42,10 +72,12 @@ export default defineConfig({
   webServer: {
     // The server's log (stdout) goes to a file the specs scan for card data, removed with the data; stderr (a
     // failed build, say) still reaches the console.
-    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && npx tsx scripts/start.ts > ${serverLog}; rm -rf ${dataDir}`,
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && npx tsx scripts/start.ts > ${serverLog}`,
     url: `http://localhost:${PORT}/gateway/health`,
     timeout: 300_000,
     reuseExistingServer: false,
+    // The server closes its database on SIGTERM; the data directory is removed when the runner exits.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "pipe",
     // The specs' merchants (return URLs, webhook receivers) are local servers: private addresses must be allowed.
     env: {

@@ -1,12 +1,14 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
+import { quietClientAborts } from "@/lib/client-aborts";
 import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger, maskProcessOutput } from "@/lib/log";
+import { reportOperatorErrors } from "@/lib/operator-error";
 import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server-limits";
 
 /**
@@ -15,6 +17,8 @@ import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server
  */
 // Before Next loads: its own messages name request URLs, and a checkout's URL carries the shopper's credential.
 maskProcessOutput();
+// Until it listens: a wrong MASTER_KEY, a database or port in use, is one line and exit status 1.
+const stopReportingOperatorErrors = reportOperatorErrors();
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
 const dev = process.argv.includes("--dev");
@@ -55,9 +59,12 @@ applyServerLimits(server, config, (address) => isTrustedProxy(address, config.tr
 const demoShops = await demoShopLines(gateway.deps.shops, config);
 
 server.listen(config.port, config.host, () => {
+  stopReportingOperatorErrors();
+  quietClientAborts(logger);
   const lines = [
     `Tessera is running at ${config.publicUrl}`,
     `  gateway API: ${config.gatewayPublicUrl}`,
+    `  admin area:  ${config.publicUrl}/admin (sign in with a shop id and secret key)`,
     ...demoShops,
   ];
   console.log(lines.join("\n"));

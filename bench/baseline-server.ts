@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { PGLITE_SETTINGS } from "../lib/db/pglite-settings";
 import {
   type CardRequest,
   cardTransactionRecord,
@@ -69,7 +70,8 @@ async function openStore(): Promise<Store> {
   }
   const dir = path.join(dataDir ?? ".data-bench-baseline", "pglite");
   fs.mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create({ dataDir: dir });
+  // The store as the gateway configures it.
+  const db = await PGlite.create({ dataDir: dir, postgresqlconf: PGLITE_SETTINGS });
   return {
     query: (text, params) => db.query(text, params),
     transaction: (run) => db.transaction((tx) => run((text, params) => tx.query(text, params))),

@@ -7,15 +7,18 @@ import autocannon from "autocannon";
 import { type Scenario, selectScenarios } from "./scenarios";
 
 /**
- * `npm run bench:gateway [-- --postgres] [--duration 10] [--connections 32] [--rounds 5] [--scenario all]`
+ * `npm run bench:gateway [-- --postgres] [--server] [--duration 10] [--connections 32] [--rounds 5] [--scenario all]`
  * For each scenario (tokenization, payment, refund: `bench/scenarios.ts`), runs the gateway's endpoint and a plain
  * node:http baseline doing the same essential work (`bench/baseline-server.ts`), one after the other in this run,
- * against the same kind of store, and prints req/s, p50, p99 and the ratios (targets: throughput >= 0.7,
- * p99 <= 1.5), then the ratios of every scenario side by side.
+ * against the same kind of store, and prints req/s, p50, p99, CPU per request, each server's resident set (at rest
+ * after start-up, and its peak under the load) and the ratios (targets: throughput >= 0.7, p99 <= 1.5), then the
+ * ratios of every scenario side by side. The gateway is the standalone harness (bench/gateway-server.ts), or with
+ * `--server` what `npm start` runs: the full server, checkout app loaded, on the demo shop of a fresh database.
  */
 const { values } = parseArgs({
   options: {
     postgres: { type: "boolean", default: false },
+    server: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "32" },
     rounds: { type: "string", default: "5" },
@@ -57,12 +60,95 @@ async function withDatabase<T>(label: string, run: (env: Record<string, string>)
  * short-lived objects of each request die in cheap scavenges), read from package.json so that the benchmark
  * cannot drift from it. The baseline runs with the same options: only the handlers differ.
  */
-function deployedNodeOptions(): string[] {
+function deployedNodeOptions(name: "gateway" | "start"): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-  const script: string = manifest.scripts.gateway;
+  const script: string = manifest.scripts[name];
   return script.split(/\s+/).filter((word) => /^--[a-z-]+=\S+$/.test(word));
 }
-const nodeOptions = deployedNodeOptions();
+const nodeOptions = deployedNodeOptions(values.server ? "start" : "gateway");
+
+/** A process's resident set in MB, from /proc (Linux); null elsewhere. */
+function residentMegabytes(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+    return Number.isFinite(kilobytes) ? kilobytes / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's resident set while `work` runs; resolves to the work's result and the peak seen. */
+async function withPeakResident<T>(pid: number, work: () => Promise<T>): Promise<[T, number | null]> {
+  let peak = residentMegabytes(pid);
+  const timer = setInterval(() => {
+    const now = residentMegabytes(pid);
+    if (now !== null) peak = Math.max(peak ?? 0, now);
+  }, 200);
+  try {
+    return [await work(), peak];
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * `npm start`'s own process (scripts/start.ts: build check, then server.ts) on a free port: on a fresh data
+ * directory with its demo shop, or on PostgreSQL with a shop made by `npm run shop -- create` (demo shops are an
+ * embedded database's). Its log goes to `logFile`, as a deployment's would to a file; started when the banner is
+ * there.
+ */
+async function startFullServer(
+  env: Record<string, string>,
+  logFile: string,
+): Promise<{ child: ChildProcess; words: string[] }> {
+  const net = await import("node:net");
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const port = (probe.address() as import("node:net").AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const { DEMO_SHOPS } = await import("../lib/demo-shops");
+  let shop: { id: number | string; secretKey: string } = DEMO_SHOPS[0];
+  if (env.BENCH_DATABASE_URL) {
+    const { execFileSync } = await import("node:child_process");
+    const created = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/shop.ts", "create", "--name", "Benchmark"],
+      { cwd: root, env: { ...process.env, DATABASE_URL: env.BENCH_DATABASE_URL }, encoding: "utf8" },
+    );
+    const [, id] = /shop id:\s+(\d+)/.exec(created) ?? [];
+    const [, secretKey] = /secret key:\s+(\S+)/.exec(created) ?? [];
+    shop = { id, secretKey };
+  }
+  const log = fs.openSync(logFile, "w");
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeOptions, "--import", "tsx", "scripts/start.ts"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        // As `npm start` is run: no NODE_ENV (Next.js serves its production build either way).
+        NODE_ENV: undefined as unknown as NodeJS.ProcessEnv["NODE_ENV"],
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: env.BENCH_DATA_DIR ?? "",
+        DATABASE_URL: env.BENCH_DATABASE_URL ?? "",
+        DEMO_SHOPS: "true",
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", log, "inherit"],
+    },
+  );
+  fs.closeSync(log);
+  const started = Date.now();
+  while (!fs.readFileSync(logFile, "utf8").includes("Tessera is running")) {
+    if (child.exitCode !== null) throw new Error(`scripts/start.ts exited with ${child.exitCode}`);
+    if (Date.now() - started > 300_000) throw new Error("scripts/start.ts did not start in 5 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, words: [String(port), String(shop.id), shop.secretKey] };
+}
 
 function startServer(
   script: string,
@@ -96,13 +182,35 @@ interface Measurement {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Resident set in MB after start-up, before any load. */
+  restingMb: number | null;
+  /** Highest resident set in MB seen during the warm-up and the measured run. */
+  peakMb: number | null;
+  /**
+   * The server process's CPU time per request in ms during the measured run: unlike req/s, barely moved by other
+   * work on the machine, so the steadier comparison on a shared host (the database's own CPU is in it on PGlite,
+   * not on PostgreSQL).
+   */
+  cpuPerRequestMs: number | null;
+}
+
+/** A process's CPU time so far (user + system) in ms, from /proc (Linux); null elsewhere. */
+function cpuMilliseconds(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 async function measure(
+  pid: number,
   url: string,
   headers: Record<string, string>,
   nextBody: () => string,
-): Promise<Measurement> {
+): Promise<Omit<Measurement, "restingMb" | "peakMb">> {
   const options = {
     url,
     method: "POST" as const,
@@ -111,12 +219,18 @@ async function measure(
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: nextBody() }) }],
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, connection pools, caches
+  const cpuBefore = cpuMilliseconds(pid);
   const result = await autocannon({ ...options, duration });
+  const cpuAfter = cpuMilliseconds(pid);
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
+    cpuPerRequestMs:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
   };
 }
 
@@ -125,7 +239,10 @@ async function run(label: "gateway" | "baseline", scenario: Scenario): Promise<M
     const script = label === "gateway" ? "bench/gateway-server.ts" : "bench/baseline-server.ts";
     // The gateway logs a line per request (part of its cost, as deployed) to a file that the run deletes.
     const logFile = path.join(os.tmpdir(), `tessera-bench-${label}-${process.pid}.log`);
-    const { child, words } = await startServer(script, { ...env, BENCH_LOG_FILE: logFile });
+    const { child, words } =
+      label === "gateway" && values.server
+        ? await startFullServer(env, logFile)
+        : await startServer(script, { ...env, BENCH_LOG_FILE: logFile });
     try {
       const [port, shopId, secretKey] = words;
       const headers: Record<string, string> =
@@ -133,8 +250,14 @@ async function run(label: "gateway" | "baseline", scenario: Scenario): Promise<M
           ? { authorization: `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString("base64")}` }
           : {};
       const base = label === "gateway" ? `http://127.0.0.1:${port}/gateway` : `http://127.0.0.1:${port}`;
+      // Settled after start-up (the demo shops' creation, the first garbage collections) before "at rest" is read.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const restingMb = residentMegabytes(child.pid!);
       const nextBody = await scenario.prepare({ base, headers });
-      return await measure(`${base}${scenario.path}`, headers, nextBody);
+      const [measured, peakMb] = await withPeakResident(child.pid!, () =>
+        measure(child.pid!, `${base}${scenario.path}`, headers, nextBody),
+      );
+      return { ...measured, restingMb, peakMb };
     } finally {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
@@ -144,17 +267,24 @@ async function run(label: "gateway" | "baseline", scenario: Scenario): Promise<M
 }
 
 const store = values.postgres ? "PostgreSQL" : "PGlite";
+const subject = values.server ? "the full server (npm start)" : "the gateway harness";
 console.log(
-  `Gateway benchmark on ${store}: ${scenarios.map((s) => s.name).join(", ")}; ${connections} connections, ${duration} s a run, ${rounds} rounds of baseline then gateway, node ${nodeOptions.join(" ")}`,
+  `Gateway benchmark on ${store}, ${subject}: ${scenarios.map((s) => s.name).join(", ")}; ${connections} connections, ${duration} s a run, ${rounds} rounds of baseline then gateway, node ${nodeOptions.join(" ")}`,
 );
+const megabytes = (value: number | null) => (value === null ? "   ?" : value.toFixed(0).padStart(4));
+const cpu = (value: number | null) => (value === null ? "    ?" : value.toFixed(3));
 const row = (name: string, m: Measurement) =>
-  `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   non-2xx/errors ${m.non2xx}`;
+  `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   CPU ${cpu(m.cpuPerRequestMs)} ms/req   RSS rest ${megabytes(m.restingMb)} MB peak ${megabytes(m.peakMb)} MB   non-2xx/errors ${m.non2xx}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const summary = (measurements: Measurement[]): Measurement => ({
   requestsPerSecond: median(measurements.map((m) => m.requestsPerSecond)),
   p50: median(measurements.map((m) => m.p50)),
   p99: median(measurements.map((m) => m.p99)),
   non2xx: measurements.reduce((sum, m) => sum + m.non2xx, 0),
+  cpuPerRequestMs: median(measurements.map((m) => m.cpuPerRequestMs ?? 0)),
+  restingMb: median(measurements.map((m) => m.restingMb ?? 0)),
+  // The highest of the rounds: the memory a deployment must have.
+  peakMb: Math.max(...measurements.map((m) => m.peakMb ?? 0)),
 });
 
 interface Ratios {
@@ -180,7 +310,7 @@ async function compare(scenario: Scenario): Promise<Ratios> {
   }
   const baseline = summary(baselines);
   const gateway = summary(gateways);
-  console.log("median");
+  console.log("median (RSS peak: the highest of the rounds)");
   console.log(row("baseline", baseline));
   console.log(row("gateway", gateway));
   const throughputRatio = gateway.requestsPerSecond / baseline.requestsPerSecond;
@@ -198,6 +328,10 @@ async function compare(scenario: Scenario): Promise<Ratios> {
   console.log(
     `median of paired ratios   throughput ${pairedThroughput.toFixed(2)} (target >= 0.70)   p99 ${pairedP99.toFixed(2)} (target <= 1.50)`,
   );
+  const cpuRatio =
+    median(gateways.map((m) => m.cpuPerRequestMs ?? 0)) /
+    Math.max(median(baselines.map((m) => m.cpuPerRequestMs ?? 0)), 1e-9);
+  console.log(`CPU per request, gateway / baseline: ${cpuRatio.toFixed(2)} (median of each side)`);
   return {
     throughput: throughputRatio,
     p99: p99Ratio,

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 
 const DEMO_AUTH = `Basic ${Buffer.from("1:demo_secret_key_shop_1_without_3ds").toString("base64")}`;
@@ -8,6 +9,13 @@ test("the home page lists the demo shops and links the API", async ({ page }) =>
   await expect(page.getByRole("cell", { name: "demo_secret_key_shop_1_without_3ds" })).toBeVisible();
   await page.getByRole("link", { name: "Health check" }).click();
   await expect(page.locator("body")).toContainText('"status":"ok"');
+});
+
+test("the start-up banner says where the shop, the admin area and the gateway are", async ({ baseURL }) => {
+  const log = fs.readFileSync(process.env.E2E_SERVER_LOG ?? "", "utf8");
+  expect(log).toContain(`Tessera is running at ${baseURL}\n`);
+  expect(log).toContain(`  gateway API: ${baseURL}/gateway\n`);
+  expect(log).toContain(`  admin area:  ${baseURL}/admin (sign in with a shop id and secret key)\n`);
 });
 
 test("the demo shop pays through the hosted page and gets the session confirmed", async ({
@@ -43,7 +51,7 @@ test("the demo shop's 3-D Secure choice uses shop 2", async ({ page }) => {
   await page.getByLabel("Card with 3-D Secure (shop 2)").check();
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
-  await expect(page.locator(".checkout__shop")).toHaveText("Demo Shop 3DS");
+  await expect(page.locator(".checkout__shop")).toHaveText("Demo Shop (3-D Secure)");
 });
 
 test("the gateway answers on the same port as the checkout app", async ({ request }) => {

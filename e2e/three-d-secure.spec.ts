@@ -83,7 +83,7 @@ test("the shopper passes the challenge and returns to the merchant", async ({ pa
   const transaction = await tokenize(request, merchant.returnUrl);
   await page.goto(transaction.redirect_url);
   await expect(page.getByRole("heading", { level: 1, name: "Confirm it's you" })).toBeVisible();
-  await expect(page.getByText("Demo Shop 3DS")).toBeVisible();
+  await expect(page.getByText("Demo Shop (3-D Secure)")).toBeVisible();
   await page.getByLabel("One-time code").fill(await shownCode(page));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("heading", { name: "Back at the merchant" })).toBeVisible();

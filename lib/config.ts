@@ -1,10 +1,12 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { loadEnvFile } from "./env-file";
+import { OperatorError } from "./operator-error";
 
 /**
- * All configuration comes from the environment and is parsed here once. Nothing else reads
- * `process.env`, so a bad value fails at start-up with a message naming the variable.
+ * All configuration comes from the environment (and a `.env` file under it, see `getConfig`) and is parsed here
+ * once. Nothing else reads `process.env`, so a bad value fails at start-up with a message naming the variable.
  */
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -108,7 +110,7 @@ export interface Config {
   maxConnectionsPerAddress: number;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends OperatorError {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "ConfigError";
@@ -175,7 +177,11 @@ export function loadKeysCommandConfig(env: Record<string, string | undefined> = 
 
 let cached: Config | undefined;
 
+/** The configuration of this process: the environment, with `./.env` filling what it leaves unset. */
 export function getConfig(): Config {
-  cached ??= loadConfig();
+  if (!cached) {
+    loadEnvFile();
+    cached = loadConfig();
+  }
   return cached;
 }

@@ -13,6 +13,9 @@ export const DEMO_SHOPS = [
     id: 2,
     name: "Demo Shop (3-D Secure)",
     secretKey: "demo_secret_key_shop_2_with_3ds",
-    settings: { three_d_secure: true, branding: { name: "Demo Shop 3DS", logo_url: null, color: "#0d7a5f" } },
+    settings: {
+      three_d_secure: true,
+      branding: { name: "Demo Shop (3-D Secure)", logo_url: null, color: "#0d7a5f" },
+    },
   },
 ] as const;

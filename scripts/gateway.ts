@@ -6,9 +6,11 @@ import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger } from "@/lib/log";
+import { reportOperatorErrors } from "@/lib/operator-error";
 import { applyServerLimits, serverOptions } from "@/lib/server-limits";
 
 /** The gateway alone on its own port, for deployments that run the card vault in a separate process. */
+reportOperatorErrors();
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
 const gateway = await startGatewayRuntime({ config, logger });
@@ -25,8 +27,8 @@ const server = http.createServer(serverOptions(config), (request, response) => {
 applyServerLimits(server, config, (address) => isTrustedProxy(address, config.trustedProxies));
 
 server.listen(config.port, config.host, () => {
-  const { address, port } = server.address() as { address: string; port: number };
-  console.log([`Tessera gateway listening on http://${address}:${port}/gateway`, ...demoShops].join("\n"));
+  // Its public address, as `npm start` prints (not the interface it binds, 0.0.0.0 by default).
+  console.log([`Tessera gateway listening on ${config.gatewayPublicUrl}`, ...demoShops].join("\n"));
 });
 
 function shutdown() {

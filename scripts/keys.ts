@@ -5,12 +5,14 @@ import { parseMasterKey } from "@/lib/gateway/vault/envelope";
 import { resolveMasterKey } from "@/lib/gateway/vault/master-key";
 import { rewrapVaultKeys, rotateDataKey } from "@/lib/gateway/vault/rotate-keys";
 import { createLogger } from "@/lib/log";
+import { reportOperatorErrors } from "@/lib/operator-error";
 
 const USAGE = `Usage:
   npm run keys -- rotate                      new data key; every stored card re-encrypted under it
   NEW_MASTER_KEY=... npm run keys -- rewrap   re-wrap the vault keys under a new master key
                                               (then set MASTER_KEY to the new value)`;
 
+reportOperatorErrors();
 const config = getConfig();
 const logger = createLogger({ level: "warn" });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -6,6 +6,7 @@ import { listNotifications } from "@/lib/gateway/notifications/list-notification
 import { resendNotification } from "@/lib/gateway/notifications/resend-notification";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { createLogger } from "@/lib/log";
+import { reportOperatorErrors } from "@/lib/operator-error";
 
 const USAGE = `Usage:
   npm run notifications -- list <transaction uid>
@@ -17,6 +18,7 @@ if ((command !== "list" && command !== "resend") || !uid) {
   process.exit(1);
 }
 
+reportOperatorErrors();
 const config = getConfig();
 // Only queues and reads: the running servers' workers deliver (with the embedded database, the next start does).
 const runtime = await startGatewayRuntime({

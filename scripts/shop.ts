@@ -8,6 +8,7 @@ import { createShop } from "@/lib/gateway/shops/create-shop";
 import { loadKeyring } from "@/lib/gateway/vault/keyring";
 import { resolveMasterKey } from "@/lib/gateway/vault/master-key";
 import { createLogger } from "@/lib/log";
+import { reportOperatorErrors } from "@/lib/operator-error";
 
 const USAGE = `Usage:
   npm run shop -- create --name "My Shop" [--live] [--three-d-secure]
@@ -22,6 +23,7 @@ const { positionals, values } = parseArgs({
   },
 });
 
+reportOperatorErrors();
 const config = getConfig();
 const logger = createLogger({ level: "warn" });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -52,8 +54,13 @@ try {
         .select({ id: shops.id, name: shops.name, test: shops.test, createdAt: shops.createdAt })
         .from(shops)
         .orderBy(asc(shops.id));
+      // Columns under a header, padded to the widest id.
+      const idWidth = Math.max(2, ...rows.map((row) => String(row.id).length));
+      const line = (id: string, mode: string, created: string, name: string) =>
+        `${id.padEnd(idWidth)}  ${mode.padEnd(4)}  ${created.padEnd(24)}  ${name}`;
+      if (rows.length > 0) console.log(line("id", "mode", "created", "name"));
       for (const row of rows) {
-        console.log(`${row.id}\t${row.test ? "test" : "live"}\t${row.createdAt.toISOString()}\t${row.name}`);
+        console.log(line(String(row.id), row.test ? "test" : "live", row.createdAt.toISOString(), row.name));
       }
       if (rows.length === 0) console.log("No shops.");
       break;

@@ -1,11 +1,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { reportOperatorErrors } from "../lib/operator-error";
 
 /**
  * `npm start`: builds the checkout app when there is no build or the sources changed since the last one, then
  * runs the server. A fresh clone needs nothing but `npm install && npm start`.
  */
+reportOperatorErrors();
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
 const SOURCE_DIRS = ["app", "components", "lib", "public"];

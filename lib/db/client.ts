@@ -7,6 +7,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { OperatorError } from "@/lib/operator-error";
+import { PGLITE_SETTINGS } from "./pglite-settings";
 import { seedFromTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
@@ -44,7 +46,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dataDir = options.dataDir === "memory://" ? undefined : path.join(options.dataDir, "pglite");
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   if (dataDir) seedFromTemplate(dataDir);
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: "pglite",
@@ -110,8 +112,8 @@ function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number(fs.readFileSync(lockFile, "utf8"));
       if (owner && owner !== process.pid && isProcessAlive(owner)) {
-        throw new Error(
-          `The embedded database in ${path.dirname(dataDir)} is in use by process ${owner}. Stop it first, or use DATABASE_URL.`,
+        throw new OperatorError(
+          `The embedded database in ${path.dirname(dataDir)} is in use by process ${owner} (a running server or command): stop that process first, or use PostgreSQL (DATABASE_URL), which several processes can share.`,
         );
       }
       fs.rmSync(lockFile, { force: true });

@@ -78,8 +78,8 @@ describe("npm run gateway on an empty embedded database", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("prints where it listens and the demo shops' credentials, as npm start does", () => {
-    expect(stdout).toContain(`Tessera gateway listening on http://127.0.0.1:${port}/gateway`);
+  it("prints its public address (localhost, not the interface it binds) and the demo shops' credentials, as npm start does", () => {
+    expect(stdout).toContain(`Tessera gateway listening on http://localhost:${port}/gateway`);
     expect(stdout).toContain("demo shops (test mode; HTTP Basic shop id / secret key):");
     for (const shop of DEMO_SHOPS) {
       expect(stdout).toContain(`    ${shop.id} / ${shop.secretKey}  ${shop.name}`);

@@ -531,8 +531,12 @@ describe("a finished verification never changes again", () => {
       uid: transaction.uid,
       status: "failed",
     });
+    // Not enrolled: accepted without 3-D Secure, and the page says so rather than "verified".
     const plain = await tokenize3ds("4200000000000000");
-    expect((await openPage(gateway, plain.uid)).html).toContain("<h1>Card verified</h1>");
+    const plainPage = (await openPage(gateway, plain.uid)).html;
+    expect(plainPage).toContain("<h1>Card accepted</h1>");
+    expect(plainPage).toContain("No 3-D Secure verification was needed.");
+    expect(plainPage).not.toContain("verified");
   });
 
   it("answers an unknown or malformed uid with a 404 page", async () => {
@@ -657,6 +661,22 @@ describe("the skip and force flags", () => {
     expect(answer.html).toContain("<h1>Card verified</h1>");
     expect(answer.html).not.toContain("Return to the shop");
     expect((await queryTransaction(gateway, clearedWithout3ds, transaction.uid)).status).toBe("successful");
+  });
+
+  it("a shop without 3-D Secure: the redirect_url page says what happened, not that the card was verified", async () => {
+    const accepted = await tokenize(gateway, clearedWithout3ds, "4012000000001097");
+    expect(accepted.status).toBe("successful");
+    const acceptedPage = (await openPage(gateway, accepted.uid)).html;
+    expect(acceptedPage).toContain("<h1>Card accepted</h1>");
+    expect(acceptedPage).toContain("<title>Card accepted · 3-D Secure</title>");
+    expect(acceptedPage).not.toContain("Card verified");
+
+    const declined = await tokenize(gateway, clearedWithout3ds, "4005550000000019");
+    expect(declined.status).toBe("failed");
+    const declinedPage = (await openPage(gateway, declined.uid)).html;
+    expect(declinedPage).toContain("<h1>Card not accepted</h1>");
+    expect(declinedPage).toContain("No 3-D Secure verification took place.");
+    expect(declinedPage).not.toContain("Card not verified");
   });
 
   it("refuses the flags from a shop not cleared for them", async () => {

@@ -106,7 +106,7 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
   return (
     <form
       noValidate
-      className="admin-form"
+      className="admin-form admin-form--full"
       aria-labelledby="settings-form-title"
       onSubmit={handleSubmit(onValid, (invalid) => showSummary(summaryFrom(invalid)))}
     >

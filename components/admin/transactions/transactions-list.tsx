@@ -106,18 +106,24 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
               </caption>
               <thead>
                 <tr>
+                  <th scope="col">Transaction</th>
                   <th scope="col">Created</th>
                   <th scope="col">Type</th>
                   <th scope="col">Tracking id</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Card</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Transaction</th>
                 </tr>
               </thead>
               <tbody>
                 {query.data.items.map((transaction) => (
                   <tr key={transaction.uid}>
+                    {/* First, as the customers' list does: a phone shows the link without scrolling the table. */}
+                    <th scope="row">
+                      <Link href={`/admin/transactions/${transaction.uid}`} className="admin-mono admin-uid">
+                        {transaction.uid}
+                      </Link>
+                    </th>
                     <td>{formatDateTime(transaction.created_at)}</td>
                     <td>{typeLabel(transaction.type)}</td>
                     <td className="admin-break">{orDash(transaction.tracking_id)}</td>
@@ -125,11 +131,6 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
                     <td>{maskedCard(transaction.credit_card)}</td>
                     <td>
                       <StatusBadge status={transaction.status} />
-                    </td>
-                    <td>
-                      <Link href={`/admin/transactions/${transaction.uid}`} className="admin-mono admin-uid">
-                        {transaction.uid}
-                      </Link>
                     </td>
                   </tr>
                 ))}

@@ -25,6 +25,8 @@ export interface IssuerPageContext {
   last4: string;
   test: boolean;
   returnUrl: string | null;
+  /** Whether 3-D Secure took place (an enrolled card, the issuer asked), which the result page says. */
+  threeDSecure: boolean;
 }
 
 export type ChallengeError = "blank" | "wrong_code";
@@ -88,6 +90,7 @@ async function load(deps: GatewayDeps, uid: string): Promise<Loaded | null> {
       last4: transaction.credit_card.last_4,
       test: transaction.test,
       returnUrl: transaction.return_url,
+      threeDSecure: transaction.three_d_secure_verification.ve_status === "Y",
     },
   };
 }

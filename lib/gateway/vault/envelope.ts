@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { OperatorError } from "@/lib/operator-error";
 import { pooledRandomBytes } from "./random-pool";
 
 /**
@@ -109,5 +110,5 @@ export function parseMasterKey(value: string): Buffer {
     }
   }
   // The value itself is never echoed: it may be a real key with a typo.
-  throw new Error("MASTER_KEY must be 32 bytes, given as 64 hex characters or base64");
+  throw new OperatorError("MASTER_KEY must be 32 bytes, given as 64 hex characters or base64");
 }

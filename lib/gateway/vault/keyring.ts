@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { vaultKeys } from "@/lib/db/schema";
+import { OperatorError } from "@/lib/operator-error";
 import { generateKey, unwrapDataKey, VaultDecryptionError, wrapDataKey } from "./envelope";
 import { createKeyedHashes, type KeyedHashes } from "./keyed-hashes";
 
@@ -23,9 +24,11 @@ export const KEYRING_REFRESH_MS = 10_000;
 // Held while the first instance creates the keys, so concurrent first starts agree on one index key.
 const KEY_BOOTSTRAP_LOCK_ID = 7_311_942_002;
 
-export class MasterKeyMismatchError extends Error {
+export class MasterKeyMismatchError extends OperatorError {
   constructor() {
-    super("MASTER_KEY does not match the key that protects this database's card vault");
+    super(
+      "MASTER_KEY does not open this database's card vault: set MASTER_KEY to the key the vault was created with (or DATA_DIR / DATABASE_URL to the database this key belongs to).",
+    );
     this.name = "MasterKeyMismatchError";
   }
 }

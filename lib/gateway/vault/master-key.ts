@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "@/lib/config";
 import type { Logger } from "@/lib/log";
+import { OperatorError } from "@/lib/operator-error";
 import { generateKey, parseMasterKey } from "./envelope";
 
 /**
@@ -11,7 +12,9 @@ import { generateKey, parseMasterKey } from "./envelope";
 export function resolveMasterKey(config: Config, logger: Logger): Buffer {
   if (config.masterKey) return parseMasterKey(config.masterKey);
   if (config.nodeEnv === "production") {
-    throw new Error("MASTER_KEY is required in production (32 bytes as 64 hex characters or base64)");
+    throw new OperatorError(
+      "MASTER_KEY is required in production (32 bytes as 64 hex characters or base64; `openssl rand -hex 32` makes one).",
+    );
   }
   const file = path.join(config.dataDir, "master.key");
   if (fs.existsSync(file)) return parseMasterKey(fs.readFileSync(file, "utf8").trim());

@@ -1,0 +1,111 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Locator, Page } from "@playwright/test";
+import { expect, signIn, test, tokenize, uniqueSuffix } from "./admin-fixtures";
+
+/**
+ * The pages a newcomer opens first, on the narrowest phone screen in common use (320 CSS px): nothing scrolls the
+ * page sideways, nothing overlaps, words break only between words (long tokens anywhere), and what the page is
+ * for is in view without scrolling a table.
+ */
+const WIDTH = 320;
+test.use({ viewport: { width: WIDTH, height: 640 }, isMobile: true, hasTouch: true });
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, page.url()).toBeLessThanOrEqual(0);
+}
+
+/** The words of `locator`'s elements that the browser split over two lines (a word broken mid-word). */
+async function brokenWords(locator: Locator): Promise<string[]> {
+  return locator.evaluateAll((elements) => {
+    const broken: string[] = [];
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          // One box per line the word occupies.
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  expect(found, String(locator)).not.toBeNull();
+  return found as { x: number; y: number; width: number; height: number };
+}
+
+test("the demo result page wraps a 64-character token and keeps its words whole", async ({ page }) => {
+  const token = randomBytes(32).toString("hex");
+  await page.goto(`/demo/result?shop=1&token=${token}&status=successful&uid=${randomUUID()}&outcome=success`);
+  await expect(page.getByRole("heading", { level: 1, name: "Back at the demo shop" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const value = page.locator('[data-param="token"]');
+  await expect(value).toHaveText(token);
+  // Inside the screen, on several lines.
+  const cell = await box(value);
+  expect(cell.x + cell.width).toBeLessThanOrEqual(WIDTH);
+  expect(cell.height).toBeGreaterThan(30);
+  expect(await brokenWords(page.locator("main h1, main h2, main p, main th, main td:first-child"))).toEqual(
+    [],
+  );
+});
+
+test("admin settings: the form is as wide as the cards around it and its button clears the next card", async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const width of [WIDTH, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    const shopCard = await box(page.locator("section").filter({ has: page.locator("#shop-title") }));
+    const webhookCard = await box(
+      page.locator("section").filter({ has: page.locator("#webhook-keys-title") }),
+    );
+    const formSection = await box(page.locator("form fieldset.admin-section").first());
+    expect(formSection.x, `${width} px`).toBeCloseTo(shopCard.x, 0);
+    expect(formSection.width, `${width} px`).toBeCloseTo(shopCard.width, 0);
+    const save = await box(page.getByRole("button", { name: "Save settings" }));
+    // Below the button, a gap before the next card rather than touching (or overlapping) it.
+    expect(webhookCard.y - (save.y + save.height), `${width} px`).toBeGreaterThanOrEqual(12);
+  }
+});
+
+test("admin transactions: the link to each transaction is in view without scrolling the table", async ({
+  page,
+  request,
+}) => {
+  const { uid } = await tokenize(request, { trackingId: `narrow-${uniqueSuffix()}` });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/transactions");
+  const table = page.getByRole("table", { name: "Transactions, newest first" });
+  const link = table.getByRole("link", { name: uid });
+  await expect(link).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const linkBox = await box(link);
+  expect(linkBox.x).toBeGreaterThanOrEqual(0);
+  expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(WIDTH);
+  // The link is the row's header, the table's first column.
+  await expect(table.getByRole("columnheader").first()).toHaveText("Transaction");
+  await link.tap();
+  await expect(page).toHaveURL(new RegExp(`/admin/transactions/${uid}$`));
+});
+
+test("the home page fits, with its words whole", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Tessera" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  expect(await brokenWords(page.locator("main h1, main h2, main p, main th, main label"))).toEqual([]);
+});
