@@ -4,7 +4,6 @@ import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
 import type { IssuerPage, IssuerPageContext } from "../issuer-flow";
 import { returnUrlWithResult } from "../issuer-flow";
 import { fill, type IssuerLocale, issuerLocale } from "./issuer-messages";
-import { PENDING_ISSUER_MESSAGES } from "./issuer-messages-pending";
 
 /**
  * The sandbox issuer's pages as plain server-rendered HTML: they work with JavaScript off (the one script, which
@@ -181,14 +180,13 @@ function resultPage(
   const { messages } = locale;
   const successful = page.status === "successful";
   // "Verified" only when 3-D Secure took place; otherwise what happened to the card (a shop without 3-D Secure).
-  const pending = PENDING_ISSUER_MESSAGES;
   const [heading, text] = page.context.threeDSecure
     ? successful
       ? [messages.successHeading, messages.successText]
       : [messages.failedHeading, messages.failedText]
     : successful
-      ? [pending.acceptedHeading, pending.acceptedText]
-      : [pending.declinedHeading, pending.declinedText];
+      ? [messages.acceptedHeading, messages.acceptedText]
+      : [messages.declinedHeading, messages.declinedText];
   const { returnUrl, uid } = page.context;
   const back = returnUrl
     ? `<p><a class="button" href="${escapeHtml(returnUrlWithResult(returnUrl, { uid, status: page.status }))}">${escapeHtml(messages.returnLink)}</a></p>`

@@ -21,6 +21,11 @@ export interface IssuerMessages {
   successText: string;
   failedHeading: string;
   failedText: string;
+  /** The result of a transaction the issuer did not authenticate (no 3-D Secure: a shop without it, a card not enrolled). */
+  acceptedHeading: string;
+  acceptedText: string;
+  declinedHeading: string;
+  declinedText: string;
   returnLink: string;
   notFoundHeading: string;
   notFoundText: string;
