@@ -83,7 +83,8 @@ function pay(token: string, card: Record<string, unknown> = {}) {
           ...futureExpiry(),
           ...card,
         },
-        return_url: "https://pay.example/checkout/return",
+        // The page's own return route: a checkout token may send the shopper nowhere else.
+        return_url: `http://localhost:3999/checkout/${token}/return`,
         // The page cannot change what the merchant set: these are ignored.
         amount: 1,
         currency: "USD",
@@ -100,19 +101,34 @@ async function view(token: string, as: "merchant" | "shopper", owner: TestShop =
   return response.body.checkout;
 }
 
+/** The merchant's full view of a transaction (the page's own answer is the shopper view: no acquirer details). */
+async function merchantTransaction(uid: string, owner: TestShop = shop): Promise<JsonBody> {
+  const response = await callJson(gateway, `/transactions/${uid}`, { shop: owner });
+  expect(response.status).toBe(200);
+  return response.body.transaction;
+}
+
 describe("a payment session", () => {
   it("charges the session's amount through the page and is successful, with the card's token", async () => {
     const { token, amount } = await createCheckout("payment");
     expect((await view(token, "shopper")).transaction_type).toBe("payment");
     const response = await pay(token);
     expect(response.status).toBe(200);
-    const transaction = response.body.transaction;
-    expect(transaction).toMatchObject({
+    // What the page sees: the outcome, no token, no acquirer details.
+    expect(response.body.transaction).toMatchObject({
       type: "payment",
       status: "successful",
       message: "Successfully processed",
       amount,
       currency: "EUR",
+    });
+    expect(response.body.transaction.payment).toBeUndefined();
+    expect(response.body.transaction.credit_card.token).toBeUndefined();
+    const transaction = await merchantTransaction(response.body.transaction.uid);
+    expect(transaction).toMatchObject({
+      type: "payment",
+      status: "successful",
+      amount,
       tracking_id: `tour-${amount}`,
       payment: { status: "successful" },
       parent_uid: null,
@@ -143,7 +159,10 @@ describe("a payment session", () => {
     const { token } = await createCheckout("payment");
     const declined = (await pay(token, { number: "4005550000000027" })).body.transaction;
     expect(declined).toMatchObject({ type: "payment", status: "failed", message: "Payment was declined" });
-    expect(declined.payment).toMatchObject({ status: "failed", message: "Insufficient funds" });
+    expect((await merchantTransaction(declined.uid)).payment).toMatchObject({
+      status: "failed",
+      message: "Insufficient funds",
+    });
     expect(await view(token, "shopper")).toMatchObject({ status: "pending", attempts_left: 1 });
     await pay(token, { number: "4005550000000019" });
     expect(await view(token, "merchant")).toMatchObject({ status: "failed", finished: true });
@@ -176,7 +195,7 @@ describe("an authorization session", () => {
   it("holds the amount: an authorization the merchant captures later, nothing paid yet", async () => {
     const { token, amount } = await createCheckout("authorization");
     expect((await view(token, "shopper")).transaction_type).toBe("authorization");
-    const transaction = (await pay(token)).body.transaction;
+    const transaction = await merchantTransaction((await pay(token)).body.transaction.uid);
     expect(transaction).toMatchObject({
       type: "authorization",
       status: "successful",
@@ -202,7 +221,7 @@ describe("3-D Secure on a payment session", () => {
     const code = shownCode((await openPage(gateway, started.uid)).html);
     const answer = await submitForm(gateway, started.uid, { code, action: "confirm" });
     expect(answer.status).toBe(303);
-    expect(answer.location).toContain("https://pay.example/checkout/return");
+    expect(answer.location).toContain(`http://localhost:3999/checkout/${token}/return`);
 
     const merchant = await view(token, "merchant", secureShop);
     expect(merchant).toMatchObject({ status: "successful", finished: true });

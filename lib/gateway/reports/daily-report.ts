@@ -117,7 +117,6 @@ export async function buildDailyReport(options: {
                coalesce(sum(amount) filter (where type = 'refund'), 0)::text as refunded
         from transactions
         where shop_id = ${shopId}
-          and type = 'tokenization'
           and created_at >= ${start}::timestamptz
           and created_at < ${end}::timestamptz
           and status = 'successful'
