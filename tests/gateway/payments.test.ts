@@ -448,7 +448,7 @@ describe("the shop's velocity limit", () => {
 });
 
 describe("the daily report", () => {
-  it("still counts tokenizations only", async () => {
+  it("counts tokenizations apart from payments", async () => {
     const reported = await gateway.createShop({}, "Reported Shop");
     await postTokenization(gateway, reported, tokenizationRequest({}, { number: nextCard() }));
     await postPayment(gateway, reported, paymentRequest({}, { number: nextCard() }));
@@ -456,7 +456,17 @@ describe("the daily report", () => {
     const today = new Date().toISOString().slice(0, 10);
     const response = await callJson(gateway, `/reports/daily?from=${today}&to=${today}`, { shop: reported });
     expect(response.body.days).toEqual([
-      { date: today, tokenizations: 1, successful: 1, failed: 0, incomplete: 0, success_rate: 1 },
+      expect.objectContaining({
+        date: today,
+        tokenizations: 1,
+        successful: 1,
+        failed: 0,
+        incomplete: 0,
+        success_rate: 1,
+        payments: 2,
+        approved: 1,
+        declined: 1,
+      }),
     ]);
   });
 });
