@@ -23,6 +23,8 @@ export interface GatewayErrorDetails {
   errors?: ErrorTree;
   retryAfterSeconds?: number;
   allowedMethods?: readonly string[];
+  /** A `rate_limited` refusal's own explanation, instead of the generic "Too many requests". */
+  message?: string;
 }
 
 export class GatewayError extends Error {
@@ -64,12 +66,14 @@ export function renderGatewayError(error: GatewayError): RenderedError {
       return { status: 401, body: ACCESS_DENIED, headers: { "WWW-Authenticate": 'Basic realm="tessera"' } };
     case "invalid_customer_credentials":
       return { status: 422, body: INVALID_CUSTOMER_CREDENTIALS, headers: {} };
-    case "rate_limited":
+    case "rate_limited": {
+      const message = details.message ?? "Too many requests";
       return {
         status: 429,
-        body: { message: "Too many requests", errors: { base: ["Too many requests"] } },
+        body: { message, errors: { base: [message] } },
         headers: { "Retry-After": String(details.retryAfterSeconds ?? 60) },
       };
+    }
     case "not_found":
       return { status: 404, body: { message: "Not found" }, headers: {} };
     case "record_not_found":

@@ -11,9 +11,11 @@ import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
 import { ThreeDSecureExpirySweeper } from "./three-d-secure/expiry-sweeper";
+import { pruneCardSightings } from "./tokenization/sight-card";
 import { TransactionWriter } from "./tokenization/transaction-writer";
 import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
 import { resolveMasterKey } from "./vault/master-key";
+import { rekeyLegacyStamps } from "./vault/rekey-stamps";
 
 const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
 
@@ -57,6 +59,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     }));
   await migrateDatabase(database);
   const keyring = await loadKeyring(database.db, resolveMasterKey(config, logger));
+  // Before serving: no shop may read a stamp from the time stamps were the same in every shop.
+  const rekeyed = await rekeyLegacyStamps(database.db, keyring.hashes);
+  if (rekeyed > 0) logger.info({ rekeyed }, "card stamps made per shop");
   const clock = options.clock ?? databaseClock;
   const deps: GatewayDeps = {
     config,
@@ -91,6 +96,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     deps.rateLimiter
       .prune()
       .catch((error: unknown) => logger.warn({ err: error }, "rate-limit prune failed"));
+    pruneCardSightings(deps).catch((error: unknown) =>
+      logger.warn({ err: error }, "card sightings prune failed"),
+    );
   }, RATE_LIMIT_PRUNE_MS);
   rateLimitPrune.unref();
   return {

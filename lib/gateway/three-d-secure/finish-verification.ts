@@ -99,7 +99,12 @@ export async function finishVerification(
   outcome: AuthenticationOutcome,
 ): Promise<FinishResult> {
   const uid = challenge.transactionUid;
-  const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
+  const [found] = await deps.db
+    .select({ transaction: transactions, stamp: cards.stamp })
+    .from(transactions)
+    .leftJoin(cards, eq(cards.token, transactions.cardToken))
+    .where(eq(transactions.uid, uid));
+  const row = found?.transaction;
   if (row?.status !== "incomplete") return { finished: false };
   const started = row.body as TransactionBody;
   const verification = finishedVerification(
@@ -120,7 +125,12 @@ export async function finishVerification(
     message: result.message,
     three_d_secure_verification: verification,
     tokenization: { ...started.tokenization, status: result.status, message: result.message },
-    credit_card: { ...started.credit_card, token: successful ? row.cardToken : null },
+    // The stamp is revealed with the token, once the card is kept for good (see tokenizeCard).
+    credit_card: {
+      ...started.credit_card,
+      token: successful ? row.cardToken : null,
+      stamp: successful ? (found.stamp ?? null) : null,
+    },
   };
 
   const now = deps.clock.sqlNow();
@@ -146,7 +156,7 @@ export async function finishVerification(
     if (!verdict.approved) {
       body.message = verdict.message;
       body.tokenization = { ...started.tokenization, status: "failed", message: verdict.message };
-      body.credit_card = { ...started.credit_card, token: null };
+      body.credit_card = { ...started.credit_card, token: null, stamp: null };
       result = { status: "failed", message: verdict.message };
     }
   }
