@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import {
   cards,
@@ -21,6 +21,7 @@ import {
   failedVerificationMessage,
   finishedVerification,
   outcomePassed,
+  WRONG_CODE_LIMIT,
 } from "./verification-result";
 
 export type FinishResult =
@@ -39,11 +40,16 @@ export const VERIFYING_LEASE_SECONDS = VERIFICATION_TIMEOUT_MS / 1000 + 20;
 /** The challenges still waiting on the shopper (not claimed, not finished). */
 const WAITING_ON_SHOPPER = ["method", "challenge"] as const;
 
-/** A challenge the shopper may still answer: not claimed, not finished, not expired. */
-function waitingOnShopper(now: SQL): SQL {
+/**
+ * A challenge the shopper may still answer: not claimed, not finished, not expired. To pass it, also one whose
+ * wrong codes have not reached the limit: the count and the claim are checked in the same statement, so a correct
+ * code arriving (on any instance) just after the last wrong one was counted cannot win over it.
+ */
+function waitingOnShopper(now: SQL, passing: boolean): SQL {
   return and(
     inArray(threeDSecureChallenges.stage, WAITING_ON_SHOPPER),
     gt(threeDSecureChallenges.expiresAt, now),
+    passing ? lt(threeDSecureChallenges.failedAttempts, WRONG_CODE_LIMIT) : undefined,
   ) as SQL;
 }
 
@@ -140,7 +146,7 @@ export async function finishVerification(
     const [claimed] = await deps.db
       .update(threeDSecureChallenges)
       .set({ stage: "verifying", updatedAt: sql`${now}` })
-      .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now)))
+      .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now, true)))
       .returning({ uid: threeDSecureChallenges.transactionUid });
     if (!claimed) return { finished: false };
     const shop = await deps.shops.get(challenge.shopId);
@@ -167,7 +173,7 @@ export async function finishVerification(
     ? eq(threeDSecureChallenges.stage, "verifying")
     : outcome === "expired"
       ? endableAsExpired(now)
-      : waitingOnShopper(now);
+      : waitingOnShopper(now, outcomePassed(outcome));
   const final = await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(threeDSecureChallenges)
