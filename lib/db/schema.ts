@@ -270,7 +270,7 @@ export const checkouts = pgTable(
 
 /**
  * The card numbers each shop tokenized in the last 24 hours, by keyed per-shop digests only: `card` of the number,
- * `family` of its leading digits and last 4. Written and read by `tessera_sight_card` (migration 0007) under advisory
+ * `family` of its leading digits and last 4. Written and read by `tessera_sight_cards` (migration 0007) under advisory
  * locks, so every instance enforces the card-family and new-card limits together.
  */
 export const cardSightings = pgTable(

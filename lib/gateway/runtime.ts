@@ -11,7 +11,12 @@ import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
 import { ThreeDSecureExpirySweeper } from "./three-d-secure/expiry-sweeper";
-import { pruneCardSightings } from "./tokenization/sight-card";
+import { CardSightingWriter } from "./tokenization/card-sighting-writer";
+import {
+  CARD_FAMILY_LIMIT,
+  CARD_SIGHTING_WINDOW_SECONDS,
+  pruneCardSightings,
+} from "./tokenization/sight-card";
 import { TransactionWriter } from "./tokenization/transaction-writer";
 import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
 import { resolveMasterKey } from "./vault/master-key";
@@ -74,6 +79,11 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       concurrentStore: database.kind === "postgres",
       keyring,
       challengeTtlSeconds: config.threeDSecureTtlSeconds,
+    }),
+    cardSightings: new CardSightingWriter(database.db, clock, {
+      concurrentStore: database.kind === "postgres",
+      familyLimit: CARD_FAMILY_LIMIT,
+      windowSeconds: CARD_SIGHTING_WINDOW_SECONDS,
     }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),

@@ -5,13 +5,16 @@ import { securityEvents } from "@/lib/db/schema";
 import { ManualClock } from "@/lib/gateway/clock";
 import {
   callJson,
+  createTestDatabase,
   type JsonResponse,
   postTokenization,
   startTestGateway,
+  type TestDatabase,
   type TestGateway,
   type TestShop,
   tokenizationRequest,
   uniqueVisaNumber,
+  usePostgres,
 } from "./harness";
 
 /**
@@ -153,4 +156,44 @@ describe("new cards a minute", () => {
       DEFAULT_NEW_CARD_LIMIT_PER_MINUTE,
     );
   });
+});
+
+describe(`new cards sent at once (${usePostgres ? "PostgreSQL, two instances" : "PGlite"})`, () => {
+  let database: TestDatabase;
+  const instances: TestGateway[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    instances.push(await startTestGateway({ database }));
+    if (usePostgres) instances.push(await startTestGateway({ database }));
+  });
+
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    await database.drop();
+  });
+
+  it("let exactly the cap through", async () => {
+    for (let round = 0; round < 3; round++) {
+      const shop = await instances[0].createShop({ new_card_limit_per_minute: 5 });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          postTokenization(
+            instances[index % instances.length],
+            shop,
+            tokenizationRequest({}, { number: uniqueVisaNumber(seed++) }),
+          ),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(
+        statuses.filter((status) => status === 200),
+        `round ${round}`,
+      ).toHaveLength(5);
+      expect(
+        statuses.filter((status) => status === 429),
+        `round ${round}`,
+      ).toHaveLength(15);
+    }
+  }, 60_000);
 });

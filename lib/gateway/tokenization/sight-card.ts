@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { queryRowsPrepared } from "@/lib/db/client";
 import type { CardDescription } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
@@ -24,8 +23,9 @@ export const NEW_CARD_LIMITED = "Too many new cards in a minute";
  * `CARD_FAMILY_LIMIT` distinct numbers of its family in 24 hours, or taken its `new_card_limit_per_minute` new cards
  * in the last minute. Below the limits every number passes, and a number the shop tokenized within 24 hours does
  * not count again. At a limit every number is refused, seen ones too: were a shopper's known card let through where
- * the guesses around it are refused, the answer would point it out. One statement (`tessera_sight_card`, migration
- * 0007) checks and records under database locks, so instances sharing a PostgreSQL enforce the limits together.
+ * the guesses around it are refused, the answer would point it out. The check and the record are one database
+ * statement for a batch of concurrent tokenizations (`CardSightingWriter`), under database locks, so instances
+ * sharing a PostgreSQL enforce the limits together.
  * Only keyed per-shop digests of the number are stored; a refusal's security event keeps `bin` and `last_4`, as any
  * transaction does, and its log line not even those.
  */
@@ -42,19 +42,18 @@ export async function sightCard(options: {
     leadingDigits: card.bin_8 ?? card.bin,
     last4: card.last_4,
   });
-  // The test clock's time, or null: the database's clock_timestamp(), read after the locks are granted.
-  const at = deps.clock.isFixed ? deps.clock.now().toISOString() : null;
-  const [row] = await queryRowsPrepared<{ verdict: string; retry_after_seconds: number }>(
-    deps.db,
-    sql`select verdict, retry_after_seconds from tessera_sight_card(${shop.id}::integer,
-      ${hashes.cardSighting({ shopId: shop.id, number })}::text, ${family}::text, ${String(duplicateLockKey(family))}::bigint,
-      ${CARD_FAMILY_LIMIT}::integer, ${CARD_SIGHTING_WINDOW_SECONDS}::integer,
-      ${shop.settings.new_card_limit_per_minute || null}::integer, ${at}::timestamptz, ${card.bin}::text, ${card.last_4}::text)`,
-    "tessera_sight_card",
-  );
-  if (row?.verdict !== "family_limited" && row?.verdict !== "new_card_limited") return;
-  const kind = row.verdict === "family_limited" ? "card_family_limit" : "new_card_limit";
-  const retryAfterSeconds = Number(row.retry_after_seconds);
+  const sighted = await deps.cardSightings.sight({
+    shopId: shop.id,
+    card: hashes.cardSighting({ shopId: shop.id, number }),
+    family,
+    familyLockKey: duplicateLockKey(family),
+    newCardLimit: shop.settings.new_card_limit_per_minute || null,
+    bin: card.bin,
+    last4: card.last_4,
+  });
+  if (!("retryAfterSeconds" in sighted)) return;
+  const kind = sighted.verdict === "family_limited" ? "card_family_limit" : "new_card_limit";
+  const { retryAfterSeconds } = sighted;
   deps.logger.warn({ shopId: shop.id, kind, retryAfterSeconds }, "tokenization refused by a card limit");
   throw new GatewayError("rate_limited", {
     retryAfterSeconds,
