@@ -45,9 +45,14 @@ function luhnCheckDigit(body: string): string {
 
 // One sequence for the whole run: every card is new to both servers, so no request is a duplicate of another.
 let counter = 0;
+/**
+ * A new number per request, each of a card family of its own (first 8 and last 4 digits): numbers sharing both
+ * are refused after a few, as a guesser's would be. The counter fills digits 2-8 and 13-15, the process id 9-12.
+ */
 function nextCardNumber(): string {
   counter += 1;
-  const body = `4${String(process.pid % 1000).padStart(3, "0")}${String(counter).padStart(11, "0")}`;
+  const digits = String(counter).padStart(10, "0");
+  const body = `4${digits.slice(0, 7)}${String(process.pid % 10_000).padStart(4, "0")}${digits.slice(7)}`;
   return body + luhnCheckDigit(body);
 }
 

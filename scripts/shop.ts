@@ -5,6 +5,7 @@ import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { shops } from "@/lib/db/schema";
 import { createShop } from "@/lib/gateway/shops/create-shop";
+import { listSecurityEvents } from "@/lib/gateway/tokenization/list-security-events";
 import { loadKeyring } from "@/lib/gateway/vault/keyring";
 import { resolveMasterKey } from "@/lib/gateway/vault/master-key";
 import { createLogger } from "@/lib/log";
@@ -12,7 +13,8 @@ import { reportOperatorErrors } from "@/lib/operator-error";
 
 const USAGE = `Usage:
   npm run shop -- create --name "My Shop" [--live] [--three-d-secure]
-  npm run shop -- list`;
+  npm run shop -- list
+  npm run shop -- events [shop id] [--limit 100]`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -20,6 +22,7 @@ const { positionals, values } = parseArgs({
     name: { type: "string" },
     live: { type: "boolean", default: false },
     "three-d-secure": { type: "boolean", default: false },
+    limit: { type: "string", default: "100" },
   },
 });
 
@@ -63,6 +66,25 @@ try {
         console.log(line(String(row.id), row.test ? "test" : "live", row.createdAt.toISOString(), row.name));
       }
       if (rows.length === 0) console.log("No shops.");
+      break;
+    }
+    case "events": {
+      // Refusals of the card limits (card families, new cards a minute), newest first.
+      const shopId = positionals[1] === undefined ? undefined : Number(positionals[1]);
+      const limit = Number(values.limit);
+      if (
+        (shopId !== undefined && !Number.isSafeInteger(shopId)) ||
+        !Number.isSafeInteger(limit) ||
+        limit < 1
+      ) {
+        throw new Error(`A shop id and --limit are whole numbers\n${USAGE}`);
+      }
+      const events = await listSecurityEvents({ db: database.db, shopId, limit });
+      for (const event of events) {
+        const card = event.bin ? `${event.bin}…${event.last4}` : "";
+        console.log(`${event.createdAt.toISOString()}\tshop ${event.shopId}\t${event.kind}\t${card}`);
+      }
+      if (events.length === 0) console.log("No security events.");
       break;
     }
     default:

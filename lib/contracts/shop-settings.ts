@@ -128,6 +128,12 @@ export const smartRoutingRuleSchema = z
 
 export type SmartRoutingRule = z.output<typeof smartRoutingRuleSchema>;
 
+/**
+ * A shop's default cap on new cards a minute: far above what a shop's shoppers bring (a busy web shop sees a few
+ * new cards a minute), far below what a card-testing script sends. Shops with bursts raise it in their settings.
+ */
+export const DEFAULT_NEW_CARD_LIMIT_PER_MINUTE = 60;
+
 export const shopSettingsSchema = z.object({
   three_d_secure: z.boolean().default(false).describe("3-D Secure is enabled for the shop"),
   skip_three_d_secure_allowed: z
@@ -174,6 +180,17 @@ export const shopSettingsSchema = z.object({
     .max(31)
     .default(7)
     .describe("Days an authorization can be captured or voided; after that it expires"),
+  // 0, not null, turns it off: a PATCH with null puts a setting back to its default.
+  new_card_limit_per_minute: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(DEFAULT_NEW_CARD_LIMIT_PER_MINUTE)
+    .describe(
+      "Most distinct card numbers new to the shop (not tokenized by it in the last 24 hours) it takes in a minute, " +
+        `on the API and the hosted page (card-testing defence); default ${DEFAULT_NEW_CARD_LIMIT_PER_MINUTE}; 0: no limit`,
+    ),
   /** Reported as `tokenization.gateway_id`. */
   gateway_id: z.number().int().positive().default(1),
 });

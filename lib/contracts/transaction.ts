@@ -31,9 +31,10 @@ export const transactionCreditCardSchema = z
     issuer_name: text("Issuing bank, null when unknown"),
     exp_month: z.int().describe("Expiry month, 1 to 12"),
     exp_year: z.int().describe("Expiry year, four digits"),
-    stamp: z
-      .string()
-      .describe("Card fingerprint: the same for the same number, whatever the expiry or holder"),
+    stamp: text(
+      "Card fingerprint within the shop: the same for the same number, whatever the expiry or holder; " +
+        "another shop gets another stamp. Null until tokenization succeeds, like the token",
+    ),
     token: text("Token to store and use for later charges; null until tokenization succeeds"),
     token_provider: text("Always null in a tokenization result"),
   })

@@ -329,6 +329,61 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * The card numbers each shop tokenized in the last 24 hours, by keyed per-shop digests only: `card` of the number,
+ * `family` of its leading digits and last 4. Written and read by `tessera_sight_cards` (migration 0007) under advisory
+ * locks, so every instance enforces the card-family and new-card limits together.
+ */
+export const cardSightings = pgTable(
+  "card_sightings",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    card: text("card").notNull(),
+    family: text("family").notNull(),
+    /** When this number became new to the shop (again, once its last sighting left the window). */
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true, precision: 3 }).notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.card] }),
+    index("card_sightings_family_idx").on(table.shopId, table.family, table.seenAt),
+    index("card_sightings_first_seen_idx").on(table.shopId, table.firstSeenAt),
+    index("card_sightings_seen_idx").on(table.seenAt),
+  ],
+);
+
+/** What the card limits refused, shown to the operator; never more of a card than its bin and last 4. */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: serial("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    /** `card_family_limit` or `new_card_limit`. */
+    kind: text("kind").notNull(),
+    bin: text("bin"),
+    last4: text("last_4"),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index("security_events_shop_created_idx").on(table.shopId, table.createdAt)],
+);
+
+/**
+ * Stored cards (`card`, by token) and transactions (`transaction`, by uid) that still carry a global stamp from
+ * before stamps were per shop; emptied at start-up by `rekeyLegacyStamps`, and never written to afterwards.
+ */
+export const legacyStamps = pgTable(
+  "legacy_stamps",
+  {
+    kind: text("kind", { enum: ["card", "transaction"] }).notNull(),
+    key: text("key").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.key] })],
+);
+
 export type Shop = typeof shops.$inferSelect;
 export type CardRecord = typeof cards.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -337,3 +392,4 @@ export type NotificationDeliveryRow = typeof notificationDeliveries.$inferSelect
 export type NotificationAttemptRow = typeof notificationAttempts.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
+export type SecurityEventRow = typeof securityEvents.$inferSelect;

@@ -6,6 +6,7 @@ import type { Clock } from "./clock";
 import type { OutboxSignal } from "./notifications/outbox-signal";
 import type { RateLimiter } from "./rate-limit";
 import type { ShopDirectory } from "./shops/shop-directory";
+import type { CardSightingWriter } from "./tokenization/card-sighting-writer";
 import type { TransactionWriter } from "./tokenization/transaction-writer";
 import type { Keyring } from "./vault/keyring";
 
@@ -18,6 +19,8 @@ export interface GatewayDeps {
   keyring: Keyring;
   shops: ShopDirectory;
   transactionWriter: TransactionWriter;
+  /** The card limits' check and record of each tokenized number, batched like the transaction writer. */
+  cardSightings: CardSightingWriter;
   /** Nudge after committing notification deliveries, so the worker sends them without waiting for its poll. */
   outbox: OutboxSignal;
   /** Counters shared by every instance: authentication failures and tokenization velocity. */

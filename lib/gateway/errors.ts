@@ -22,7 +22,10 @@ export type GatewayErrorCode =
 
 export interface GatewayErrorDetails {
   errors?: ErrorTree;
-  /** A validation error's `message` when it is not the errors joined as they are (see child transactions). */
+  /**
+   * A validation error's `message` when it is not the errors joined as they are (see child transactions), or a
+   * `rate_limited` refusal's own explanation instead of the generic "Too many requests".
+   */
   message?: string;
   retryAfterSeconds?: number;
   allowedMethods?: readonly string[];
@@ -74,12 +77,14 @@ export function renderGatewayError(error: GatewayError): RenderedError {
       return { status: 401, body: ACCESS_DENIED, headers: { "WWW-Authenticate": 'Basic realm="tessera"' } };
     case "invalid_customer_credentials":
       return { status: 422, body: INVALID_CUSTOMER_CREDENTIALS, headers: {} };
-    case "rate_limited":
+    case "rate_limited": {
+      const message = details.message ?? "Too many requests";
       return {
         status: 429,
-        body: { message: "Too many requests", errors: { base: ["Too many requests"] } },
+        body: { message, errors: { base: [message] } },
         headers: { "Retry-After": String(details.retryAfterSeconds ?? 60) },
       };
+    }
     case "not_found":
       return { status: 404, body: { message: "Not found" }, headers: {} };
     case "record_not_found":

@@ -16,9 +16,16 @@ import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
 import { ThreeDSecureExpirySweeper } from "./three-d-secure/expiry-sweeper";
+import { CardSightingWriter } from "./tokenization/card-sighting-writer";
+import {
+  CARD_FAMILY_LIMIT,
+  CARD_SIGHTING_WINDOW_SECONDS,
+  pruneCardSightings,
+} from "./tokenization/sight-card";
 import { TransactionWriter } from "./tokenization/transaction-writer";
 import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
 import { resolveMasterKey } from "./vault/master-key";
+import { rekeyLegacyStamps } from "./vault/rekey-stamps";
 
 const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
 const CHILD_RESUME_MS = 60_000;
@@ -67,6 +74,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     }));
   await migrateDatabase(database);
   const keyring = await loadKeyring(database.db, resolveMasterKey(config, logger));
+  // Before serving: no shop may read a stamp from the time stamps were the same in every shop.
+  const rekeyed = await rekeyLegacyStamps(database.db, keyring.hashes);
+  if (rekeyed > 0) logger.info({ rekeyed }, "card stamps made per shop");
   const clock = options.clock ?? databaseClock;
   const deps: GatewayDeps = {
     config,
@@ -79,6 +89,11 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       concurrentStore: database.kind === "postgres",
       keyring,
       challengeTtlSeconds: config.threeDSecureTtlSeconds,
+    }),
+    cardSightings: new CardSightingWriter(database.db, clock, {
+      concurrentStore: database.kind === "postgres",
+      familyLimit: CARD_FAMILY_LIMIT,
+      windowSeconds: CARD_SIGHTING_WINDOW_SECONDS,
     }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),
@@ -104,6 +119,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     deps.rateLimiter
       .prune()
       .catch((error: unknown) => logger.warn({ err: error }, "rate-limit prune failed"));
+    pruneCardSightings(deps).catch((error: unknown) =>
+      logger.warn({ err: error }, "card sightings prune failed"),
+    );
   }, RATE_LIMIT_PRUNE_MS);
   rateLimitPrune.unref();
   // Idempotency keys past their 24 h likewise (an expired key is treated as absent before it is dropped).

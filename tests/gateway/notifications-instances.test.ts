@@ -30,7 +30,8 @@ describe.skipIf(!usePostgres)(
       database = await createTestDatabase();
       first = await startTestGateway({ database });
       second = await startTestGateway({ database });
-      shop = await first.createShop();
+      // Eighty new cards in a few seconds, which the default new-card cap would refuse.
+      shop = await first.createShop({ new_card_limit_per_minute: 0 });
       receiver = await startWebhookReceiver();
     });
 

@@ -5,9 +5,11 @@ import { isPlainObject } from "@/lib/contracts/fields";
 import { DATE_EXPIRED } from "@/lib/contracts/messages";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import { cards, vaultKeys } from "@/lib/db/schema";
+import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
+import { sightCard } from "../tokenization/sight-card";
 import { revealCardNumber, sealCardNumber } from "../vault/card-vault";
 import { DATA_KEY_ROTATION_LOCK_ID } from "../vault/rotate-keys";
 import { generateCardToken } from "../vault/tokens";
@@ -38,10 +40,13 @@ export async function saveCardToken(options: SaveCardTokenOptions): Promise<Card
   const token = request.token;
   if (token) return updateCard(deps, shop, token, request);
   const number = request.number as string;
+  // The answer carries the card's stamp: the number counts against the card-family and new-card limits first, as a
+  // tokenization's does, so stored cards cannot be found by storing guesses and comparing stamps.
+  await sightCard({ deps, shop, number, card: describeCard(number) });
   const record = {
     token: generateCardToken(),
     shopId: shop.id,
-    stamp: deps.keyring.hashes.cardStamp(number),
+    stamp: deps.keyring.hashes.cardStamp({ shopId: shop.id, number }),
     expMonth: request.exp_month as number,
     expYear: request.exp_year as number,
     holder: request.holder ?? null,

@@ -153,6 +153,28 @@ describe("describeCard", () => {
     });
   });
 
+  it("gives no bin_8 to a number shorter than 16 digits, whatever its brand", () => {
+    for (const number of ["4222222222222", "676770000000005", "67677000000002", "676770000008"]) {
+      const card = describeCard(number);
+      expect([number, card.bin_8]).toEqual([number, null]);
+      expect(card.bin).toBe(number.slice(0, 6));
+    }
+    expect(describeCard("4222222222222222222").bin_8).toBe("42222222");
+  });
+
+  it("describes a number shorter than 16 digits from its 6-digit BIN only", () => {
+    // 40000566 is an 8-digit entry (Harbour Test Debit, IE) under the 6-digit 400005: its issuer would tell digits 7-8.
+    expect(describeCard("4000056655667")).toMatchObject({
+      brand: "visa",
+      bin: "400005",
+      bin_8: null,
+      issuer_name: null,
+      issuer_country: null,
+      product: null,
+    });
+    expect(describeCard("4000056655665556").issuer_name).toBe("Harbour Test Debit");
+  });
+
   it("refuses input that is not a 12-19 digit number without echoing it", () => {
     expect(() => describeCard("42000000000")).toThrow(RangeError);
     expect(() => describeCard("4200 0000 0000 0000")).toThrow(/12-19 digit/);

@@ -12,6 +12,7 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/evaluate-smart-routing";
 import { issuerUrls } from "../three-d-secure/verification-result";
 import { buildTransactionBody, transactionFromRow } from "../tokenization/build-transaction";
+import { sightCard } from "../tokenization/sight-card";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { askAcquirer } from "./ask-acquirer";
@@ -53,8 +54,10 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
   const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "payout" });
   const { card } = resolved;
   const gatewayId = shop.settings.gateway_id;
-  const uid = randomUUID();
   const description = describeCard(card.number);
+  // A number sent in full counts against the card-family and new-card limits, as a tokenization's does.
+  if (resolved.storedToken === null) await sightCard({ deps, shop, number: card.number, card: description });
+  const uid = randomUUID();
   const routing = decideSmartRouting(shop.settings.smart_routing_rules, {
     brand: description.brand,
     issuerCountry: description.issuer_country,
@@ -70,9 +73,9 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
         holder: card.holder,
         exp_month: card.expMonth,
         exp_year: card.expYear,
-        stamp: deps.keyring.hashes.cardStamp(card.number),
       },
       token: null,
+      stamp: null,
       outcome: { status: "incomplete", message: null },
       redirectUrl: issuerUrls(deps.config.gatewayPublicUrl, uid).acsUrl,
       gatewayId,
@@ -136,6 +139,10 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
     body: finishedMoneyBody(started, {
       outcome,
       token: resolved.storedToken,
+      // A stored card's stamp, shown with its token; a payout to card data sent in full shows neither.
+      stamp: resolved.storedToken
+        ? deps.keyring.hashes.cardStamp({ shopId: shop.id, number: card.number })
+        : null,
       at: deps.clock.now(),
       receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
     }),

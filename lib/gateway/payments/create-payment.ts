@@ -8,6 +8,7 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 import { issuerUrls } from "../three-d-secure/verification-result";
 import { buildTransactionBody, transactionFromRow } from "../tokenization/build-transaction";
 import { hasRecentDuplicate } from "../tokenization/duplicate-check";
+import { sightCard } from "../tokenization/sight-card";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { sealCardNumber } from "../vault/card-vault";
@@ -49,8 +50,12 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
   const { hashes } = deps.keyring;
   const gatewayId = shop.settings.gateway_id;
 
-  const uid = randomUUID();
   const description = describeCard(card.number);
+  // A number sent in full (not one of the shop's stored cards) counts against the card-family and new-card limits
+  // before anything is decided about it, as a tokenization's does: a charge must not confirm a guessed number.
+  if (resolved.storedToken === null) await sightCard({ deps, shop, number: card.number, card: description });
+  const stamp = hashes.cardStamp({ shopId: shop.id, number: card.number });
+  const uid = randomUUID();
   const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
   const decision = decidePayment({
     settings: shop.settings,
@@ -69,9 +74,10 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
         holder: card.holder,
         exp_month: card.expMonth,
         exp_year: card.expYear,
-        stamp: hashes.cardStamp(card.number),
       },
       token: null,
+      // The stamp goes out with the token only, once the charge succeeded (finishedMoneyBody).
+      stamp: null,
       outcome: { status: "incomplete", message: null },
       redirectUrl: urls.acsUrl,
       gatewayId,
@@ -100,7 +106,7 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
               shopId: shop.id,
               keyId: sealed.keyId,
               numberSealed: sealed.numberSealed,
-              stamp: transactionBody.credit_card.stamp,
+              stamp,
               expMonth: card.expMonth,
               expYear: card.expYear,
               holder: card.holder,
@@ -183,6 +189,7 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
     body: finishedMoneyBody(started, {
       outcome,
       token,
+      stamp,
       at: deps.clock.now(),
       receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
     }),

@@ -93,7 +93,11 @@ export async function finishPaymentVerification(
       .returning({ uid: threeDSecureChallenges.transactionUid });
     return claimed !== undefined;
   };
-  const end = async (result: MoneyOutcome, endable: SQL): Promise<FinishResult> => {
+  const end = async (
+    result: MoneyOutcome,
+    endable: SQL,
+    stamp: string | null = null,
+  ): Promise<FinishResult> => {
     const final = await finishMoneyTransaction(deps, {
       uid,
       shopId: row.shopId,
@@ -101,6 +105,7 @@ export async function finishPaymentVerification(
       body: finishedMoneyBody(started, {
         outcome: result,
         token: row.cardToken,
+        stamp,
         at: deps.clock.now(),
         receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
         verification,
@@ -118,7 +123,7 @@ export async function finishPaymentVerification(
   };
 
   if (!outcomePassed(outcome)) {
-    const endable = outcome === "expired" ? endableAsExpired(now) : waitingOnShopper(now);
+    const endable = outcome === "expired" ? endableAsExpired(now) : waitingOnShopper(now, false);
     return end(refusedOutcome(failedVerificationMessage(outcome), gatewayId), endable);
   }
   if (!resumed) {
@@ -126,7 +131,8 @@ export async function finishPaymentVerification(
     const [claimed] = await deps.db
       .update(threeDSecureChallenges)
       .set({ stage: "verifying", updatedAt: sql`${now}` })
-      .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now)))
+      // Passing: the same statement checks the count of wrong codes (see waitingOnShopper).
+      .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now, true)))
       .returning({ uid: threeDSecureChallenges.transactionUid });
     if (!claimed) return { finished: false };
   }
@@ -161,5 +167,5 @@ export async function finishPaymentVerification(
     threeDSecure: { eci: verification.eci, cavv: verification.cavv },
     billingDescriptor: started.dynamic_billing_descriptor,
   });
-  return end(outcomeFromAnswer(type, answer, gatewayId), verifying);
+  return end(outcomeFromAnswer(type, answer, gatewayId), verifying, card.stamp);
 }

@@ -67,7 +67,8 @@ export const ACQUIRER_UNREACHABLE: AcquirerAnswer = {
 };
 
 /**
- * A pending money transaction's body once it ends: its outcome, the card token (only a successful one shows it),
+ * A pending money transaction's body once it ends: its outcome, the card token and stamp (only a successful one
+ * shows them: a declined guess must not confirm a number),
  * `paid_at` (a successful payment or payout) and its receipt.
  */
 export function finishedMoneyBody(
@@ -75,6 +76,8 @@ export function finishedMoneyBody(
   finish: {
     outcome: MoneyOutcome;
     token: string | null;
+    /** The card's per-shop stamp: shown with the token only, as a tokenization shows it. */
+    stamp?: string | null;
     at: Date;
     receiptUrl: string;
     verification?: TransactionBody["three_d_secure_verification"];
@@ -87,7 +90,11 @@ export function finishedMoneyBody(
     ...started,
     message: outcome.message,
     paid_at: successful && (type === "payment" || type === "credit") ? finish.at.toISOString() : null,
-    credit_card: { ...started.credit_card, token: successful ? finish.token : null },
+    credit_card: {
+      ...started.credit_card,
+      token: successful ? finish.token : null,
+      stamp: successful && finish.token ? (finish.stamp ?? null) : null,
+    },
     three_d_secure_verification: finish.verification ?? started.three_d_secure_verification,
     [type]: outcome.result,
     receipt_url: successful ? finish.receiptUrl : null,

@@ -103,6 +103,7 @@ export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<numb
       body: finishedMoneyBody(started, {
         outcome,
         token: row.cardToken,
+        stamp: card?.stamp ?? null,
         at: deps.clock.now(),
         receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, row.uid),
       }),

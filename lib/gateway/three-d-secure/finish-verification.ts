@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import {
   cards,
@@ -22,6 +22,7 @@ import {
   failedVerificationMessage,
   finishedVerification,
   outcomePassed,
+  WRONG_CODE_LIMIT,
 } from "./verification-result";
 
 export type FinishResult =
@@ -40,11 +41,16 @@ export const VERIFYING_LEASE_SECONDS = VERIFICATION_TIMEOUT_MS / 1000 + 20;
 /** The challenges still waiting on the shopper (not claimed, not finished). */
 const WAITING_ON_SHOPPER = ["method", "challenge"] as const;
 
-/** A challenge the shopper may still answer: not claimed, not finished, not expired. */
-export function waitingOnShopper(now: SQL): SQL {
+/**
+ * A challenge the shopper may still answer: not claimed, not finished, not expired. To pass it, also one whose
+ * wrong codes have not reached the limit: the count and the claim are checked in the same statement, so a correct
+ * code arriving (on any instance) just after the last wrong one was counted cannot win over it.
+ */
+export function waitingOnShopper(now: SQL, passing: boolean): SQL {
   return and(
     inArray(threeDSecureChallenges.stage, WAITING_ON_SHOPPER),
     gt(threeDSecureChallenges.expiresAt, now),
+    passing ? lt(threeDSecureChallenges.failedAttempts, WRONG_CODE_LIMIT) : undefined,
   ) as SQL;
 }
 
@@ -100,7 +106,12 @@ export async function finishVerification(
   outcome: AuthenticationOutcome,
 ): Promise<FinishResult> {
   const uid = challenge.transactionUid;
-  const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
+  const [found] = await deps.db
+    .select({ transaction: transactions, stamp: cards.stamp })
+    .from(transactions)
+    .leftJoin(cards, eq(cards.token, transactions.cardToken))
+    .where(eq(transactions.uid, uid));
+  const row = found?.transaction;
   if (row?.status !== "incomplete") return { finished: false };
   // A payment or authorization asks the acquirer only now, once the shopper has passed.
   if (isDeferredAuthorization(challenge.acquirerDecision)) {
@@ -129,7 +140,12 @@ export async function finishVerification(
       status: result.status,
       message: result.message,
     },
-    credit_card: { ...started.credit_card, token: successful ? row.cardToken : null },
+    // The stamp is revealed with the token, once the card is kept for good (see tokenizeCard).
+    credit_card: {
+      ...started.credit_card,
+      token: successful ? row.cardToken : null,
+      stamp: successful ? (found.stamp ?? null) : null,
+    },
   };
 
   const now = deps.clock.sqlNow();
@@ -139,7 +155,7 @@ export async function finishVerification(
     const [claimed] = await deps.db
       .update(threeDSecureChallenges)
       .set({ stage: "verifying", updatedAt: sql`${now}` })
-      .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now)))
+      .where(and(eq(threeDSecureChallenges.transactionUid, uid), waitingOnShopper(now, true)))
       .returning({ uid: threeDSecureChallenges.transactionUid });
     if (!claimed) return { finished: false };
     const shop = await deps.shops.get(challenge.shopId);
@@ -159,7 +175,7 @@ export async function finishVerification(
         status: "failed",
         message: verdict.message,
       };
-      body.credit_card = { ...started.credit_card, token: null };
+      body.credit_card = { ...started.credit_card, token: null, stamp: null };
       result = { status: "failed", message: verdict.message };
     }
   }
@@ -170,7 +186,7 @@ export async function finishVerification(
     ? eq(threeDSecureChallenges.stage, "verifying")
     : outcome === "expired"
       ? endableAsExpired(now)
-      : waitingOnShopper(now);
+      : waitingOnShopper(now, outcomePassed(outcome));
   const final = await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(threeDSecureChallenges)

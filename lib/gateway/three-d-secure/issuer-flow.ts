@@ -151,14 +151,24 @@ async function waitWhileVerifying(deps: GatewayDeps, loaded: Loaded): Promise<Lo
   return current;
 }
 
-/** Reloads after a lost race, ending a verification that expired meanwhile. */
+/**
+ * A challenge whose wrong codes reached the limit but that is not finished yet: the request that counted the last
+ * one is about to end it (or its instance stopped first). Whoever sees it ends it as failed; a correct code can no
+ * longer pass it (`finishVerification` checks the count in the statement that claims the challenge).
+ */
+function outOfAttempts(challenge: Pick<ThreeDSecureChallengeRow, "stage" | "failedAttempts">): boolean {
+  return challenge.stage === "challenge" && challenge.failedAttempts >= WRONG_CODE_LIMIT;
+}
+
+/** Reloads after a lost race, ending a verification that expired or ran out of attempts meanwhile. */
 async function settle(deps: GatewayDeps, uid: string): Promise<IssuerAction> {
   const found = await load(deps, uid);
   if (!found) return { kind: "page", page: { kind: "not_found" } };
   const loaded = await waitWhileVerifying(deps, found);
   const { challenge } = loaded;
-  if (challenge && mayEndAsExpired(challenge, deps.clock.now())) {
-    const result = await finishVerification(deps, challenge, "expired");
+  const expired = challenge !== null && mayEndAsExpired(challenge, deps.clock.now());
+  if (challenge && (expired || outOfAttempts(challenge))) {
+    const result = await finishVerification(deps, challenge, expired ? "expired" : "wrong_code");
     if (result.finished) return finished(result.transaction, loaded.context);
     return { kind: "page", page: pageFor((await load(deps, uid)) ?? loaded) };
   }
@@ -181,6 +191,7 @@ async function loadOpen(
   if (mayEndAsExpired(challenge, deps.clock.now())) {
     return { done: await finish(deps, { ...loaded, challenge }, "expired") };
   }
+  if (outOfAttempts(challenge)) return { done: await finish(deps, { ...loaded, challenge }, "wrong_code") };
   if (challenge.stage === "verifying") return { done: { kind: "page", page: pageFor(loaded) } };
   return { open: { ...loaded, challenge } };
 }

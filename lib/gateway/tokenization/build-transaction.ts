@@ -24,8 +24,13 @@ export const EMPTY_THREE_D_SECURE_VERIFICATION: Transaction["three_d_secure_veri
 
 export interface BuildTransactionBodyInput {
   request: TokenizationRequest;
-  card: CardDescription & { holder: string | null; exp_month: number; exp_year: number; stamp: string };
+  card: CardDescription & { holder: string | null; exp_month: number; exp_year: number };
+  /**
+   * The card's token and its per-shop stamp, given together and only when the card was stored (successful):
+   * a failed or pending tokenization tells nothing that identifies the number.
+   */
   token: string | null;
+  stamp: string | null;
   outcome: { status: "successful" | "failed" | "incomplete"; message: string | null };
   redirectUrl: string;
   gatewayId: number;
@@ -71,7 +76,7 @@ export function buildTransactionBody(input: BuildTransactionBodyInput): Transact
       issuer_name: card.issuer_name,
       exp_month: card.exp_month,
       exp_year: card.exp_year,
-      stamp: card.stamp,
+      stamp: input.stamp,
       token: input.token,
       token_provider: null,
     },

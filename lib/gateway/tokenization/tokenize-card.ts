@@ -25,6 +25,7 @@ import {
 import { decideTokenization } from "./decide-tokenization";
 import { hasRecentDuplicate } from "./duplicate-check";
 import { checkShopRules } from "./shop-rules";
+import { sightCard } from "./sight-card";
 
 export interface TokenizeCardOptions {
   deps: GatewayDeps;
@@ -99,8 +100,14 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
   const presented = await resolveCard(deps, shop, request);
   const { hashes } = deps.keyring;
 
-  const uid = randomUUID();
   const description = describeCard(presented.number);
+  // A number the merchant sends (not one of its stored cards) counts against the card-family and new-card limits
+  // before anything is decided about it.
+  if (!request.credit_card.token) {
+    await sightCard({ deps, shop, number: presented.number, card: description });
+  }
+
+  const uid = randomUUID();
   const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
   const decision = decideTokenization({
     settings: shop.settings,
@@ -110,6 +117,8 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
     card: description,
     urls,
   });
+  const stamp = hashes.cardStamp({ shopId: shop.id, number: presented.number });
+  // The stamp goes out only with the token, when the card is stored: a declined guess must not confirm a number.
   const bodyFor = (outcome: BuildTransactionBodyInput["outcome"], token: string | null) =>
     buildTransactionBody({
       // A test-mode shop's transactions are test transactions whatever the request says.
@@ -119,9 +128,9 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
         holder: presented.holder,
         exp_month: presented.expMonth,
         exp_year: presented.expYear,
-        stamp: hashes.cardStamp(presented.number),
       },
       token,
+      stamp: token ? stamp : null,
       outcome,
       redirectUrl: urls.acsUrl,
       gatewayId: shop.settings.gateway_id,
@@ -163,7 +172,7 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
             shopId: shop.id,
             keyId: sealed.keyId,
             numberSealed: sealed.numberSealed,
-            stamp: transactionBody.credit_card.stamp,
+            stamp,
             expMonth: presented.expMonth,
             expYear: presented.expYear,
             holder: presented.holder,

@@ -6,15 +6,31 @@ import { createHmac, hkdfSync } from "node:crypto";
  * derived from the index key. The index key never rotates; rotating it would change every stamp.
  */
 
-export type KeyPurpose = "stamp" | "duplicate" | "lookup";
+export type KeyPurpose = "stamp" | "shop-stamp" | "duplicate" | "lookup" | "card-family" | "card-sighting";
 
 export interface KeyedHashes {
-  /** Stable identifier of a card number, for matching the same card across tokens. */
-  cardStamp(number: string): string;
+  /**
+   * The `stamp` a shop sees: a stable identifier of a card number within that shop, for matching the same card
+   * across its tokens. Another shop gets another stamp for the same number, so stamps cannot be compared across
+   * shops (or with one shop's guesses tokenized elsewhere).
+   */
+  cardStamp(input: { shopId: number; number: string }): string;
+  /**
+   * The per-shop stamp of a card whose stored stamp is the global digest stamps were before they were per shop:
+   * the same value `cardStamp` gives for its number, computed without the number (see `rekeyLegacyStamps`).
+   */
+  shopStampFromLegacy(input: { shopId: number; legacyStamp: string }): string;
   /** Identifies a repeat charge of the same card for the same amount at the same shop. */
   duplicateFingerprint(input: { shopId: number; amount: number; number: string }): string;
   /** Lets a secret be found by digest without storing it in a reversible form. */
   secretLookup(secret: string): string;
+  /**
+   * A shop's card family: the numbers sharing leading digits (the first 8 when the card has a `bin_8`, else the
+   * first 6) and the last 4, which a merchant sees together. Numbers of one family are counted, never listed.
+   */
+  cardFamily(input: { shopId: number; leadingDigits: string; last4: string }): string;
+  /** Identifies a number among a shop's recently seen cards (new-card and card-family limits). */
+  cardSighting(input: { shopId: number; number: string }): string;
 }
 
 const INDEX_KEY_BYTES = 32;
@@ -43,11 +59,21 @@ function canonicalNumber(name: string, value: number): string {
 
 export function createKeyedHashes(indexKey: Buffer): KeyedHashes {
   const stampKey = deriveKey(indexKey, "stamp");
+  const shopStampKey = deriveKey(indexKey, "shop-stamp");
   const duplicateKey = deriveKey(indexKey, "duplicate");
   const lookupKey = deriveKey(indexKey, "lookup");
+  const familyKey = deriveKey(indexKey, "card-family");
+  const sightingKey = deriveKey(indexKey, "card-sighting");
+
+  // Two steps, number -> global digest -> per-shop stamp, so stored global digests (the stamps written before
+  // stamps were per shop) can be turned into per-shop stamps without decrypting a single number.
+  const shopStampFromLegacy = ({ shopId, legacyStamp }: { shopId: number; legacyStamp: string }) =>
+    hmacHex(shopStampKey, `${canonicalNumber("shopId", shopId)}:${legacyStamp}`);
 
   return {
-    cardStamp: (number) => hmacHex(stampKey, number),
+    cardStamp: ({ shopId, number }) =>
+      shopStampFromLegacy({ shopId, legacyStamp: hmacHex(stampKey, number) }),
+    shopStampFromLegacy,
     duplicateFingerprint: ({ shopId, amount, number }) =>
       // ":" never occurs in a finite number's decimal form, and the card number comes last, so
       // (1, 23) and (12, 3) cannot encode to the same message.
@@ -56,5 +82,9 @@ export function createKeyedHashes(indexKey: Buffer): KeyedHashes {
         `${canonicalNumber("shopId", shopId)}:${canonicalNumber("amount", amount)}:${number}`,
       ),
     secretLookup: (secret) => hmacHex(lookupKey, secret),
+    cardFamily: ({ shopId, leadingDigits, last4 }) =>
+      hmacHex(familyKey, `${canonicalNumber("shopId", shopId)}:${leadingDigits}:${last4}`),
+    cardSighting: ({ shopId, number }) =>
+      hmacHex(sightingKey, `${canonicalNumber("shopId", shopId)}:${number}`),
   };
 }

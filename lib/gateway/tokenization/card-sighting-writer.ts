@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import { type Database, queryRowsPrepared } from "@/lib/db/client";
+import { arrayLiteral } from "@/lib/db/json-insert";
+import type { Clock } from "../clock";
+
+/** One tokenization's card, as the card limits see it: keyed per-shop digests, and what a refusal may record. */
+export interface CardSighting {
+  shopId: number;
+  /** Keyed digest of the number (`cardSighting`). */
+  card: string;
+  /** Keyed digest of the number's family (`cardFamily`), and its advisory-lock key. */
+  family: string;
+  familyLockKey: bigint;
+  /** The shop's cap on new cards a minute; null: none. */
+  newCardLimit: number | null;
+  bin: string;
+  last4: string;
+}
+
+export type SightingVerdict =
+  | { verdict: "seen" | "new" }
+  | { verdict: "family_limited" | "new_card_limited"; retryAfterSeconds: number };
+
+interface Pending {
+  sighting: CardSighting;
+  resolve(verdict: SightingVerdict): void;
+  reject(error: unknown): void;
+}
+
+const MAX_BATCH = 256;
+
+/**
+ * Checks and records the cards of concurrent tokenizations together (`tessera_sight_cards`, migration 0007): one
+ * statement per batch, as the transaction writer does, rather than one per request. Every tokenization of a card
+ * number goes through it, and on the embedded database, which runs one statement at a time, a statement per request
+ * would cost the gateway most of its throughput. The batch is judged in arrival order, under the same locks a
+ * single request would take, so a batch can never let more numbers through than requests one by one would.
+ */
+export class CardSightingWriter {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  private readonly maxConcurrentBatches: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly options: { concurrentStore: boolean; familyLimit: number; windowSeconds: number },
+  ) {
+    this.maxConcurrentBatches = options.concurrentStore ? 8 : 1;
+  }
+
+  sight(sighting: CardSighting): Promise<SightingVerdict> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ sighting, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.queue.length === 0 || this.inFlight >= this.maxConcurrentBatches) return;
+    this.scheduled = true;
+    // On the next turn of the event loop, so requests already read from their sockets join the batch (see
+    // TransactionWriter.schedule).
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.queue.length === 0 || this.inFlight >= this.maxConcurrentBatches) return;
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight += 1;
+      this.writeIsolatingFailures(batch).finally(() => {
+        this.inFlight -= 1;
+        this.schedule();
+      });
+      this.schedule();
+    });
+  }
+
+  /** A batch the database refuses is written again one request at a time, so one bad row fails only itself. */
+  private async writeIsolatingFailures(batch: Pending[]): Promise<void> {
+    try {
+      const verdicts = await this.write(batch.map((pending) => pending.sighting));
+      for (const [index, pending] of batch.entries()) pending.resolve(verdicts[index]);
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0].reject(error);
+        return;
+      }
+      for (const pending of batch) await this.writeIsolatingFailures([pending]);
+    }
+  }
+
+  private async write(sightings: CardSighting[]): Promise<SightingVerdict[]> {
+    const column = (pick: (sighting: CardSighting) => string | number | bigint) =>
+      arrayLiteral(sightings.map(pick));
+    // An unquoted NULL element is SQL null (arrayLiteral writes none).
+    const limits = `{${sightings.map((s) => (s.newCardLimit === null ? "NULL" : String(s.newCardLimit))).join(",")}}`;
+    // The test clock's time, or null: the database's clock_timestamp(), read after the locks are granted.
+    const at = this.clock.isFixed ? this.clock.now().toISOString() : null;
+    const rows = await queryRowsPrepared<{ ordinal: number; verdict: string; retry_after_seconds: number }>(
+      this.db,
+      sql`select ordinal, verdict, retry_after_seconds from tessera_sight_cards(
+        ${column((s) => s.shopId)}::integer[], ${column((s) => s.card)}::text[], ${column((s) => s.family)}::text[],
+        ${column((s) => s.familyLockKey)}::bigint[], ${limits}::integer[],
+        ${column((s) => s.bin)}::text[], ${column((s) => s.last4)}::text[],
+        ${this.options.familyLimit}::integer, ${this.options.windowSeconds}::integer, ${at}::timestamptz)`,
+      "tessera_sight_cards",
+    );
+    const verdicts: SightingVerdict[] = [];
+    for (const row of rows) {
+      const index = Number(row.ordinal) - 1;
+      verdicts[index] =
+        row.verdict === "family_limited" || row.verdict === "new_card_limited"
+          ? { verdict: row.verdict, retryAfterSeconds: Number(row.retry_after_seconds) }
+          : { verdict: row.verdict === "seen" ? "seen" : "new" };
+    }
+    if (verdicts.length !== sightings.length || verdicts.includes(undefined as never)) {
+      throw new Error("tessera_sight_cards answered for a different number of cards");
+    }
+    return verdicts;
+  }
+}

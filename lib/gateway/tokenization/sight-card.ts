@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import type { CardDescription } from "../cards/describe-card";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+// A digest's first 60 bits as an advisory-lock key, as the duplicate check takes its fingerprints'.
+import { duplicateLockKey } from "./duplicate-check";
+
+/**
+ * Distinct numbers of one card family (same leading digits and last 4) a shop may tokenize in the window. A merchant
+ * sees `bin_8` (or `bin`) and `last_4` of its shoppers' cards, which leaves about a thousand Luhn-valid candidates
+ * for the rest: tokenizing them one by one would find the number. Real cards almost never share 12 digits, so a
+ * fourth distinct number of a family is refused.
+ */
+export const CARD_FAMILY_LIMIT = 3;
+export const CARD_SIGHTING_WINDOW_SECONDS = 24 * 3600;
+
+export const CARD_FAMILY_LIMITED = "Too many different cards with the same first and last digits";
+export const NEW_CARD_LIMITED = "Too many new cards in a minute";
+
+/**
+ * Records that the shop is tokenizing this number, refusing it (`429` with `Retry-After`) when the shop has tried
+ * `CARD_FAMILY_LIMIT` distinct numbers of its family in 24 hours, or taken its `new_card_limit_per_minute` new cards
+ * in the last minute. Below the limits every number passes, and a number the shop tokenized within 24 hours does
+ * not count again. At a limit every number is refused, seen ones too: were a shopper's known card let through where
+ * the guesses around it are refused, the answer would point it out. The check and the record are one database
+ * statement for a batch of concurrent tokenizations (`CardSightingWriter`), under database locks, so instances
+ * sharing a PostgreSQL enforce the limits together.
+ * Only keyed per-shop digests of the number are stored; a refusal's security event keeps `bin` and `last_4`, as any
+ * transaction does, and its log line not even those.
+ */
+export async function sightCard(options: {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  number: string;
+  card: CardDescription;
+}): Promise<void> {
+  const { deps, shop, number, card } = options;
+  const { hashes } = deps.keyring;
+  const family = hashes.cardFamily({
+    shopId: shop.id,
+    leadingDigits: card.bin_8 ?? card.bin,
+    last4: card.last_4,
+  });
+  const sighted = await deps.cardSightings.sight({
+    shopId: shop.id,
+    card: hashes.cardSighting({ shopId: shop.id, number }),
+    family,
+    familyLockKey: duplicateLockKey(family),
+    newCardLimit: shop.settings.new_card_limit_per_minute || null,
+    bin: card.bin,
+    last4: card.last_4,
+  });
+  if (!("retryAfterSeconds" in sighted)) return;
+  const kind = sighted.verdict === "family_limited" ? "card_family_limit" : "new_card_limit";
+  const { retryAfterSeconds } = sighted;
+  deps.logger.warn({ shopId: shop.id, kind, retryAfterSeconds }, "tokenization refused by a card limit");
+  throw new GatewayError("rate_limited", {
+    retryAfterSeconds,
+    message: kind === "card_family_limit" ? CARD_FAMILY_LIMITED : NEW_CARD_LIMITED,
+  });
+}
+
+/** Drops sightings older than the window, which count for nothing any more; called from the maintenance loop. */
+export async function pruneCardSightings(deps: Pick<GatewayDeps, "db" | "clock">): Promise<void> {
+  await deps.db.execute(
+    sql`delete from card_sightings
+        where seen_at < ${deps.clock.sqlNow()} - make_interval(secs => ${CARD_SIGHTING_WINDOW_SECONDS})`,
+  );
+}
