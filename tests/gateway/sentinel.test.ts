@@ -44,8 +44,9 @@ const BY_CHANCE_DIGITS = new RegExp(
     "[0-9a-f]{12,}",
     "[0-9A-F]{12,}",
     "[A-Za-z0-9+/]{40,}",
-    // Random approval codes, and the numbers of HTTP headers (a webhook's timestamp, a body's length).
-    '"(?:auth_code|webhook-timestamp|content-length)": ?"\\d+"',
+    // Random approval codes, and the numbers of HTTP headers (a webhook's timestamp, a body's length), quoted once
+    // in JSON and twice inside a row's text form.
+    '"+(?:auth_code|webhook-timestamp|content-length)"+: ?"+\\d+"+',
   ].join("|"),
   "g",
 );
