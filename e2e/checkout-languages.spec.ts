@@ -222,7 +222,7 @@ test.describe("a whole purchase in the shopper's language", () => {
     await page.waitForURL(/\/checkout\/[^/]+\/result$/);
     await expectDocumentLanguage(page, "de");
     await expect(page.getByRole("heading", { name: de.status.successfulTitle })).toBeVisible();
-    await expect(page).toHaveTitle(de.page.documentTitle.replace("{shop}", "Demo Shop 3DS"));
+    await expect(page).toHaveTitle(de.page.documentTitle.replace("{shop}", "Demo Shop (3-D Secure)"));
     await expectNoEnglish(page);
     expect(errors).toEqual([]);
   });
