@@ -36,9 +36,8 @@ export async function finishMoneyTransaction(
   const successful = finish.status === "successful";
   const discardCard = !successful && finish.ownsCard && finish.cardToken !== null;
   const notificationUrl = finish.body.notification_url;
-  const row = await deps.db.transaction(async (tx) => {
-    if (finish.claim && !(await finish.claim(tx))) return null;
-    const [updated] = await tx
+  const update = (db: Pick<Database, "update">) =>
+    db
       .update(transactions)
       .set({
         status: finish.status,
@@ -48,6 +47,15 @@ export async function finishMoneyTransaction(
       })
       .where(and(eq(transactions.uid, finish.uid), eq(transactions.status, "incomplete")))
       .returning();
+  // The common end (nothing to claim, no card to discard, no notification): one statement is atomic by itself,
+  // so it goes without `begin` and `commit` — a third of the database round trips of every payment.
+  if (!finish.claim && !discardCard && !notificationUrl) {
+    const [updated] = await update(deps.db);
+    return updated ?? null;
+  }
+  const row = await deps.db.transaction(async (tx) => {
+    if (finish.claim && !(await finish.claim(tx))) return null;
+    const [updated] = await update(tx);
     if (!updated) return null;
     // A card stored only for this charge leaves nothing behind when the charge does not go through.
     if (discardCard) await tx.delete(cards).where(eq(cards.token, finish.cardToken as string));

@@ -74,7 +74,10 @@ async function readChildTotals(tx: Tx, parentUid: string): Promise<ChildTotals> 
   return totals;
 }
 
-/** What a parent has left, from its successful children: what its response shows as `amounts`. */
+/**
+ * What a parent has left, from its successful children: what its response shows as `amounts`. The finishing step
+ * computes the same in the database (`tessera_finish_child`, migration 0011): a change here goes there too.
+ */
 export function parentAmounts(parent: LockedParent): ParentAmounts {
   const { row, totals } = parent;
   const { capture: captured, void: voided, refund: refunded } = totals.successful;
