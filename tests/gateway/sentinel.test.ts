@@ -31,8 +31,8 @@ const SENTINEL_AMEX = ["371449635398431", "378734493671000", "340000000000009"];
 const AMEX_CODE_CANDIDATES = ["6283", "9174", "5836", "7419", "6952", "8361", "5297", "7648", "9536", "6714"];
 
 /**
- * The scanned text without what holds digits by chance: UUIDs, timestamps, runs of 12+ hex digits (tokens, stamps,
- * key and delivery ids, bytea, millisecond times, retrieval reference numbers), base64 (PEM keys), the acquirer's
+ * The scanned text without what holds digits by chance: UUIDs, timestamps, local ports, runs of 12+ hex digits
+ * (tokens, stamps, key and delivery ids, bytea, millisecond times, retrieval reference numbers), base64 (PEM keys), the acquirer's
  * random approval codes and the webhooks' timestamps and lengths. What is left holds a leaked code however
  * it was written — a JSON value, a column of its own (`,739,` in a row, tab-separated in a dump), a message —
  * so the codes are looked for as plain substrings.
@@ -44,6 +44,8 @@ const BY_CHANCE_DIGITS = new RegExp(
     "[0-9a-f]{12,}",
     "[0-9A-F]{12,}",
     "[A-Za-z0-9+/]{40,}",
+    // The local merchant servers' random ports, in their URLs and in the webhooks' Host header.
+    "(?:127\\.0\\.0\\.1|localhost):\\d+",
     // Random approval codes, and the numbers of HTTP headers (a webhook's timestamp, a body's length), quoted once
     // in JSON and twice inside a row's text form.
     '"+(?:auth_code|webhook-timestamp|content-length)"+: ?"+\\d+"+',
