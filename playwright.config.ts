@@ -72,7 +72,7 @@ export default defineConfig({
   webServer: {
     // The server's log (stdout) goes to a file the specs scan for card data, removed with the data; stderr (a
     // failed build, say) still reaches the console.
-    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && npx tsx scripts/start.ts > ${serverLog}`,
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && node scripts/start.mjs > ${serverLog}`,
     url: `http://localhost:${PORT}/gateway/health`,
     timeout: 300_000,
     reuseExistingServer: false,

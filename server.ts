@@ -9,6 +9,7 @@ import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger, maskProcessOutput } from "@/lib/log";
 import { reportOperatorErrors } from "@/lib/operator-error";
+import { projectRoot } from "@/lib/project-root";
 import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server-limits";
 
 /**
@@ -25,7 +26,7 @@ const dev = process.argv.includes("--dev");
 
 const gateway = await startGatewayRuntime({ config, logger });
 const handleGateway = getRequestListener(gateway.app.fetch);
-const nextApp = next({ dev, dir: import.meta.dirname, hostname: "localhost", port: config.port });
+const nextApp = next({ dev, dir: projectRoot(), hostname: "localhost", port: config.port });
 await nextApp.prepare();
 const handleNext = nextApp.getRequestHandler();
 

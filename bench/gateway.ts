@@ -93,7 +93,7 @@ async function withPeakResident<T>(pid: number, work: () => Promise<T>): Promise
 }
 
 /**
- * `npm start`'s own process (scripts/start.ts: build check, then server.ts) on a free port: on a fresh data
+ * `npm start`'s own process (scripts/start.mjs: the compiled scripts/start.ts, a build check, then server.ts) on a free port: on a fresh data
  * directory with its demo shop, or on PostgreSQL with a shop made by `npm run shop -- create` (demo shops are an
  * embedded database's). Its log goes to `logFile`, as a deployment's would to a file; started when the banner is
  * there.
@@ -121,30 +121,26 @@ async function startFullServer(
     shop = { id, secretKey };
   }
   const log = fs.openSync(logFile, "w");
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...nodeOptions, "--import", "tsx", "scripts/start.ts"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        // As `npm start` is run: no NODE_ENV (Next.js serves its production build either way).
-        NODE_ENV: undefined as unknown as NodeJS.ProcessEnv["NODE_ENV"],
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: env.BENCH_DATA_DIR ?? "",
-        DATABASE_URL: env.BENCH_DATABASE_URL ?? "",
-        DEMO_SHOPS: "true",
-        LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", log, "inherit"],
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, "scripts/start.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      // As `npm start` is run: no NODE_ENV (Next.js serves its production build either way).
+      NODE_ENV: undefined as unknown as NodeJS.ProcessEnv["NODE_ENV"],
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: env.BENCH_DATA_DIR ?? "",
+      DATABASE_URL: env.BENCH_DATABASE_URL ?? "",
+      DEMO_SHOPS: "true",
+      LOG_LEVEL: "info",
     },
-  );
+    stdio: ["ignore", log, "inherit"],
+  });
   fs.closeSync(log);
   const started = Date.now();
   while (!fs.readFileSync(logFile, "utf8").includes("Tessera is running")) {
-    if (child.exitCode !== null) throw new Error(`scripts/start.ts exited with ${child.exitCode}`);
-    if (Date.now() - started > 300_000) throw new Error("scripts/start.ts did not start in 5 minutes");
+    if (child.exitCode !== null) throw new Error(`scripts/start.mjs exited with ${child.exitCode}`);
+    if (Date.now() - started > 300_000) throw new Error("scripts/start.mjs did not start in 5 minutes");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   // The load sends thousands of new cards a minute, which the default new-card cap (card-testing defence) refuses.

@@ -2,13 +2,14 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { reportOperatorErrors } from "../lib/operator-error";
+import { projectRoot } from "../lib/project-root";
 
 /**
  * `npm start`: builds the checkout app when there is no build or the sources changed since the last one, then
  * runs the server. A fresh clone needs nothing but `npm install && npm start`.
  */
 reportOperatorErrors();
-const root = path.resolve(import.meta.dirname, "..");
+const root = projectRoot();
 const buildId = path.join(root, ".next", "BUILD_ID");
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
 const SOURCE_FILES = ["next.config.ts", "proxy.ts", "package.json", "tsconfig.json"];

@@ -2,9 +2,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { projectRoot } from "../project-root";
 import type { DatabaseHandle } from "./client";
 
-const migrationsFolder = path.join(import.meta.dirname, "migrations");
+const migrationsFolder = path.join(projectRoot(), "lib", "db", "migrations");
 
 // Arbitrary constant: every instance starting against one PostgreSQL takes the same lock, so only one applies
 // migrations and the others wait and then find nothing left to do.

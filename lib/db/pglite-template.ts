@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { projectRoot } from "../project-root";
 
 /**
  * A freshly initialised embedded database, kept to be copied. Creating one (initdb, compiled to WebAssembly) takes
  * about 4 s here, most of a first start; copying a ready one takes a fraction of that. `npm start` prepares it with
  * the build, once per installed PGlite version; without it a new database is created the slow way.
  */
-const NODE_MODULES = path.resolve(import.meta.dirname, "../../node_modules");
+const NODE_MODULES = path.join(projectRoot(), "node_modules");
 const PGLITE_VERSION: string = JSON.parse(
   fs.readFileSync(path.join(NODE_MODULES, "@electric-sql/pglite/package.json"), "utf8"),
 ).version;
