@@ -10,12 +10,13 @@ import { createGatewayApp, type GatewayApp } from "./http/app";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
-import { PaymentRecoverySweeper } from "./payments/recovery-sweeper";
+import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
+import { PeriodicSweep } from "./periodic-sweep";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
-import { ThreeDSecureExpirySweeper } from "./three-d-secure/expiry-sweeper";
+import { endExpiredChallenges } from "./three-d-secure/expiry-sweeper";
 import { CardSightingWriter } from "./tokenization/card-sighting-writer";
 import {
   CARD_FAMILY_LIMIT,
@@ -29,6 +30,8 @@ import { rekeyLegacyStamps } from "./vault/rekey-stamps";
 
 const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
 const CHILD_RESUME_MS = 60_000;
+const THREE_D_SECURE_EXPIRY_MS = 30_000;
+const PAYMENT_RECOVERY_MS = 60_000;
 
 export interface GatewayRuntime {
   deps: GatewayDeps;
@@ -37,9 +40,9 @@ export interface GatewayRuntime {
   /** Delivers merchant notifications; running unless `backgroundWorkers` was false. */
   notifications: NotificationWorker;
   /** Fails 3-D Secure challenges left unfinished past their expiry; `sweepOnce()` runs it at once. */
-  threeDSecureExpiry: ThreeDSecureExpirySweeper;
+  threeDSecureExpiry: PeriodicSweep;
   /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
-  paymentRecovery: PaymentRecoverySweeper;
+  paymentRecovery: PeriodicSweep;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
   close(): Promise<void>;
@@ -100,11 +103,31 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     acquirer: options.acquirer ?? new SandboxAcquirer(),
   };
   const notifications = new NotificationWorker(deps);
-  if (options.backgroundWorkers ?? true) notifications.start();
-  const threeDSecureExpiry = new ThreeDSecureExpirySweeper(deps);
-  if (options.backgroundWorkers ?? true) threeDSecureExpiry.start();
-  const paymentRecovery = new PaymentRecoverySweeper(deps);
-  if (options.backgroundWorkers ?? true) paymentRecovery.start();
+  const threeDSecureExpiry = new PeriodicSweep({
+    name: "3-D Secure expiry sweep",
+    intervalMs: THREE_D_SECURE_EXPIRY_MS,
+    logger,
+    sweep: () => endExpiredChallenges(deps),
+  });
+  const paymentRecovery = new PeriodicSweep({
+    name: "payment recovery sweep",
+    intervalMs: PAYMENT_RECOVERY_MS,
+    logger,
+    sweep: () => recoverUnansweredPayments(deps),
+  });
+  // Captures, voids and refunds whose acquirer call got no answer are asked about again.
+  const childResume = new PeriodicSweep({
+    name: "resuming child transactions",
+    intervalMs: CHILD_RESUME_MS,
+    logger,
+    sweep: () => resumeChildTransactions({ deps }),
+  });
+  if (options.backgroundWorkers ?? true) {
+    notifications.start();
+    threeDSecureExpiry.start();
+    paymentRecovery.start();
+    childResume.start();
+  }
   const createdDemoShops =
     (options.demoShops ?? config.demoShops) && database.kind === "pglite"
       ? await ensureDemoShops(database.db, keyring)
@@ -131,14 +154,6 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     );
   }, RATE_LIMIT_PRUNE_MS);
   idempotencyPrune.unref();
-  // Captures, voids and refunds whose acquirer call got no answer are asked about again.
-  const childResume = setInterval(() => {
-    resumeChildTransactions({ deps }).catch((error: unknown) =>
-      logger.warn({ err: error }, "resuming child transactions failed"),
-    );
-  }, CHILD_RESUME_MS);
-  childResume.unref();
-  if (!(options.backgroundWorkers ?? true)) clearInterval(childResume);
   return {
     deps,
     app: createGatewayApp(deps),
@@ -151,10 +166,10 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       clearInterval(keyringRefresh);
       clearInterval(rateLimitPrune);
       clearInterval(idempotencyPrune);
-      clearInterval(childResume);
       await notifications.stop();
       await threeDSecureExpiry.stop();
       await paymentRecovery.stop();
+      await childResume.stop();
       await database.close();
     },
   };
