@@ -13,6 +13,8 @@ import {
 } from "./checkout-fixtures";
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
+  // After a client-side navigation the title is set a moment after the body; axe must see the settled page.
+  await expect(page).not.toHaveTitle("");
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
