@@ -4,6 +4,7 @@ import type { Logger } from "@/lib/log";
 import type { Acquirer } from "./acquirer/acquirer";
 import type { Clock } from "./clock";
 import type { OutboxSignal } from "./notifications/outbox-signal";
+import type { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import type { RateLimiter } from "./rate-limit";
 import type { ShopDirectory } from "./shops/shop-directory";
 import type { CardSightingWriter } from "./tokenization/card-sighting-writer";
@@ -19,6 +20,8 @@ export interface GatewayDeps {
   keyring: Keyring;
   shops: ShopDirectory;
   transactionWriter: TransactionWriter;
+  /** The acquirer's answers to payments, authorizations and payouts, stored batched like new transactions. */
+  moneyAnswers: MoneyAnswerWriter;
   /** The card limits' check and record of each tokenized number, batched like the transaction writer. */
   cardSightings: CardSightingWriter;
   /** Nudge after committing notification deliveries, so the worker sends them without waiting for its poll. */

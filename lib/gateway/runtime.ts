@@ -10,6 +10,7 @@ import { createGatewayApp, type GatewayApp } from "./http/app";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
+import { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
 import { PeriodicSweep } from "./periodic-sweep";
@@ -92,6 +93,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       concurrentStore: database.kind === "postgres",
       keyring,
       challengeTtlSeconds: config.threeDSecureTtlSeconds,
+    }),
+    moneyAnswers: new MoneyAnswerWriter(database.db, clock, {
+      concurrentStore: database.kind === "postgres",
     }),
     cardSightings: new CardSightingWriter(database.db, clock, {
       concurrentStore: database.kind === "postgres",

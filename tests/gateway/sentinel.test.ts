@@ -86,6 +86,19 @@ describe("card data at rest and in logs", () => {
     gateway = await startTestGateway({ database });
     shop = await gateway.createShop();
     merchant = await startWebhookReceiver();
+    // Values stored uncompressed: compression scatters the random digits of approval codes, reference numbers and
+    // stamps into short runs among its control bytes, where a 4-digit code turns up by chance; in plain text those
+    // are recognised above and a leaked code is still seen wherever it is.
+    const textColumns = await queryRows<{ table_name: string; column_name: string }>(
+      gateway.runtime.deps.db,
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = 'public' and data_type in ('json', 'jsonb', 'text', 'bytea')`,
+    );
+    for (const { table_name, column_name } of textColumns) {
+      await gateway.runtime.deps.db.execute(
+        sql`alter table ${sql.identifier(table_name)} alter column ${sql.identifier(column_name)} set storage external`,
+      );
+    }
     const before = usePostgres
       ? ""
       : withoutChanceDigits([...(await readEmbeddedFiles(gateway, embeddedDir)).values()].join("\n"));

@@ -1,18 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { cards, notificationDeliveries, type TransactionRow, transactions } from "@/lib/db/schema";
+import { cards, notificationDeliveries, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../tokenization/build-transaction";
+import type { WrittenTransaction } from "../tokenization/transaction-writer";
 
 /** The handle a `db.transaction` callback gets. */
 export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Stores the end of a money transaction that was written `incomplete` while the acquirer was asked, in one
- * database transaction: its status and body, the card (kept only when it succeeded and the card was stored for
- * it), and the notification outbox row. Conditional on the row still being `incomplete`, so it happens once.
- * Null when the row had already ended.
+ * Stores the end of a money transaction that was written `incomplete` while the acquirer was asked: its status and
+ * body, the card (kept only when it succeeded and the card was stored for it), and the notification outbox row,
+ * atomically. Conditional on the row still being `incomplete`, so it happens once. Null when the row had already
+ * ended.
  */
 export async function finishMoneyTransaction(
   deps: GatewayDeps,
@@ -30,14 +31,30 @@ export async function finishMoneyTransaction(
      */
     claim?: (tx: DatabaseTransaction) => Promise<boolean>;
   },
-): Promise<TransactionRow | null> {
-  const now = deps.clock.sqlNow();
-  const fixedTime = deps.clock.isFixed ? deps.clock.now() : null;
+): Promise<WrittenTransaction | null> {
   const successful = finish.status === "successful";
   const discardCard = !successful && finish.ownsCard && finish.cardToken !== null;
   const notificationUrl = finish.body.notification_url;
-  const update = (db: Pick<Database, "update">) =>
-    db
+  // Without a claim, the answer joins those of concurrent payments in one statement (`MoneyAnswerWriter`).
+  if (!finish.claim) {
+    const written = await deps.moneyAnswers.write({
+      uid: finish.uid,
+      shopId: finish.shopId,
+      status: finish.status,
+      body: finish.body,
+      cardToken: finish.cardToken,
+      discardCard: discardCard ? finish.cardToken : null,
+      notificationUrl: notificationUrl ?? null,
+    });
+    if (written && notificationUrl) deps.outbox.nudge();
+    return written;
+  }
+  const claim = finish.claim;
+  const now = deps.clock.sqlNow();
+  const fixedTime = deps.clock.isFixed ? deps.clock.now() : null;
+  const row = await deps.db.transaction(async (tx) => {
+    if (!(await claim(tx))) return null;
+    const [updated] = await tx
       .update(transactions)
       .set({
         status: finish.status,
@@ -47,15 +64,6 @@ export async function finishMoneyTransaction(
       })
       .where(and(eq(transactions.uid, finish.uid), eq(transactions.status, "incomplete")))
       .returning();
-  // The common end (nothing to claim, no card to discard, no notification): one statement is atomic by itself,
-  // so it goes without `begin` and `commit` — a third of the database round trips of every payment.
-  if (!finish.claim && !discardCard && !notificationUrl) {
-    const [updated] = await update(deps.db);
-    return updated ?? null;
-  }
-  const row = await deps.db.transaction(async (tx) => {
-    if (finish.claim && !(await finish.claim(tx))) return null;
-    const [updated] = await update(tx);
     if (!updated) return null;
     // A card stored only for this charge leaves nothing behind when the charge does not go through.
     if (discardCard) await tx.delete(cards).where(eq(cards.token, finish.cardToken as string));

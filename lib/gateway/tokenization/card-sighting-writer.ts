@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Database, queryRowsPrepared } from "@/lib/db/client";
+import { GroupCommit } from "@/lib/db/group-commit";
 import { arrayLiteral } from "@/lib/db/json-insert";
 import type { Clock } from "../clock";
 
@@ -21,14 +22,6 @@ export type SightingVerdict =
   | { verdict: "seen" | "new" }
   | { verdict: "family_limited" | "new_card_limited"; retryAfterSeconds: number };
 
-interface Pending {
-  sighting: CardSighting;
-  resolve(verdict: SightingVerdict): void;
-  reject(error: unknown): void;
-}
-
-const MAX_BATCH = 256;
-
 /**
  * Checks and records the cards of concurrent tokenizations together (`tessera_sight_cards`, migration 0007): one
  * statement per batch, as the transaction writer does, rather than one per request. Every tokenization of a card
@@ -37,56 +30,21 @@ const MAX_BATCH = 256;
  * single request would take, so a batch can never let more numbers through than requests one by one would.
  */
 export class CardSightingWriter {
-  private queue: Pending[] = [];
-  private inFlight = 0;
-  private scheduled = false;
-  private readonly maxConcurrentBatches: number;
+  private readonly batches: GroupCommit<CardSighting, SightingVerdict>;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly options: { concurrentStore: boolean; familyLimit: number; windowSeconds: number },
   ) {
-    this.maxConcurrentBatches = options.concurrentStore ? 8 : 1;
+    this.batches = new GroupCommit(
+      async (sightings) => (await this.write(sightings)).map((value) => ({ ok: true, value })),
+      { concurrentBatches: options.concurrentStore ? 8 : 1 },
+    );
   }
 
   sight(sighting: CardSighting): Promise<SightingVerdict> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ sighting, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  private schedule(): void {
-    if (this.scheduled || this.queue.length === 0 || this.inFlight >= this.maxConcurrentBatches) return;
-    this.scheduled = true;
-    // On the next turn of the event loop, so requests already read from their sockets join the batch (see
-    // TransactionWriter.schedule).
-    setImmediate(() => {
-      this.scheduled = false;
-      if (this.queue.length === 0 || this.inFlight >= this.maxConcurrentBatches) return;
-      const batch = this.queue.splice(0, MAX_BATCH);
-      this.inFlight += 1;
-      this.writeIsolatingFailures(batch).finally(() => {
-        this.inFlight -= 1;
-        this.schedule();
-      });
-      this.schedule();
-    });
-  }
-
-  /** A batch the database refuses is written again one request at a time, so one bad row fails only itself. */
-  private async writeIsolatingFailures(batch: Pending[]): Promise<void> {
-    try {
-      const verdicts = await this.write(batch.map((pending) => pending.sighting));
-      for (const [index, pending] of batch.entries()) pending.resolve(verdicts[index]);
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
-        return;
-      }
-      for (const pending of batch) await this.writeIsolatingFailures([pending]);
-    }
+    return this.batches.write(sighting);
   }
 
   private async write(sightings: CardSighting[]): Promise<SightingVerdict[]> {

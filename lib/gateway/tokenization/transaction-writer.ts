@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRowsPrepared } from "@/lib/db/client";
+import { GroupCommit, type ItemOutcome } from "@/lib/db/group-commit";
 import { arrayLiteral, jsonRecordset } from "@/lib/db/json-insert";
 import {
   cards,
@@ -69,12 +70,6 @@ export interface TransactionWrite {
 
 export type WrittenTransaction = Pick<TransactionRow, "uid" | "status" | "body" | "createdAt" | "updatedAt">;
 
-interface Pending extends TransactionWrite {
-  resolve(row: WrittenTransaction): void;
-  reject(error: unknown): void;
-}
-
-const MAX_BATCH = 256;
 /** Times a batch is sealed again under a newer data key before it fails (a rotation is rare; several at once rarer). */
 const MAX_RESEALS = 3;
 
@@ -87,22 +82,15 @@ class RetiredDataKeyError extends Error {
 }
 
 /**
- * Writes new transactions (and their stored cards and outbox rows) with group commit: requests that arrive while a
- * write is in flight are written together by the next batch — one statement and one commit whatever the batch
- * size. Each caller still gets its own result, only after the commit that made its row durable. With no
- * concurrency a batch is a single request and nothing waits.
+ * Writes new transactions (and their stored cards and outbox rows) with group commit (`GroupCommit`): requests
+ * that arrive while a write is in flight are written together by the next batch, in one statement.
  */
 export class TransactionWriter {
-  private queue: Pending[] = [];
-  private inFlight = 0;
-  private scheduled = false;
-
-  private readonly maxConcurrentBatches: number;
+  private readonly batches: GroupCommit<TransactionWrite, WrittenTransaction>;
 
   /**
    * @param options.concurrentStore PostgreSQL (several connections, maybe several instances): batches are written
-   *   8 at a time, so its connections and group commit work in parallel. The embedded database runs one statement
-   *   at a time: one batch at a time.
+   *   8 at a time. The embedded database runs one statement at a time: one batch at a time.
    * @param options.keyring Seals a batch's cards again when their data key was retired before the write.
    * @param options.challengeTtlSeconds A 3-D Secure challenge expires this long after its write (by the database's
    *   clock, or the test clock).
@@ -112,50 +100,15 @@ export class TransactionWriter {
     private readonly clock: Clock,
     private readonly options: { concurrentStore: boolean; keyring: Keyring; challengeTtlSeconds: number },
   ) {
-    this.maxConcurrentBatches = options.concurrentStore ? 8 : 1;
+    this.batches = new GroupCommit((batch) => this.writeBatchUnderActiveKey(batch), {
+      concurrentBatches: options.concurrentStore ? 8 : 1,
+    });
   }
 
+  /** Resolves once the transaction is committed; rejects with `Duplicate transaction` when the check finds one. */
   write(write: TransactionWrite): Promise<WrittenTransaction> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ ...write, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  private schedule(): void {
-    if (this.scheduled || this.queue.length === 0 || this.inFlight >= this.maxConcurrentBatches) return;
-    this.scheduled = true;
-    // Start on the next turn of the event loop, not now: requests already read from their sockets reach the
-    // queue first and share the write. The embedded database runs on this thread and its promises settle without
-    // yielding to I/O, so starting at once would write one request per transaction under load.
-    setImmediate(() => {
-      this.scheduled = false;
-      this.startBatch();
-    });
-  }
-
-  private startBatch(): void {
-    if (this.queue.length === 0 || this.inFlight >= this.maxConcurrentBatches) return;
-    const batch = this.queue.splice(0, MAX_BATCH);
-    this.inFlight += 1;
-    this.writeBatchIsolatingFailures(batch).finally(() => {
-      this.inFlight -= 1;
-      this.schedule();
-    });
-    this.schedule();
-  }
-
-  /** A batch the database refuses is written again one request at a time, so one bad row fails only itself. */
-  private async writeBatchIsolatingFailures(batch: Pending[]): Promise<void> {
-    try {
-      await this.writeBatchUnderActiveKey(batch);
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
-        return;
-      }
-      for (const pending of batch) await this.writeBatchIsolatingFailures([pending]);
-    }
+    // A copy: a retired data key's card is sealed again in place.
+    return this.batches.write({ ...write });
   }
 
   /**
@@ -163,19 +116,20 @@ export class TransactionWriter {
    * timer) would stay under it: the rotation's scan is over. The write refuses such a key, so the cards are sealed
    * again under the active one and the batch written again.
    */
-  private async writeBatchUnderActiveKey(batch: Pending[]): Promise<void> {
+  private async writeBatchUnderActiveKey(
+    batch: TransactionWrite[],
+  ): Promise<ItemOutcome<WrittenTransaction>[]> {
     const { keyring } = this.options;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.writeBatch(batch);
-        return;
+        return await this.writeBatch(batch);
       } catch (error) {
         if (!(error instanceof RetiredDataKeyError) || attempt >= MAX_RESEALS) throw error;
         await keyring.refresh();
         const activeId = keyring.active().id;
-        for (const pending of batch) {
-          if (pending.card && pending.card.keyId !== activeId) {
-            pending.card = { ...pending.card, ...(await resealCardNumber(keyring, pending.card)) };
+        for (const write of batch) {
+          if (write.card && write.card.keyId !== activeId) {
+            write.card = { ...write.card, ...(await resealCardNumber(keyring, write.card)) };
           }
         }
       }
@@ -190,12 +144,12 @@ export class TransactionWriter {
    * switched and the retired key is seen). Then the inserts of the accepted transactions, their stored cards,
    * outbox rows and 3-D Secure challenges — none if a card's data key was retired.
    */
-  private async writeBatch(batch: Pending[]): Promise<void> {
+  private async writeBatch(batch: TransactionWrite[]): Promise<ItemOutcome<WrittenTransaction>[]> {
     const { firsts, repeats } = separateRepeats(batch);
     const fixedTime = this.clock.isFixed ? this.clock.now() : null;
     const at = fixedTime ? sql`${fixedTime.toISOString()}::timestamptz` : sql`null::timestamptz`;
     const now = sql`coalesce(${at}, clock_timestamp())`;
-    const fingerprints = [...new Set(firsts.map((pending) => pending.transaction.duplicateFingerprint))];
+    const fingerprints = [...new Set(firsts.map((write) => write.transaction.duplicateFingerprint))];
     const lockKeys = [...new Set(fingerprints.map((fingerprint) => duplicateLockKey(fingerprint)))].sort(
       (a, b) => (a < b ? -1 : a > b ? 1 : 0),
     );
@@ -311,20 +265,22 @@ export class TransactionWriter {
     );
     if (result.some((row) => row.outcome === "retired_data_key")) throw new RetiredDataKeyError();
     const written = new Map(result.map((row) => [row.uid, row]));
-    for (const pending of firsts) {
-      const row = written.get(pending.transaction.uid);
-      if (row)
-        pending.resolve({
-          uid: pending.transaction.uid,
+    const repeated = new Set(repeats);
+    // Each repeat repeats an earlier request of this batch, which is now written or was itself a duplicate.
+    return batch.map((write): ItemOutcome<WrittenTransaction> => {
+      const row = repeated.has(write) ? undefined : written.get(write.transaction.uid);
+      if (!row) return { ok: false, error: GatewayError.base("Duplicate transaction") };
+      return {
+        ok: true,
+        value: {
+          uid: write.transaction.uid,
           createdAt: new Date(row.created_at!),
           updatedAt: new Date(row.updated_at!),
-          status: pending.transaction.status,
-          body: pending.transaction.body,
-        });
-      else pending.reject(GatewayError.base("Duplicate transaction"));
-    }
-    // Each repeats an earlier request of this batch, which is now written or was itself a duplicate.
-    for (const pending of repeats) pending.reject(GatewayError.base("Duplicate transaction"));
+          status: write.transaction.status,
+          body: write.transaction.body,
+        },
+      };
+    });
   }
 }
 
@@ -333,14 +289,17 @@ export class TransactionWriter {
  * carries: they are duplicates whatever the database holds, and are answered only once the batch is written (if
  * the write fails, each request is written again on its own and judged afresh).
  */
-function separateRepeats(batch: Pending[]): { firsts: Pending[]; repeats: Pending[] } {
+function separateRepeats(batch: TransactionWrite[]): {
+  firsts: TransactionWrite[];
+  repeats: TransactionWrite[];
+} {
   const seen = new Set<string>();
-  const firsts: Pending[] = [];
-  const repeats: Pending[] = [];
-  for (const pending of batch) {
-    const fingerprint = pending.transaction.duplicateFingerprint;
-    if (pending.checkDuplicate && seen.has(fingerprint)) repeats.push(pending);
-    else firsts.push(pending);
+  const firsts: TransactionWrite[] = [];
+  const repeats: TransactionWrite[] = [];
+  for (const write of batch) {
+    const fingerprint = write.transaction.duplicateFingerprint;
+    if (write.checkDuplicate && seen.has(fingerprint)) repeats.push(write);
+    else firsts.push(write);
     seen.add(fingerprint);
   }
   return { firsts, repeats };
