@@ -146,8 +146,8 @@ export function renderReceipt(receipt: Receipt, nonce: string): string {
     detail(messages.transaction, transaction.uid, leftToRight),
   ];
   const rows = details
-    .filter((detail): detail is Detail => detail !== null)
-    .map((detail) => `<dt>${escapeHtml(detail.label)}</dt><dd>${detail.html}</dd>`)
+    .filter((entry): entry is Detail => entry !== null)
+    .map((entry) => `<dt>${escapeHtml(entry.label)}</dt><dd>${entry.html}</dd>`)
     .join("\n");
   const content = `<h1>${escapeHtml(title)}</h1>
 ${transaction.test ? `<p class="test">${escapeHtml(messages.testNotice)}</p>` : ""}
