@@ -3,8 +3,18 @@ import type { ConsoleMessage, Locator, Page } from "@playwright/test";
 import { en } from "../lib/checkout/messages/en";
 import { getCheckoutMessages } from "../lib/checkout/messages/index";
 import { LANGUAGES, type Language, languageDirection } from "../lib/contracts/languages";
+import { RECEIPT_MESSAGES } from "../lib/gateway/payments/pages/receipt-messages";
 import { ISSUER_MESSAGES } from "../lib/gateway/three-d-secure/pages/issuer-messages";
-import { createSession, DEMO_SHOP_2, expect, futureExpiry, test } from "./checkout-fixtures";
+import {
+  basicAuth,
+  createSession,
+  DEMO_SHOP_1,
+  DEMO_SHOP_2,
+  expect,
+  futureExpiry,
+  test,
+  uniqueAmount,
+} from "./checkout-fixtures";
 
 const EVERY_CUSTOMER_FIELD = [
   "email",
@@ -267,6 +277,53 @@ test("fa: a canceled payment's page, right to left", async ({ page, request }) =
   await expect(page).toHaveTitle(fa.page.documentTitle.replace("{shop}", "Demo Shop"));
   await expectNoEnglish(page);
   await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
+test("ar: the receipt, right to left, light and dark, with no axe violation", async ({ page, request }) => {
+  const errors = collectErrors(page);
+  const [expiryMonth, expiryYear] = futureExpiry().split("/");
+  const response = await request.post("/gateway/transactions/payments", {
+    headers: { authorization: basicAuth(DEMO_SHOP_1) },
+    data: {
+      request: {
+        amount: uniqueAmount(),
+        currency: "USD",
+        description: "Two tickets to the harbour tour",
+        tracking_id: "e2e-receipt",
+        language: "ar",
+        test: true,
+        credit_card: {
+          number: "4200000000000000",
+          verification_value: "123",
+          exp_month: expiryMonth,
+          exp_year: `20${expiryYear}`,
+        },
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { transaction } = await response.json();
+  expect(transaction.status).toBe("successful");
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(transaction.receipt_url);
+  const ar = RECEIPT_MESSAGES.ar;
+  await expectDocumentLanguage(page, "ar");
+  await expect(page.getByRole("heading", { name: ar.paymentTitle })).toBeVisible();
+  await expect(page.getByText(transaction.uid)).toHaveAttribute("dir", "ltr");
+  const english = Object.values(RECEIPT_MESSAGES.en).filter((text) => text.length >= 12);
+  const text = `${await page.title()}\n${await page.locator("body").innerText()}`;
+  expect(english.filter((fragment) => text.includes(fragment))).toEqual([]);
+  await expectNoHorizontalScroll(page);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe("rgb(238, 240, 243)");
+  await expectNoAxeViolations(page);
+
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(await background()).toBe("rgb(17, 19, 24)");
+  await expectNoAxeViolations(page);
+  // The page's one style block runs under its nonce: a blocked style would be a console error.
   expect(errors).toEqual([]);
 });
 

@@ -372,21 +372,73 @@ describe("notifications", () => {
 });
 
 describe("the receipt", () => {
+  const receiptPath = (transaction: JsonBody) =>
+    new URL(transaction.receipt_url).pathname.replace(/^\/gateway/, "");
+  const documentLanguage = (html: string) => /<html lang="([^"]*)" dir="([^"]*)">/.exec(html)?.slice(1);
+
   it("is a page for the shopper at receipt_url, without credentials", async () => {
     const transaction = await pay({ tracking_id: "receipt-<1>", amount: 123_45 });
-    const path = new URL(transaction.receipt_url).pathname.replace(/^\/gateway/, "");
-    const page = await gateway.call(path);
+    const page = await gateway.call(receiptPath(transaction));
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(page.headers.get("cache-control")).toBe("no-store");
     const html = await page.text();
+    expect(documentLanguage(html)).toEqual(["en", "ltr"]);
     expect(html).toContain("Payment receipt");
     expect(html).toContain("$123.45");
-    expect(html).toContain(`•••• ${transaction.credit_card.last_4}`);
+    expect(html).toContain(`<span aria-hidden="true">••••</span> ${transaction.credit_card.last_4}`);
     expect(html).toContain(transaction.payment.auth_code);
     expect(html).toContain("receipt-&lt;1&gt;");
     expect(html).not.toContain(transaction.credit_card.token);
+  });
+
+  it("is in the language of the payment request", async () => {
+    const transaction = await pay({ language: "de", amount: 987_65 });
+    const html = await (await gateway.call(receiptPath(transaction))).text();
+    expect(documentLanguage(html)).toEqual(["de", "ltr"]);
+    expect(html).toContain("<h1>Zahlungsbeleg</h1>");
+    expect(html).toContain("<dt>Autorisierungscode</dt>");
+    expect(html).toContain("987,65\u00a0$");
+    expect(html).not.toContain("Payment receipt");
+
+    // A refund carries its payment's language.
+    const refund = await callJson(gateway, "/transactions/refunds", {
+      shop,
+      body: { request: { parent_uid: transaction.uid, amount: 100, reason: "Returned" } },
+    });
+    expect(refund.body.transaction).toMatchObject({ type: "refund", status: "successful" });
+    const refundHtml = await (await gateway.call(receiptPath(refund.body.transaction))).text();
+    expect(documentLanguage(refundHtml)).toEqual(["de", "ltr"]);
+    expect(refundHtml).toContain("<h1>Erstattungsbeleg</h1>");
+  });
+
+  it("is right to left in Arabic, with the amount and the references left to right", async () => {
+    const transaction = await pay({ language: "ar" });
+    const html = await (await gateway.call(receiptPath(transaction))).text();
+    expect(documentLanguage(html)).toEqual(["ar", "rtl"]);
+    expect(html).toContain("إيصال الدفع");
+    expect(html).toContain(`<bdi dir="ltr">${transaction.payment.rrn}</bdi>`);
+    expect(html).toContain(`<bdi dir="ltr">${transaction.uid}</bdi>`);
+  });
+
+  it("is in English for a request without a language, and for a stored language it does not know", async () => {
+    const absent = await pay();
+    expect(documentLanguage(await (await gateway.call(receiptPath(absent))).text())).toEqual(["en", "ltr"]);
+
+    // A row written before its language was checked, say: the page still renders, in English.
+    const unknown = await pay({ language: "fr" });
+    const [row] = await gateway.runtime.deps.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.uid, unknown.uid));
+    await gateway.runtime.deps.db
+      .update(transactions)
+      .set({ body: { ...(row.body as JsonBody), language: "xx" } })
+      .where(eq(transactions.uid, unknown.uid));
+    const html = await (await gateway.call(receiptPath(unknown))).text();
+    expect(documentLanguage(html)).toEqual(["en", "ltr"]);
+    expect(html).toContain("<h1>Payment receipt</h1>");
   });
 
   it("does not exist for a declined payment, a tokenization or an unknown uid", async () => {
@@ -399,6 +451,17 @@ describe("the receipt", () => {
     for (const uid of [declined.uid, tokenization.body.transaction.uid, "no-such-uid"]) {
       expect((await gateway.call(`/process/${uid}/receipt`)).status).toBe(404);
     }
+  });
+
+  it("says so in the browser's language when there is none", async () => {
+    const page = await gateway.call("/process/no-such-uid/receipt", {
+      headers: { "accept-language": "fa-IR,fa;q=0.9,en;q=0.8" },
+    });
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(documentLanguage(html)).toEqual(["fa", "rtl"]);
+    expect(html).toContain("رسید پیدا نشد");
   });
 });
 

@@ -105,12 +105,16 @@ export function paymentOpenApi() {
       },
       "/process/{uid}/receipt": {
         get: {
-          summary: "The receipt of a successful payment, authorization or payout (`receipt_url`; HTML)",
+          summary:
+            "The receipt of a successful money transaction (`receipt_url`; HTML in the transaction's `language`)",
           security: [],
           parameters: [{ name: "uid", in: "path", required: true, schema: { type: "string" } }],
           responses: {
             "200": { description: "The receipt", content: { "text/html": { schema: { type: "string" } } } },
-            "404": { description: "No such successful money transaction" },
+            "404": {
+              description: "No such successful money transaction (a page in the browser's `Accept-Language`)",
+              content: { "text/html": { schema: { type: "string" } } },
+            },
           },
         },
       },

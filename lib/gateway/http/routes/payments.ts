@@ -6,7 +6,7 @@ import { GatewayError } from "../../errors";
 import { createCredit } from "../../payments/create-credit";
 import { createPayment } from "../../payments/create-payment";
 import { getReceipt } from "../../payments/get-receipt";
-import { renderReceipt } from "../../payments/pages/render-receipt";
+import { renderReceipt, renderReceiptNotFound } from "../../payments/pages/render-receipt";
 import { enforceTokenizationVelocity } from "../../tokenization/velocity";
 import { clientAddress, type GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
@@ -56,7 +56,8 @@ export function paymentRoutes(deps: GatewayDeps) {
   routes.post("/credit_cards/:token", (c) => saveCard(c.req.param("token"))(c));
   routes.put("/v2/credit_cards/:token", (c) => saveCard(c.req.param("token"))(c));
 
-  // `receipt_url`: the shopper's page, no credentials (the random uid is the capability), never cached or framed.
+  // `receipt_url`: the shopper's page, no credentials (the random uid is the capability), never cached or framed;
+  // in the transaction's language, or the browser's when there is no such receipt.
   routes.get("/process/:uid/receipt", async (c) => {
     const receipt = await getReceipt({ deps, uid: c.req.param("uid") });
     const nonce = randomBytes(16).toString("base64");
@@ -67,7 +68,7 @@ export function paymentRoutes(deps: GatewayDeps) {
       "Referrer-Policy": "no-referrer",
       "Cache-Control": "no-store",
     };
-    if (!receipt) return c.text("Receipt not found", 404, headers);
+    if (!receipt) return c.html(renderReceiptNotFound(nonce, c.req.header("accept-language")), 404, headers);
     return c.html(renderReceipt(receipt, nonce), 200, headers);
   });
 
