@@ -6,8 +6,8 @@ import { DEMO_PRODUCT } from "./demo/product";
 import "./demo/demo.css";
 
 /**
- * A demo merchant in test mode: its "Pay" button creates a checkout session through the public API and sends the
- * shopper to the hosted payment page, so a fresh start shows the whole flow.
+ * A demo merchant in test mode: its "Pay" button creates a payment checkout session through the public API and
+ * sends the shopper to the hosted payment page, so a fresh start shows the whole purchase.
  */
 export default async function HomePage({ searchParams }: { searchParams: Promise<{ checkout?: string }> }) {
   // The demo shops' keys are published: in production (unless DEMO_SHOPS=true) there is no demo to serve.
@@ -18,8 +18,9 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
     <main className="demo">
       <h1>Tessera</h1>
       <p>
-        Hosted card checkout and card tokenization. This page is a demo shop in test mode: paying takes you to
-        the hosted payment page with a test card, and no money moves.
+        Hosted card checkout and card gateway. This page is a demo shop in test mode: Pay takes you to the
+        hosted payment page, where a test card buys the mug through the sandbox acquirer (no real money
+        moves), and back here to see the payment the shop received.
       </p>
 
       <section className="demo-product" aria-labelledby="product-title">
@@ -87,7 +88,7 @@ function NoDemo() {
   return (
     <main className="demo">
       <h1>Tessera</h1>
-      <p>Hosted card checkout and card tokenization. This deployment does not run the demo shop.</p>
+      <p>Hosted card checkout and card gateway. This deployment does not run the demo shop.</p>
       <p>
         Merchants: the <a href="/admin">admin area</a> and the <a href="/gateway/openapi.json">API</a>.
       </p>

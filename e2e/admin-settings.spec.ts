@@ -13,16 +13,26 @@ test("settings show the webhook keys and check rules before saving", async ({ si
   const colour = page.getByLabel("Colour");
   const originalColour = await colour.inputValue();
 
+  const newCardLimit = page.getByLabel("Most new cards a minute");
+  await expect(newCardLimit).toHaveValue("60");
+  await expect(newCardLimit).toHaveAccessibleDescription(/0 turns it off/);
+
   await page.getByRole("button", { name: "Add a rule" }).click();
   const rule = page.getByRole("group", { name: "Rule 1" });
   await expect(rule.getByLabel("Action")).toHaveValue("force_3ds");
   await colour.fill("#12");
+  // The gateway's bounds, checked before anything is sent.
+  await newCardLimit.fill("1000001");
   await page.getByRole("button", { name: "Save settings" }).click();
 
   const summary = page.getByRole("alert").filter({ hasText: "The settings could not be saved" });
   await expect(summary).toBeFocused();
   await expect(summary).toContainText("Color is invalid");
   await expect(summary).toContainText("smart-routing rules need attention");
+  await expect(
+    summary.getByRole("link", { name: "New card limit per minute must be less than or equal to 1000000" }),
+  ).toBeVisible();
+  await expect(newCardLimit).toHaveAttribute("aria-invalid", "true");
   await expect(rule).toContainText("Match must name at least one of brand");
   await expect(colour).toHaveAttribute("aria-invalid", "true");
 
@@ -40,6 +50,7 @@ test("settings show the webhook keys and check rules before saving", async ({ si
   await page.getByRole("button", { name: "Remove rule 2" }).click();
   await page.getByRole("button", { name: "Remove rule 1" }).click();
   await colour.fill(originalColour);
+  await newCardLimit.fill("60");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
 
@@ -57,6 +68,7 @@ test("settings show the webhook keys and check rules before saving", async ({ si
   await expect(page.getByLabel("Colour")).toHaveValue(originalColour);
   await expect(page.getByLabel("Verify cards with 3-D Secure")).not.toBeChecked();
   await expect(page.getByRole("group", { name: "Rule 1" })).toHaveCount(0);
+  await expect(page.getByLabel("Most new cards a minute")).toHaveValue("60");
 });
 
 /** A signed-in admin page on the test's own server (fresh database: its demo shop 1 belongs to this test). */
@@ -91,6 +103,7 @@ test("a server-side refusal lands on its field; a real change is saved and still
   const threeDSecure = page.getByLabel("Verify cards with 3-D Secure");
   const holderRequired = page.getByLabel("Cardholder name");
   const frameAncestors = page.getByLabel("Sites allowed to show the payment page in an iframe");
+  const newCardLimit = page.getByLabel("Most new cards a minute");
   await expect(name).toHaveValue("Demo Shop");
   await expect(colour).toHaveValue("#1f4fd1");
   await expect(threeDSecure).not.toBeChecked();
@@ -124,6 +137,7 @@ test("a server-side refusal lands on its field; a real change is saved and still
   await threeDSecure.check();
   await holderRequired.check();
   await frameAncestors.fill("https://shop.example.com\nhttps://www.shop.example.com");
+  await newCardLimit.fill("0");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
   await expect(colour).not.toHaveAttribute("aria-invalid", "true");
@@ -135,6 +149,7 @@ test("a server-side refusal lands on its field; a real change is saved and still
   await expect(holderRequired).toBeChecked();
   await expect(page.getByLabel("Customer e-mail")).not.toBeChecked();
   await expect(frameAncestors).toHaveValue("https://shop.example.com\nhttps://www.shop.example.com");
+  await expect(newCardLimit).toHaveValue("0");
 
   // Stored for the shop, not only shown: the gateway answers with the new settings, and applies them.
   const saved = (await (await shopThroughApi(request, privateServer, privateServer.shop)).json()).shop
@@ -144,6 +159,8 @@ test("a server-side refusal lands on its field; a real change is saved and still
     required_fields: ["credit_card.holder"],
     branding: { name: "Harbour Tours", color: "#aa3300", logo_url: null },
     frame_ancestors: ["https://shop.example.com", "https://www.shop.example.com"],
+    // 0, the gateway's "off", sent as a number.
+    new_card_limit_per_minute: 0,
   });
   const tokenization = await request.post(`${privateServer.baseURL}/gateway/transactions/tokenizations`, {
     headers: { authorization: basicAuth(privateServer.shop.id, privateServer.shop.secretKey) },

@@ -1,7 +1,10 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 
 const DEMO_AUTH = `Basic ${Buffer.from("1:demo_secret_key_shop_1_without_3ds").toString("base64")}`;
+const DEMO_3DS_AUTH = `Basic ${Buffer.from("2:demo_secret_key_shop_2_with_3ds").toString("base64")}`;
+/** The demo shop's mug, 1290 EUR cents, as its pages show it. */
+const MUG_PRICE = "€12.90";
 
 test("the home page lists the demo shops and links the API", async ({ page }) => {
   await page.goto("/");
@@ -18,40 +21,110 @@ test("the start-up banner says where the shop, the admin area and the gateway ar
   expect(log).toContain(`  admin area:  ${baseURL}/admin (sign in with a shop id and secret key)\n`);
 });
 
-test("the demo shop pays through the hosted page and gets the session confirmed", async ({
+/** What the demo shop's gateway account says about one of its transactions. */
+async function demoTransaction(request: APIRequestContext, uid: string, authorization = DEMO_AUTH) {
+  const response = await request.get(`/gateway/transactions/${uid}`, { headers: { authorization } });
+  expect(response.status()).toBe(200);
+  return (await response.json()).transaction;
+}
+
+/**
+ * Back at the demo shop after a successful purchase of the mug: what the browser brought and what the gateway
+ * confirms agree, and the charge is in the shop's gateway account. Answers the payment as the gateway has it.
+ */
+async function expectMugPaid(
+  page: Page,
+  request: APIRequestContext,
+  shop: { authorization: string; card: string },
+) {
+  await page.waitForURL(/\/demo\/result\?/);
+  await expect(page.locator('[data-param="outcome"]')).toHaveText("success");
+  await expect(page.locator('[data-param="status"]')).toHaveText("successful");
+  await expect(page.locator('[data-verified="summary"]')).toHaveText(
+    `Paid: ${MUG_PRICE} was charged to the ${shop.card}.`,
+  );
+  await expect(page.locator('[data-verified="status"]')).toHaveText("successful");
+  await expect(page.locator('[data-verified="type"]')).toHaveText("payment");
+  await expect(page.locator('[data-verified="payment-status"]')).toHaveText(
+    "successful (Successfully processed)",
+  );
+  await expect(page.locator('[data-verified="amount"]')).toHaveText(MUG_PRICE);
+  await expect(page.locator('[data-verified="card"]')).toHaveText(shop.card);
+  const uid = (await page.locator('[data-param="uid"]').textContent()) ?? "";
+  await expect(page.locator('[data-verified="uid"]')).toHaveText(uid);
+
+  // The money really moved: the shop's own read of the transaction, with its credentials.
+  const payment = await demoTransaction(request, uid, shop.authorization);
+  expect(payment).toMatchObject({
+    type: "payment",
+    status: "successful",
+    amount: 1290,
+    currency: "EUR",
+    description: "Tessera mug, 330 ml",
+    test: true,
+    payment: { status: "successful" },
+  });
+  expect(payment.paid_at).not.toBeNull();
+  expect(payment.tracking_id).toMatch(/^demo-/);
+  const receipt = page.getByRole("link", { name: "Open the receipt" });
+  await expect(receipt).toHaveAttribute("href", payment.receipt_url);
+  expect((await request.get(payment.receipt_url)).status()).toBe(200);
+
+  // The card was stored and its token came back to the merchant's server; no page shows the token.
+  expect(payment.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
+  await expect(page.locator('[data-verified="card-token"]')).toHaveText(/^received/);
+  expect(await page.content()).not.toContain(payment.credit_card.token);
+  return payment;
+}
+
+test("the demo shop sells the mug: the hosted page charges the card and the shop sees the payment", async ({
   page,
   request,
 }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("a test card buys the mug")).toBeVisible();
+  await page.getByRole("button", { name: `Pay ${MUG_PRICE}` }).click();
   await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
   await expect(page.getByText("Tessera mug, 330 ml")).toBeVisible();
   await page.getByRole("button", { name: /Use 4200 0000 0000 0000/ }).click();
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: `Pay ${MUG_PRICE}` }).click();
 
   // The result page first (the demo asks for auto_return 3), then back at the merchant.
-  await expect(page.getByRole("heading", { level: 1, name: "Payment details accepted" })).toBeVisible();
-  await page.waitForURL(/\/demo\/result\?/);
-  await expect(page.locator('[data-param="outcome"]')).toHaveText("success");
-  await expect(page.locator('[data-param="status"]')).toHaveText("successful");
-  await expect(page.locator('[data-verified="status"]')).toHaveText("successful");
-  // The card as a shopper may see it; its token (the merchant's credential to charge it) is on no page.
-  await expect(page.locator('[data-verified="card"]')).toHaveText("visa ending in 0000");
-  const sessionToken = await page.locator('[data-param="token"]').textContent();
-  const merchantView = await request.get(`/gateway/ctp/api/checkouts/${sessionToken}`, {
-    headers: { authorization: DEMO_AUTH },
+  await expect(page.getByRole("heading", { level: 1, name: "Payment successful" })).toBeVisible();
+  await expect(page.getByText(`You paid ${MUG_PRICE} to Demo Shop.`)).toBeVisible();
+  const payment = await expectMugPaid(page, request, {
+    authorization: DEMO_AUTH,
+    card: "visa ending in 0000",
   });
-  const cardToken = (await merchantView.json()).checkout.gateway_response.transaction.credit_card.token;
-  expect(cardToken).toMatch(/^[0-9a-f]{64}$/);
-  expect(await page.content()).not.toContain(cardToken);
+
+  // The receipt the link opens is this payment's.
+  await page.getByRole("link", { name: "Open the receipt" }).click();
+  await page.waitForURL(`**/process/${payment.uid}/receipt`);
 });
 
-test("the demo shop's 3-D Secure choice uses shop 2", async ({ page }) => {
+test("the demo shop's 3-D Secure choice uses shop 2 and charges only after the challenge", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   await page.getByLabel("Card with 3-D Secure (shop 2)").check();
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
   await expect(page.locator(".checkout__shop")).toHaveText("Demo Shop (3-D Secure)");
+  await page.getByRole("button", { name: /Use 4012 0000 0000 1097/ }).click();
+  await page.getByRole("button", { name: `Pay ${MUG_PRICE}` }).click();
+
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+  const notice = await page.getByText(/Test mode: your code is \d+/).innerText();
+  await page.getByLabel("One-time code").fill(/(\d+)/.exec(notice)?.[1] ?? "");
+  await page.getByRole("button", { name: "Confirm" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Payment successful" })).toBeVisible();
+  const payment = await expectMugPaid(page, request, {
+    authorization: DEMO_3DS_AUTH,
+    card: "visa ending in 1097",
+  });
+  expect(payment.three_d_secure_verification.status).toBe("successful");
 });
 
 test("the gateway answers on the same port as the checkout app", async ({ request }) => {

@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, signIn, test, tokenize, uniqueSuffix } from "./admin-fixtures";
+import { createSession } from "./checkout-fixtures";
 
 /**
  * The pages a newcomer opens first, on the narrowest phone screen in common use (320 CSS px): nothing scrolls the
@@ -43,20 +43,42 @@ async function box(locator: Locator) {
   return found as { x: number; y: number; width: number; height: number };
 }
 
-test("the demo result page wraps a 64-character token and keeps its words whole", async ({ page }) => {
-  const token = randomBytes(32).toString("hex");
-  await page.goto(`/demo/result?shop=1&token=${token}&status=successful&uid=${randomUUID()}&outcome=success`);
+test("the demo result page of a paid order fits: the token and the uid wrap, words stay whole", async ({
+  page,
+  request,
+}) => {
+  // A demo shop's payment session, paid as the hosted page pays it (the session token as the credential).
+  const session = await createSession(request, { transactionType: "payment", currency: "EUR" });
+  const paid = await request.post("/gateway/transactions/tokenizations", {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: {
+      request: {
+        credit_card: {
+          number: "4200000000000000",
+          verification_value: "123",
+          exp_month: "12",
+          exp_year: String(new Date().getFullYear() + 3),
+        },
+      },
+    },
+  });
+  expect(paid.status()).toBe(200);
+  const { uid } = (await paid.json()).transaction;
+  await page.goto(`/demo/result?shop=1&token=${session.token}&status=successful&uid=${uid}&outcome=success`);
   await expect(page.getByRole("heading", { level: 1, name: "Back at the demo shop" })).toBeVisible();
+  await expect(page.locator('[data-verified="summary"]')).toHaveText(/^Paid: /);
   await expectNoSidewaysScroll(page);
-  const value = page.locator('[data-param="token"]');
-  await expect(value).toHaveText(token);
-  // Inside the screen, on several lines.
-  const cell = await box(value);
-  expect(cell.x + cell.width).toBeLessThanOrEqual(WIDTH);
-  expect(cell.height).toBeGreaterThan(30);
-  expect(await brokenWords(page.locator("main h1, main h2, main p, main th, main td:first-child"))).toEqual(
-    [],
-  );
+  await expect(page.locator('[data-param="token"]')).toHaveText(session.token);
+  await expect(page.locator('[data-verified="uid"]')).toHaveText(uid);
+  // Inside the screen; the token on several lines.
+  for (const value of [page.locator('[data-param="token"]'), page.locator('[data-verified="uid"]')]) {
+    const cell = await box(value);
+    expect(cell.x + cell.width, String(value)).toBeLessThanOrEqual(WIDTH);
+  }
+  expect((await box(page.locator('[data-param="token"]'))).height).toBeGreaterThan(30);
+  expect(
+    await brokenWords(page.locator("main h1, main h2, main p, main th, main td:first-child, main dt")),
+  ).toEqual([]);
 });
 
 test("admin settings: the form is as wide as the cards around it and its button clears the next card", async ({

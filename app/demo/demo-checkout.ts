@@ -9,7 +9,7 @@ import { DEMO_PRODUCT } from "./product";
 
 /**
  * The demo merchant's "Pay" button: what a merchant's server does, through the public API with the demo shop's
- * credentials. Shop 1 has no 3-D Secure, shop 2 has it.
+ * credentials. The session charges the card (a payment); shop 1 has no 3-D Secure, shop 2 has it.
  */
 export async function startDemoCheckout(data: FormData): Promise<void> {
   // An action is a public POST endpoint whatever the page shows: it refuses on its own when there is no demo.
@@ -20,7 +20,7 @@ export async function startDemoCheckout(data: FormData): Promise<void> {
   const created = await getCheckoutClient().createCheckout(
     { shopId: shop.id, secretKey: shop.secretKey },
     {
-      transaction_type: "tokenization",
+      transaction_type: "payment",
       test: true,
       attempts: 3,
       order: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID, tooLong } from "@/lib/contracts/messages";
+import { BLANK, greaterThanOrEqualTo, INVALID, lessThanOrEqualTo, tooLong } from "@/lib/contracts/messages";
 import {
   type ShopSettings,
   SMART_ROUTING_MATCH_KEYS,
@@ -20,6 +20,7 @@ export const EDITABLE_SETTINGS = {
   frame_ancestors: true,
   smart_routing_rules: true,
   velocity_limit_per_minute: true,
+  new_card_limit_per_minute: true,
 } as const;
 
 export type EditableSettings = Pick<ShopSettings, keyof typeof EDITABLE_SETTINGS>;
@@ -40,7 +41,14 @@ export interface SettingsFormValues {
   smart_routing_rules: RuleFormValues[];
   /** Digits, or empty for no limit. */
   velocity_limit_per_minute: string;
+  /** Digits; 0 for no limit (empty is not "no limit" here: the gateway's off switch for this one is 0). */
+  new_card_limit_per_minute: string;
 }
+
+const newCardLimit = shopSettingsSchema.shape.new_card_limit_per_minute.unwrap();
+
+/** The gateway's bounds of `new_card_limit_per_minute`, for the form's hint (the schema itself checks them). */
+export const NEW_CARD_LIMIT_RANGE = { min: newCardLimit.minValue ?? 0, max: newCardLimit.maxValue ?? 0 };
 
 export const EMPTY_RULE: RuleFormValues = {
   action: "force_3ds",
@@ -85,6 +93,7 @@ export function toSettingsUpdate(values: SettingsFormValues): Record<string, unk
       return { match, action: rule.action };
     }),
     velocity_limit_per_minute: amount(values.velocity_limit_per_minute),
+    new_card_limit_per_minute: amount(values.new_card_limit_per_minute),
   };
 }
 
@@ -109,6 +118,7 @@ export function toFormValues(settings: EditableSettings): SettingsFormValues {
     })),
     velocity_limit_per_minute:
       settings.velocity_limit_per_minute === null ? "" : String(settings.velocity_limit_per_minute),
+    new_card_limit_per_minute: String(settings.new_card_limit_per_minute),
   };
 }
 
@@ -129,6 +139,7 @@ const formShape = z.object({
     }),
   ),
   velocity_limit_per_minute: z.string(),
+  new_card_limit_per_minute: z.string(),
 });
 
 export const settingsFormSchema = formShape
@@ -139,10 +150,16 @@ export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
 
 /**
  * Wording for zod's built-in checks, in the API's style ("is invalid", "is too long (maximum is 100
- * characters)"); the rules' own messages (smart routing) come through unchanged.
+ * characters)", "must be less than or equal to 1000000"); the rules' own messages (smart routing) come through
+ * unchanged.
  */
 export function settingsFormIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code === "custom") return undefined;
+  // An emptied input of a setting that cannot be unset (blank inputs become null).
+  if (issue.code === "invalid_type" && issue.input === null) return BLANK;
+  if (issue.code === "too_big" && issue.origin === "number") return lessThanOrEqualTo(Number(issue.maximum));
+  if (issue.code === "too_small" && issue.origin === "number")
+    return greaterThanOrEqualTo(Number(issue.minimum));
   if (issue.code === "too_big" && issue.origin === "string") return tooLong(Number(issue.maximum));
   if (issue.code === "too_big" && issue.origin === "array") return tooLong(Number(issue.maximum), "rules");
   return INVALID;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getConfig } from "@/lib/config";
+import { demoOutcome } from "@/lib/demo-payment";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
 import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
 import "../demo.css";
@@ -14,17 +15,9 @@ function first(value: string | string[] | undefined): string | null {
 }
 
 /**
- * The stored card as a shopper may see it: brand and last 4 digits, never the token (a page is no place for a
- * credential the merchant charges with).
- */
-function describeCard(card: { brand: string | null; last_4: string | null } | undefined): string {
-  if (!card?.last_4) return "none";
-  return `${card.brand ?? "card"} ending in ${card.last_4}`;
-}
-
-/**
  * Where the demo merchant's success, decline, fail and cancel URLs point. It shows the query the shopper's browser
- * brought back and, as a merchant should, what the gateway itself says about the session.
+ * brought back and, as a merchant should before shipping the order, what the gateway itself says about the session
+ * and its payment.
  */
 export default async function DemoResultPage({ searchParams }: { searchParams: Promise<Query> }) {
   if (!getConfig().demoShops) notFound();
@@ -35,6 +28,7 @@ export default async function DemoResultPage({ searchParams }: { searchParams: P
     shop && isCheckoutToken(token)
       ? await getCheckoutClient().getMerchantCheckout({ shopId: shop.id, secretKey: shop.secretKey }, token)
       : null;
+  const outcome = verified?.ok ? demoOutcome(verified.data) : null;
   const received = Object.entries(query).map(([name, value]) => [name, first(value) ?? ""] as const);
 
   return (
@@ -60,15 +54,47 @@ export default async function DemoResultPage({ searchParams }: { searchParams: P
         </tbody>
       </table>
       <h2>What the gateway confirms</h2>
-      {verified?.ok ? (
-        <dl className="demo-verified">
-          <dt>Session status</dt>
-          <dd data-verified="status">{verified.data.status}</dd>
-          <dt>Card</dt>
-          <dd data-verified="card">
-            {describeCard(verified.data.gateway_response?.transaction.credit_card)}
-          </dd>
-        </dl>
+      {outcome ? (
+        <>
+          <p className="demo-outcome" data-verified="summary">
+            {outcome.summary}
+          </p>
+          <dl className="demo-verified">
+            <dt>Session status</dt>
+            <dd data-verified="status">{outcome.sessionStatus}</dd>
+            {outcome.payment ? (
+              <>
+                <dt>Transaction</dt>
+                <dd data-verified="type">{outcome.payment.type}</dd>
+                <dt>Transaction status</dt>
+                <dd data-verified="payment-status">
+                  {outcome.payment.status}
+                  {outcome.payment.message ? ` (${outcome.payment.message})` : null}
+                </dd>
+                <dt>Amount</dt>
+                <dd data-verified="amount">{outcome.payment.amount}</dd>
+                <dt>Transaction uid</dt>
+                <dd data-verified="uid">{outcome.payment.uid}</dd>
+                <dt>Receipt</dt>
+                <dd data-verified="receipt">
+                  {outcome.payment.receiptUrl ? (
+                    <a href={outcome.payment.receiptUrl}>Open the receipt</a>
+                  ) : (
+                    "none (only a successful payment has one)"
+                  )}
+                </dd>
+                <dt>Card</dt>
+                <dd data-verified="card">{outcome.payment.card}</dd>
+                <dt>Card token</dt>
+                <dd data-verified="card-token">
+                  {outcome.payment.cardTokenReceived
+                    ? "received: the card is stored for later payments (the token stays on the merchant's server)"
+                    : "none"}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </>
       ) : (
         <p>The query does not name a session of a demo shop, so there is nothing to confirm.</p>
       )}

@@ -7,6 +7,7 @@ import { updateSettingsAction } from "@/app/admin/(area)/settings/actions";
 import { fieldMessages } from "@/lib/admin/form-errors";
 import {
   type EditableSettings,
+  NEW_CARD_LIMIT_RANGE,
   type SettingsFormOutput,
   type SettingsFormValues,
   settingsFormIssueMessage,
@@ -44,6 +45,7 @@ const FIELD_IDS: Record<string, string> = {
   "branding.color": "settings-branding-color",
   frame_ancestors: "settings-frame-ancestors",
   velocity_limit_per_minute: "settings-velocity-limit",
+  new_card_limit_per_minute: "settings-new-card-limit",
 };
 
 function summaryFrom(errors: FieldErrors<SettingsFormValues>): SummaryItem[] {
@@ -260,6 +262,23 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
               autoComplete="off"
               {...described}
               {...register("velocity_limit_per_minute")}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="settings-new-card-limit"
+          label="Most new cards a minute"
+          hint={`Card numbers the shop has not sent in the last 24 hours, on the API and the payment page; past it every card is refused with 429 until the minute ends. ${NEW_CARD_LIMIT_RANGE.min} to ${NEW_CARD_LIMIT_RANGE.max.toLocaleString("en")}; 0 turns it off.`}
+          error={errorText(errors, "new_card_limit_per_minute")}
+        >
+          {(described) => (
+            <input
+              id="settings-new-card-limit"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              {...described}
+              {...register("new_card_limit_per_minute")}
             />
           )}
         </FormField>

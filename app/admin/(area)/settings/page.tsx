@@ -59,6 +59,7 @@ export default async function SettingsPage() {
           frame_ancestors: settings.frame_ancestors,
           smart_routing_rules: settings.smart_routing_rules,
           velocity_limit_per_minute: settings.velocity_limit_per_minute ?? null,
+          new_card_limit_per_minute: settings.new_card_limit_per_minute,
         }}
       />
 
