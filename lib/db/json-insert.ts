@@ -25,6 +25,21 @@ export interface JsonRecordset {
  * it its default).
  */
 export function jsonRecordset(table: PgTable, rows: readonly Record<string, unknown>[]): JsonRecordset {
+  const { names, text } = jsonRows(table, rows);
+  return {
+    columns: sql.raw(names.map((name) => `"${name}"`).join(", ")),
+    relation: sql`json_populate_recordset(null::${table}, ${text}::json)`,
+  };
+}
+
+/**
+ * The rows as a JSON array of objects keyed by column name (what `json_populate_recordset` reads), and those
+ * column names.
+ */
+export function jsonRows(
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+): { names: string[]; text: string } {
   const tableColumns = getTableColumns(table);
   const keys = Object.keys(rows[0] ?? {}).filter((key) => rows[0][key] !== undefined);
   const names = keys.map((key) => {
@@ -44,10 +59,12 @@ export function jsonRecordset(table: PgTable, rows: readonly Record<string, unkn
     text += "}";
   }
   text += "]";
-  return {
-    columns: sql.raw(names.map((name) => `"${name}"`).join(", ")),
-    relation: sql`json_populate_recordset(null::${table}, ${text}::json)`,
-  };
+  return { names, text };
+}
+
+/** One row as a JSON object keyed by column name (what `json_populate_record` reads). */
+export function jsonRow(table: PgTable, row: Record<string, unknown>): string {
+  return jsonRows(table, [row]).text.slice(1, -1);
 }
 
 /**

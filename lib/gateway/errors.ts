@@ -18,7 +18,8 @@ export type GatewayErrorCode =
   | "incomplete_body"
   | "unsupported_media_type"
   | "attempt_in_progress"
-  | "idempotent_request_in_progress";
+  | "idempotent_request_in_progress"
+  | "parent_busy";
 
 export interface GatewayErrorDetails {
   errors?: ErrorTree;
@@ -128,6 +129,17 @@ export function renderGatewayError(error: GatewayError): RenderedError {
         body: {
           message: "Another payment attempt is in progress",
           errors: { base: ["Another payment attempt is in progress"] },
+        },
+        headers: {},
+      };
+    case "parent_busy":
+      return {
+        status: 409,
+        body: {
+          message: "The parent transaction kept changing while this request was decided; repeat it",
+          errors: {
+            base: ["The parent transaction kept changing while this request was decided; repeat it"],
+          },
         },
         headers: {},
       };

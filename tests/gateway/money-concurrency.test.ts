@@ -77,6 +77,30 @@ describe(`children racing on one parent (${usePostgres ? "PostgreSQL, two instan
     120_000,
   );
 
+  it("16 partial refunds that fit together all succeed, though each lost races to the others", async () => {
+    // The reservation writes a child only if the parent is still as its rules were checked on; one that finds it
+    // changed checks them again. Refusing such a request, or answering it 409, would be wrong: they all fit.
+    for (let round = 0; round < 3; round++) {
+      const payment = await createParent(instances[0], shop, { type: "payment", amount: 16 * 110 });
+      const responses = await race(
+        "refunds",
+        Array.from({ length: 16 }, (_, index) => ({
+          parent_uid: payment.uid,
+          amount: 110 + (index % 2 === 0 ? 1 : -1) * Math.floor(index / 2),
+          reason: "Partial refund",
+          duplicate_check: false,
+        })),
+      );
+      expect(
+        responses.map((response) => response.status),
+        `round ${round}`,
+      ).toEqual(Array(16).fill(200));
+      expect(successes(responses)).toHaveLength(16);
+      const after = await readTransaction(instances[0], shop, payment.uid);
+      expect(after.amounts).toMatchObject({ refunded: 16 * 110, refundable: 0 });
+    }
+  }, 120_000);
+
   it("concurrent captures summing over the authorization: what succeeds never exceeds it", async () => {
     for (let round = 0; round < 5; round++) {
       const authorization = await createParent(instances[0], shop, { type: "authorization", amount: 1000 });

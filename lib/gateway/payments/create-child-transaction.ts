@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   type ChildRequest,
   type ChildTransactionType,
@@ -8,7 +8,9 @@ import {
 import { type ErrorTree, isEmptyErrorTree, renderErrorMessage } from "@/lib/contracts/errors";
 import { DUPLICATE_TRANSACTION } from "@/lib/contracts/messages";
 import type { Transaction } from "@/lib/contracts/transaction";
-import { transactions } from "@/lib/db/schema";
+import { queryRowsPrepared } from "@/lib/db/client";
+import { jsonRow } from "@/lib/db/json-insert";
+import { type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
@@ -18,7 +20,7 @@ import { splitTrackingIds } from "../transactions/tracking-ids";
 import { askAcquirerAboutChild } from "./ask-acquirer-about-child";
 import { childBody, finishedChildBody } from "./child-body";
 import { finishChildTransaction } from "./finish-child-transaction";
-import { type LockedParent, lockParent, type Tx } from "./parent-lock";
+import { type ChildTotalsRecord, changedParent, type LockedParent, readParent } from "./parent-lock";
 
 /** A child type's own rules: the errors of `request` against its locked parent (empty when it may go ahead). */
 export type ChildRules = (parent: LockedParent, request: ChildRequest) => ErrorTree;
@@ -31,12 +33,18 @@ function childValidationError(errors: ErrorTree): GatewayError {
   return new GatewayError("validation_failed", { errors, message: `${renderErrorMessage(errors)}.` });
 }
 
+/** Reservations tried before giving up on a parent that other requests keep changing (each try lost to one). */
+const MAX_RESERVATION_TRIES = 32;
+
 /**
  * A capture, void or refund, in three steps, so that no lock is held while the acquirer answers (it may take
  * seconds) and the parent is still never exceeded:
  *
- * 1. Under the parent's row lock (`lockParent`), the type's rules are checked against what the parent has left,
- *    counting the children in flight, and the child is inserted `incomplete`: its amount is reserved. Commit.
+ * 1. The parent and its children's totals are read (`readParent`), the type's rules checked against what the
+ *    parent has left, counting the children in flight, and the child inserted `incomplete` — its amount
+ *    reserved — by one statement that takes the parent's row lock and writes only if the parent is still as it
+ *    was read (`tessera_reserve_child`, migration 0012). If another child came or went meanwhile, the rules are
+ *    checked again on the parent as it is now.
  * 2. The acquirer is asked, with the child's uid as the idempotency key.
  * 3. Under the lock again, the child gets the answer (`successful`, `failed` or `error`), which releases the
  *    reservation unless it succeeded, and the parent's `amounts` are brought up to date.
@@ -58,24 +66,24 @@ export async function createChildTransaction({
   if (!parsed.ok) throw childValidationError(parsed.errors);
   const request = parsed.value;
   const uid = randomUUID();
-  const lockOptions = {
+  const parentOptions = {
     shopId: shop.id,
     uid: request.parent_uid,
     clock: deps.clock,
     authorizationExpiryDays: shop.settings.authorization_expiry_days,
   };
 
-  const { parent, child } = await deps.db.transaction(async (tx) => {
-    const parent = await lockParent(tx, lockOptions);
+  let parent = await readParent(deps.db, parentOptions);
+  let child: TransactionRow | null = null;
+  for (let tries = 1; child === null; tries++) {
     const errors = rules(parent, request);
     if (!isEmptyErrorTree(errors)) throw childValidationError(errors);
-    if (request.duplicate_check && (await hasRecentChild(tx, parent.row.uid, type, request.amount, deps))) {
-      throw GatewayError.base(DUPLICATE_TRANSACTION);
-    }
-    const now = deps.clock.sqlNow();
-    const [child] = await tx
-      .insert(transactions)
-      .values({
+    if (tries > MAX_RESERVATION_TRIES) throw new GatewayError("parent_busy");
+    const reservation = await reserveChild(deps, {
+      parent,
+      checkDuplicate: request.duplicate_check,
+      authorizationExpiryDays: parentOptions.authorizationExpiryDays,
+      child: {
         uid,
         shopId: shop.id,
         type,
@@ -89,12 +97,11 @@ export async function createChildTransaction({
         duplicateFingerprint: null,
         test: parent.row.test,
         body: childBody({ deps, shop, parent: parent.row, uid, type, request }),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return { parent, child };
-  });
+      },
+    });
+    if (reservation.outcome === "changed") parent = reservation.parent;
+    else child = reservation.child;
+  }
 
   const answer = await askAcquirerAboutChild(deps, type, parent.row, child, request.reason ?? "");
   // No answer: the child stays `incomplete`, its amount reserved, rather than be released while the acquirer may
@@ -102,7 +109,7 @@ export async function createChildTransaction({
   if (!answer) return transactionFromRow(child);
   const finished = await finishChildTransaction({
     deps,
-    lockOptions,
+    lockOptions: parentOptions,
     child,
     status: answer.status,
     body: finishedChildBody({ deps, shop, child, type, answer }),
@@ -110,28 +117,51 @@ export async function createChildTransaction({
   return transactionFromRow(finished);
 }
 
-/** Same parent, type and amount less than 30 s ago (whatever became of it), decided under the parent's lock. */
-async function hasRecentChild(
-  tx: Tx,
-  parentUid: string,
-  type: ChildTransactionType,
-  amount: number,
+type NewChild = Omit<TransactionRow, "createdAt" | "updatedAt">;
+
+/**
+ * `tessera_reserve_child`: the child inserted under the parent's row lock if the parent's children add up to what
+ * they did when its rules were checked (and an authorization has not expired since), and no child of the same
+ * type and amount came within the duplicate window (when asked to check). Otherwise the parent as it is now.
+ */
+async function reserveChild(
   deps: GatewayDeps,
-): Promise<boolean> {
-  const [row] = await tx
-    .select({ uid: transactions.uid })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.parentUid, parentUid),
-        eq(transactions.type, type),
-        eq(transactions.amount, amount),
-        gt(
-          transactions.createdAt,
-          sql`${deps.clock.sqlNow()} - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`,
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  {
+    parent,
+    child,
+    checkDuplicate,
+    authorizationExpiryDays,
+  }: { parent: LockedParent; child: NewChild; checkDuplicate: boolean; authorizationExpiryDays: number },
+): Promise<{ outcome: "reserved"; child: TransactionRow } | { outcome: "changed"; parent: LockedParent }> {
+  const at = deps.clock.isFixed ? deps.clock.now().toISOString() : null;
+  const [result] = await queryRowsPrepared<{
+    outcome: "reserved" | "changed" | "duplicate" | "not_found";
+    child_totals: ChildTotalsRecord | null;
+    parent_expired: boolean | null;
+    reserved_at: string | Date | null;
+  }>(
+    deps.db,
+    sql`select outcome, child_totals, parent_expired, reserved_at from tessera_reserve_child(
+      ${parent.row.uid}, ${parent.row.shopId}, ${JSON.stringify(parent.totalsRecord)}::jsonb, ${parent.expired},
+      ${authorizationExpiryDays}::integer,
+      ${checkDuplicate}, ${DUPLICATE_WINDOW_SECONDS}::integer, ${at}::timestamptz,
+      ${jsonRow(transactions, child)}::json)`,
+    "tessera_reserve_child",
+  );
+  switch (result.outcome) {
+    case "reserved": {
+      const reservedAt = new Date(result.reserved_at as string | Date);
+      return { outcome: "reserved", child: { ...child, createdAt: reservedAt, updatedAt: reservedAt } };
+    }
+    case "changed":
+      return {
+        outcome: "changed",
+        parent: changedParent(parent, result.child_totals ?? {}, result.parent_expired === true),
+      };
+    case "duplicate":
+      throw GatewayError.base(DUPLICATE_TRANSACTION);
+    default:
+      // Gone between the read and the lock: transactions are never deleted, so only a shop's data removed.
+      throw new GatewayError("record_not_found");
+  }
 }

@@ -4,7 +4,7 @@ import { type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../tokenization/build-transaction";
-import { type lockParent, parentAmounts } from "./parent-lock";
+import { type ParentOptions, parentAmounts } from "./parent-lock";
 
 /**
  * Gives an `incomplete` child the acquirer's answer, under its parent's row lock: the child's status and body,
@@ -23,7 +23,7 @@ export async function finishChildTransaction({
   body,
 }: {
   deps: GatewayDeps;
-  lockOptions: Parameters<typeof lockParent>[1];
+  lockOptions: ParentOptions;
   child: TransactionRow;
   status: "successful" | "failed" | "error";
   body: TransactionBody;

@@ -1,13 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { ParentAmounts } from "@/lib/contracts/child-transaction";
-import { queryRows } from "@/lib/db/client";
+import type { Database } from "@/lib/db/client";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
 import type { Clock } from "../clock";
-import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-
-/** A database transaction of `deps.db.transaction`. */
-export type Tx = Parameters<Parameters<GatewayDeps["db"]["transaction"]>[0]>[0];
 
 const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -20,65 +16,90 @@ export interface ChildTotals {
   inFlight: Record<ChildType, number>;
 }
 
+/** What `tessera_child_totals` (migration 0012) gives: sums keyed `type/status`, e.g. `refund/successful`. */
+export type ChildTotalsRecord = Record<string, number | string>;
+
 export interface LockedParent {
   row: TransactionRow;
   totals: ChildTotals;
+  /** The totals as the database gave them: the reservation compares them with the parent's under its lock. */
+  totalsRecord: ChildTotalsRecord;
   /** For an authorization: when it stops being capturable or voidable; null for other types. */
   authorizationExpiresAt: Date | null;
   /** True when `authorizationExpiresAt` has passed (by the gateway's clock, compared in the database). */
   expired: boolean;
 }
 
-/**
- * Locks the shop's transaction `uid` (`SELECT … FOR UPDATE`) and reads what its children add up to, inside `tx`.
- * Every child of a parent is decided and finished under this lock, so what any number of instances do at once
- * is serialised per parent, and the remainders read here stay true until `tx` commits. Another shop's or an
- * unknown uid → 404 `Record not found`.
- */
-export async function lockParent(
-  tx: Tx,
-  options: { shopId: number; uid: string; clock: Clock; authorizationExpiryDays: number },
-): Promise<LockedParent> {
-  if (!UID_PATTERN.test(options.uid)) throw new GatewayError("record_not_found");
-  const [row] = await tx
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.uid, options.uid), eq(transactions.shopId, options.shopId)))
-    .for("update");
-  if (!row) throw new GatewayError("record_not_found");
-  const totals = await readChildTotals(tx, row.uid);
-  if (row.type !== "authorization") return { row, totals, authorizationExpiresAt: null, expired: false };
-  const expiresAt = sql`${row.createdAt.toISOString()}::timestamptz + make_interval(days => ${options.authorizationExpiryDays})`;
-  const [expiry] = await queryRows<{ expires_at: string | Date; expired: boolean }>(
-    tx,
-    sql`select ${expiresAt} as expires_at, ${expiresAt} <= ${options.clock.sqlNow()} as expired`,
-  );
-  return { row, totals, authorizationExpiresAt: new Date(expiry.expires_at), expired: expiry.expired };
+export interface ParentOptions {
+  shopId: number;
+  uid: string;
+  clock: Clock;
+  authorizationExpiryDays: number;
 }
 
-async function readChildTotals(tx: Tx, parentUid: string): Promise<ChildTotals> {
-  const rows = await queryRows<{ type: string; status: string; total: string | number }>(
-    tx,
-    sql`select type, status, sum(amount) as total from transactions
-        where parent_uid = ${parentUid} and status in ('successful', 'incomplete')
-        group by type, status`,
-  );
+/**
+ * The shop's transaction `uid` and what its children add up to, in one statement without a lock: what a child's
+ * rules are checked on. `reserveChild` writes the child only if the parent is still so under its row lock, so
+ * what any number of instances do at once is serialised per parent. Another shop's or an unknown uid → 404
+ * `Record not found`.
+ */
+export async function readParent(db: Database, options: ParentOptions): Promise<LockedParent> {
+  if (!UID_PATTERN.test(options.uid)) throw new GatewayError("record_not_found");
+  const expiresAt = sql`${transactions.createdAt} + make_interval(days => ${options.authorizationExpiryDays})`;
+  const [found] = await db
+    .select({
+      row: getTableColumns(transactions),
+      totals: sql<ChildTotalsRecord>`tessera_child_totals(${transactions.uid})`,
+      expiresAt: sql<string | Date>`${expiresAt}`,
+      expired: sql<boolean>`${transactions.type} = 'authorization' and ${expiresAt} <= ${options.clock.sqlNow()}`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.uid, options.uid), eq(transactions.shopId, options.shopId)));
+  if (!found) throw new GatewayError("record_not_found");
+  return parentState(found.row, found.totals, found.expired, new Date(found.expiresAt));
+}
+
+/** The parent as the reservation found it under its lock, when it had changed since `readParent`. */
+export function changedParent(
+  parent: LockedParent,
+  totals: ChildTotalsRecord,
+  expired: boolean,
+): LockedParent {
+  return parentState(parent.row, totals, expired, parent.authorizationExpiresAt);
+}
+
+function parentState(
+  row: TransactionRow,
+  totalsRecord: ChildTotalsRecord,
+  expired: boolean,
+  expiresAt: Date | null,
+): LockedParent {
   const totals: ChildTotals = {
     successful: { capture: 0, void: 0, refund: 0 },
     inFlight: { capture: 0, void: 0, refund: 0 },
   };
-  for (const { type, status, total } of rows) {
+  for (const [key, total] of Object.entries(totalsRecord)) {
+    const [type, status] = key.split("/");
     if (type !== "capture" && type !== "void" && type !== "refund") continue;
     totals[status === "successful" ? "successful" : "inFlight"][type] = Number(total);
   }
-  return totals;
+  const isAuthorization = row.type === "authorization";
+  return {
+    row,
+    totals,
+    totalsRecord,
+    authorizationExpiresAt: isAuthorization ? expiresAt : null,
+    expired: isAuthorization && expired,
+  };
 }
 
 /**
  * What a parent has left, from its successful children: what its response shows as `amounts`. The finishing step
  * computes the same in the database (`tessera_finish_child`, migration 0011): a change here goes there too.
  */
-export function parentAmounts(parent: LockedParent): ParentAmounts {
+export function parentAmounts(
+  parent: Pick<LockedParent, "row" | "totals" | "authorizationExpiresAt" | "expired">,
+): ParentAmounts {
   const { row, totals } = parent;
   const { capture: captured, void: voided, refund: refunded } = totals.successful;
   const isAuthorization = row.type === "authorization";
