@@ -110,7 +110,9 @@ describe("POST /transactions/refunds", () => {
         reason: ["is too long (maximum is 255 characters)"],
       }),
     );
-    expect((await readTransaction(gateway, shop, payment.uid)).amounts).toBeUndefined();
+    // Refused before anything was reserved: the payment shows what it showed from the start.
+    expect(payment.amounts.refundable).toBe(2000);
+    expect((await readTransaction(gateway, shop, payment.uid)).amounts).toEqual(payment.amounts);
   });
 
   it("a declined refund (amount ending in 051) returns nothing: the amount stays refundable", async () => {
