@@ -75,7 +75,10 @@ function successfulTotal(children: ChainNode[], type: string): number {
     .reduce((sum, child) => sum + child.transaction.amount, 0);
 }
 
-/** The authorization's expiry as the gateway reports it in `amounts`, when it does. */
+/**
+ * The authorization's expiry as the gateway reports it in `amounts`: from the authorization's success on (one
+ * stored before the gateway wrote `amounts` at creation has it from its first child on; until then, not known).
+ */
 function expiryOf(transaction: ChainTransaction): string | null {
   const amounts = (transaction as { amounts?: GatewayAmounts | null }).amounts;
   return typeof amounts?.authorization_expires_at === "string" ? amounts.authorization_expires_at : null;

@@ -91,8 +91,8 @@ export function parseChildRequest(
 
 /**
  * What a payment, authorization or capture has left, derived from its successful children and kept in its own
- * response as `amounts` (payments, authorizations and captures only). Updated in the database transaction that
- * finishes a child, under the parent's row lock.
+ * response as `amounts` (payments, authorizations and captures only), from the transaction's creation on. Updated
+ * in the database transaction that finishes a child, under the parent's row lock.
  */
 export const parentAmountsSchema = z
   .object({
@@ -106,7 +106,10 @@ export const parentAmountsSchema = z
     authorization_expires_at: z.iso
       .datetime({ offset: true })
       .nullable()
-      .describe("When an authorization can no longer be captured or voided; null for other types"),
+      .describe(
+        "When a successful authorization can no longer be captured or voided (its creation plus the shop's " +
+          "authorization_expiry_days); null for other types and for an authorization that did not succeed",
+      ),
   })
   .describe("What the transaction has left for captures, voids and refunds");
 

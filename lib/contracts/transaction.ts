@@ -116,7 +116,10 @@ export const transactionSchema = z
       .describe("The receipt page of a money transaction; null until it succeeds; absent in a tokenization"),
     amounts: parentAmountsSchema
       .optional()
-      .describe("What a payment, authorization or capture has left; present once a child of it finished"),
+      .describe(
+        "What a payment, authorization or capture has left, from its creation on; zeros unless it succeeded. Only " +
+          "in these three types",
+      ),
     reason: z.string().nullable().optional().describe("Why the money was returned; only in a refund"),
     additional_data: z.object({
       receipt_text: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assembleChain, moneyPosition } from "@/lib/admin/money-chain";
 import { verifyShopCredentials } from "@/lib/admin/verify-credentials";
 import { type MerchantClient, merchantClient } from "@/lib/gateway-client/merchant";
 import {
@@ -9,6 +10,7 @@ import {
   tokenizationRequest,
   uniqueVisaNumber,
 } from "./harness";
+import { paymentRequest, postPayment } from "./money-helpers";
 
 /**
  * The admin area's client of the merchant API against the real gateway over HTTP: every call the admin pages make,
@@ -203,6 +205,37 @@ describe("transactions and their webhooks", () => {
       ok: false,
       kind: "invalid",
       errors: { notification_url: ["is not set for this transaction"] },
+    });
+  });
+});
+
+describe("the money chain", () => {
+  it("shows a fresh authorization capturable until the expiry the gateway reports, before any capture", async () => {
+    const created = await postPayment(
+      gateway,
+      shop,
+      paymentRequest({ amount: 2500 }, { number: uniqueVisaNumber(seed++) }),
+      "authorizations",
+    );
+    expect(created.body.transaction.status).toBe("successful");
+    const start = await client.getTransaction(credentials(shop), created.body.transaction.uid);
+    if (!start.ok) throw new Error(start.kind);
+    const chain = await assembleChain({
+      start: start.data,
+      read: (uid) => client.getTransaction(credentials(shop), uid),
+      children: async (parentUid) => {
+        const page = await client.listTransactions(credentials(shop), { parentUid });
+        return page.ok ? { ok: true as const, data: page.data.items } : page;
+      },
+    });
+    if (!chain.ok) throw new Error(chain.kind);
+    const expiresAt = new Date(Date.parse(start.data.created_at) + 7 * 24 * 3600_000).toISOString();
+    expect(start.data.amounts?.authorization_expires_at).toBe(expiresAt);
+    expect(moneyPosition(chain.data)).toMatchObject({
+      capturable: 2500,
+      expiresAt,
+      expired: false,
+      operations: ["capture", "void"],
     });
   });
 });

@@ -58,7 +58,8 @@ describe("authorization expiry", () => {
     const late = await postChild(gateway, shop, "voids", { parent_uid: parent.uid, amount: 1000 });
     expect(late.status).toBe(422);
     expect(late.body.errors.base[0]).toMatch(/^Authorization expired at .+; it can no longer be voided$/);
-    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toBeUndefined();
+    expect(parent.amounts.capturable).toBe(1000);
+    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toEqual(parent.amounts);
   });
 
   it("follows the shop's own setting (authorization_expiry_days), changed through PATCH /shop too", async () => {
@@ -96,5 +97,33 @@ describe("authorization expiry", () => {
       body: { settings: { authorization_expiry_days: 0 } },
     });
     expect(response.status).toBe(422);
+  });
+
+  it("shows from the start when the authorization expires, the same to the millisecond after its first capture", async () => {
+    // A creation time with milliseconds: the expiry shown first must not be rounded differently from the later one.
+    clock.advance(1_234);
+    const parent = await createParent(gateway, patientShop, { type: "authorization", amount: 1000 });
+    expect(parent.created_at).toMatch(/\.234Z$/);
+    const fresh = {
+      captured: 0,
+      voided: 0,
+      refunded: 0,
+      capturable: 1000,
+      refundable: 0,
+      authorization_expires_at: new Date(Date.parse(parent.created_at) + 30 * DAY).toISOString(),
+    };
+    expect(parent.amounts).toEqual(fresh);
+    expect((await readTransaction(gateway, patientShop, parent.uid)).amounts).toEqual(fresh);
+
+    const capture = await postChild(gateway, patientShop, "captures", {
+      parent_uid: parent.uid,
+      amount: 400,
+    });
+    expect(capture.body.transaction.status).toBe("successful");
+    expect((await readTransaction(gateway, patientShop, parent.uid)).amounts).toEqual({
+      ...fresh,
+      captured: 400,
+      capturable: 600,
+    });
   });
 });

@@ -62,6 +62,26 @@ describe("POST /transactions/captures", () => {
     expect(await readTransaction(gateway, shop, captured.uid)).toEqual(captured);
   });
 
+  it("finds the authorization capturable from its creation; a partial capture changes only the totals", async () => {
+    const parent = await createParent(gateway, shop, { type: "authorization", amount: 1000 });
+    expect(parent.amounts).toEqual({
+      captured: 0,
+      voided: 0,
+      refunded: 0,
+      capturable: 1000,
+      refundable: 0,
+      authorization_expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(await readTransaction(gateway, shop, parent.uid)).toEqual(parent);
+    expect((await capture({ parent_uid: parent.uid, amount: 250 })).status).toBe(200);
+    // The expiry the database writes with the first child is the one shown before it, to the millisecond.
+    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toEqual({
+      ...parent.amounts,
+      captured: 250,
+      capturable: 750,
+    });
+  });
+
   it("adds partial captures up to the authorized amount, and refuses what goes over the remainder", async () => {
     const parent = await createParent(gateway, shop, { type: "authorization", amount: 1000 });
     expect((await capture({ parent_uid: parent.uid, amount: 300 })).status).toBe(200);
@@ -104,16 +124,28 @@ describe("POST /transactions/captures", () => {
       message: "Capture was declined",
       capture: { status: "failed", message: "Do not honour", bank_code: "05" },
       paid_at: null,
+      // Nothing of it to refund.
+      amounts: {
+        captured: 0,
+        voided: 0,
+        refunded: 0,
+        capturable: 0,
+        refundable: 0,
+        authorization_expires_at: null,
+      },
     });
+    expect(await readTransaction(gateway, shop, declined.body.transaction.uid)).toEqual(
+      declined.body.transaction,
+    );
     const errored = await capture({ parent_uid: parent.uid, amount: 1096 });
     expect(errored.body.transaction).toMatchObject({
       status: "error",
       capture: { status: "error", bank_code: "96" },
+      amounts: { refundable: 0 },
     });
-    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toMatchObject({
-      captured: 0,
-      capturable: 3000,
-    });
+    // As it was before: the children that took nothing changed nothing, its expiry included.
+    expect(parent.amounts.capturable).toBe(3000);
+    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toEqual(parent.amounts);
     expect((await capture({ parent_uid: parent.uid, amount: 3000 })).body.transaction.status).toBe(
       "successful",
     );
@@ -178,7 +210,8 @@ describe("POST /transactions/captures", () => {
     expect(unknown.status).toBe(404);
     const malformed = await capture({ parent_uid: "1-310b0da80b", amount: 100 });
     expect(malformed.body).toEqual({ message: "Record not found" });
-    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toBeUndefined();
+    expect(parent.amounts.capturable).toBe(1000);
+    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toEqual(parent.amounts);
   });
 
   it("validates the request: parent_uid and amount are required, amount a positive integer", async () => {

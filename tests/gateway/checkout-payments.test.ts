@@ -140,6 +140,9 @@ describe("a payment session", () => {
     const merchant = await view(token, "merchant");
     expect(merchant).toMatchObject({ transaction_type: "payment", status: "successful", finished: true });
     expect(merchant.gateway_response.transaction.uid).toBe(transaction.uid);
+    // The session's transaction is the merchant's query answer: all of it refundable before any refund.
+    expect(merchant.gateway_response.transaction.amounts).toMatchObject({ refunded: 0, refundable: amount });
+    expect(merchant.gateway_response.transaction.amounts).toEqual(transaction.amounts);
     expect((await view(token, "shopper")).last_transaction).toMatchObject({ uid: transaction.uid });
   });
 
@@ -152,7 +155,11 @@ describe("a payment session", () => {
     );
     if (!delivered) throw new Error("no webhook of the payment");
     expect(delivered.headers["content-signature"]).toBeTruthy();
-    expect(JSON.parse(delivered.body).transaction).toMatchObject({ type: "payment", status: "successful" });
+    expect(JSON.parse(delivered.body).transaction).toMatchObject({
+      type: "payment",
+      status: "successful",
+      amounts: { refundable: transaction.amount },
+    });
   });
 
   it("takes another attempt after a decline, and fails when none are left; nothing is charged", async () => {
@@ -202,10 +209,12 @@ describe("an authorization session", () => {
       amount,
       authorization: { status: "successful" },
       paid_at: null,
+      amounts: { capturable: amount, authorization_expires_at: expect.any(String) },
     });
     expect(await view(token, "merchant")).toMatchObject({
       transaction_type: "authorization",
       status: "successful",
+      gateway_response: { transaction: { amounts: transaction.amounts } },
     });
   });
 });

@@ -80,7 +80,29 @@ describe("payments whose answer was never stored", () => {
       payment: { status: "successful", auth_code: first.authCode, rrn: first.rrn },
     });
     expect(final.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(final.amounts).toMatchObject({ refunded: 0, refundable: 1000 });
     expect(await gateway.runtime.paymentRecovery.sweepOnce()).toBe(0);
+  });
+
+  it("an authorization finished by the sweep expires counted from its creation, not from the sweep", async () => {
+    const uid = await interrupted(
+      "/transactions/authorizations",
+      paymentRequest({ amount: 1200 }, { number: uniqueVisaNumber(seed++) }),
+    );
+    const started = await queryTransaction(gateway, shop, uid);
+    expect(started.amounts).toMatchObject({ capturable: 0, authorization_expires_at: null });
+    clock.advance(121_000);
+    expect(await gateway.runtime.paymentRecovery.sweepOnce()).toBe(1);
+    const final = await queryTransaction(gateway, shop, uid);
+    expect(final.status).toBe("successful");
+    expect(final.amounts).toEqual({
+      captured: 0,
+      voided: 0,
+      refunded: 0,
+      capturable: 1200,
+      refundable: 0,
+      authorization_expires_at: new Date(Date.parse(started.created_at) + 7 * 24 * 3600_000).toISOString(),
+    });
   });
 
   it("a payout to card data, whose card was never kept: recorded as a processor error", async () => {
@@ -99,5 +121,7 @@ describe("payments whose answer was never stored", () => {
       message: "Processor error: the acquirer's answer was lost",
       credit: { status: "error" },
     });
+    // A payout is nobody's parent.
+    expect((await queryTransaction(gateway, shop, uid)).amounts).toBeUndefined();
   });
 });

@@ -79,6 +79,8 @@ describe("a payment with a 3-D Secure challenge", () => {
       payment: { status: null, message: null, auth_code: null },
       credit_card: { token: null },
       three_d_secure_verification: { ve_status: "Y", status: null },
+      // Nothing refundable while nothing was charged.
+      amounts: { refunded: 0, refundable: 0, authorization_expires_at: null },
     });
     expect(acquirer.callsFor(started.uid)).toEqual([]);
     expect((await storedRows(gateway, started.uid)).deliveries).toEqual([]);
@@ -100,6 +102,7 @@ describe("a payment with a 3-D Secure challenge", () => {
       three_d_secure_verification: { status: "successful", pa_status: "Y" },
       credit_card: { token: stored.transaction.cardToken },
       receipt_url: `http://localhost:3999/gateway/process/${started.uid}/receipt`,
+      amounts: { refunded: 0, refundable: 1000 },
     });
     expect(Date.parse(final.paid_at)).toBeGreaterThan(0);
     expect(await cardExists(gateway, final.credit_card.token)).toBe(true);
@@ -116,10 +119,19 @@ describe("a payment with a 3-D Secure challenge", () => {
 describe("3-D Secure outcomes of payments", () => {
   it("an authorization: authorized after the challenge, nothing paid", async () => {
     const started = await pay3ds(nextCard(), {}, "authorizations");
-    expect(started).toMatchObject({ status: "incomplete", authorization: { status: null } });
+    expect(started).toMatchObject({
+      status: "incomplete",
+      authorization: { status: null },
+      amounts: { capturable: 0, authorization_expires_at: null },
+    });
     await passChallenge(started.uid);
     const final = await queryTransaction(gateway, shop, started.uid);
     expect(final).toMatchObject({ status: "successful", type: "authorization", paid_at: null });
+    // Capturable once authorized, for 7 days from its creation (not from the challenge's end).
+    expect(final.amounts).toMatchObject({
+      capturable: 1000,
+      authorization_expires_at: new Date(Date.parse(started.created_at) + 7 * 24 * 3600_000).toISOString(),
+    });
     expect(acquirer.callsFor(started.uid).map((call) => call.operation)).toEqual(["authorize"]);
   });
 
@@ -134,6 +146,7 @@ describe("3-D Secure outcomes of payments", () => {
       payment: { status: "failed", message: "Insufficient funds", bank_code: "51" },
       credit_card: { token: null },
       receipt_url: null,
+      amounts: { refundable: 0 },
     });
     expect((await storedRows(gateway, started.uid)).transaction.cardToken).toBeNull();
   });

@@ -50,6 +50,16 @@ async function pay(
 
 const keys = (value: object) => Object.keys(value).sort();
 
+/** The `amounts` of a payment or authorization that did not succeed: nothing to capture, void or refund. */
+const NOTHING_LEFT = {
+  captured: 0,
+  voided: 0,
+  refunded: 0,
+  capturable: 0,
+  refundable: 0,
+  authorization_expires_at: null,
+};
+
 describe("an approved payment", () => {
   let transaction: JsonBody;
 
@@ -96,11 +106,23 @@ describe("an approved payment", () => {
     const expected = keys(transactionSchema.shape).filter(
       (key) =>
         key !== "tokenization" &&
-        (!MONEY_ONLY_FIELDS.includes(key) || ["payment", "parent_uid", "receipt_url"].includes(key)),
+        (!MONEY_ONLY_FIELDS.includes(key) ||
+          ["payment", "parent_uid", "receipt_url", "amounts"].includes(key)),
     );
     expect(keys(transaction)).toEqual(expected);
     const parsed = transactionResponseSchema.safeParse({ transaction });
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+  });
+
+  it("shows all of it refundable from the start, before any refund", () => {
+    expect(transaction.amounts).toEqual({
+      captured: 0,
+      voided: 0,
+      refunded: 0,
+      capturable: 0,
+      refundable: 1000,
+      authorization_expires_at: null,
+    });
   });
 
   it("is stored with its type and answered the same by the queries", async () => {
@@ -142,6 +164,17 @@ describe("an approved authorization", () => {
     });
     expect(transaction.payment).toBeUndefined();
     expect(transaction.paid_at).toBeNull();
+    // All of it capturable from the start, until the shop's authorization_expiry_days (7 by default) have passed.
+    expect(transaction.amounts).toEqual({
+      captured: 0,
+      voided: 0,
+      refunded: 0,
+      capturable: 1000,
+      refundable: 0,
+      authorization_expires_at: new Date(
+        Date.parse(transaction.created_at) + 7 * 24 * 3600_000,
+      ).toISOString(),
+    });
     expect(transaction.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
     expect(acquirer.callsFor(transaction.uid).map((call) => call.operation)).toEqual(["authorize"]);
   });
@@ -164,6 +197,7 @@ describe("the sandbox acquirer's outcomes", () => {
       receipt_url: null,
       payment: { status: "failed", message: reason, bank_code: bankCode, auth_code: null },
       credit_card: { token: null },
+      amounts: NOTHING_LEFT,
     });
     const authorization = await postPayment(
       gateway,
@@ -175,6 +209,8 @@ describe("the sandbox acquirer's outcomes", () => {
       status: "failed",
       message: "Authorization was declined",
       authorization: { status: "failed", message: reason },
+      // Nothing held, so nothing to capture and no expiry.
+      amounts: NOTHING_LEFT,
     });
   });
 
@@ -199,6 +235,7 @@ describe("the sandbox acquirer's outcomes", () => {
       payment: { status: "error", message: "Processor error: system malfunction", bank_code: "96" },
       credit_card: { token: null },
       paid_at: null,
+      amounts: NOTHING_LEFT,
     });
   });
 
@@ -333,6 +370,7 @@ describe("requests", () => {
       message: "Out of stock",
       payment: { status: "failed", message: "Out of stock" },
       credit_card: { token: null },
+      amounts: NOTHING_LEFT,
     });
     expect(acquirer.callsFor(transaction.uid)).toEqual([]);
     const asked = receiver.received.at(-1)!;
@@ -340,6 +378,7 @@ describe("requests", () => {
       uid: transaction.uid,
       status: "incomplete",
       type: "payment",
+      amounts: NOTHING_LEFT,
     });
   });
 });
@@ -356,6 +395,7 @@ describe("notifications", () => {
     const queried = await callJson(gateway, `/transactions/${transaction.uid}`, { shop });
     expect(JSON.parse(delivered.body)).toEqual(queried.body);
     expect(JSON.parse(delivered.body).transaction.payment.status).toBe("successful");
+    expect(JSON.parse(delivered.body).transaction.amounts).toMatchObject({ refunded: 0, refundable: 1000 });
   });
 
   it("notifies a declined payment too", async () => {
@@ -367,6 +407,7 @@ describe("notifications", () => {
       uid: transaction.uid,
       status: "failed",
       message: "Payment was declined",
+      amounts: NOTHING_LEFT,
     });
   });
 });

@@ -110,7 +110,9 @@ describe("POST /transactions/refunds", () => {
         reason: ["is too long (maximum is 255 characters)"],
       }),
     );
-    expect((await readTransaction(gateway, shop, payment.uid)).amounts).toBeUndefined();
+    // Refused before anything was reserved: the payment shows what it showed from the start.
+    expect(payment.amounts.refundable).toBe(2000);
+    expect((await readTransaction(gateway, shop, payment.uid)).amounts).toEqual(payment.amounts);
   });
 
   it("a declined refund (amount ending in 051) returns nothing: the amount stays refundable", async () => {
@@ -163,19 +165,27 @@ describe("POST /transactions/refunds", () => {
   });
 });
 
-describe("a refund the acquirer does not answer", () => {
-  /** The sandbox acquirer, except that its next `failures` refund calls fail without an answer. */
+describe("a refund or capture the acquirer does not answer", () => {
+  /** The sandbox acquirer, except that its next `failures` refund or capture calls fail without an answer. */
   class SilentAcquirer extends SandboxAcquirer {
     failures = 0;
     calls = 0;
 
     override refund(request: Parameters<SandboxAcquirer["refund"]>[0]) {
+      return this.silent(() => super.refund(request));
+    }
+
+    override capture(request: Parameters<SandboxAcquirer["capture"]>[0]) {
+      return this.silent(() => super.capture(request));
+    }
+
+    private silent<T>(answer: () => Promise<T>): Promise<T> {
       this.calls += 1;
       if (this.failures > 0) {
         this.failures -= 1;
         return Promise.reject(new Error("connection reset"));
       }
-      return super.refund(request);
+      return answer();
     }
   }
 
@@ -235,5 +245,47 @@ describe("a refund the acquirer does not answer", () => {
       refundable: 0,
     });
     expect(await resumeChildTransactions({ deps: silentGateway.runtime.deps })).toBe(0);
+  });
+
+  it("a capture without an answer has nothing refundable until the acquirer says it succeeded", async () => {
+    const authorization = await createParent(silentGateway, merchant, {
+      type: "authorization",
+      amount: 1000,
+    });
+    acquirer.failures = 2;
+    const silent = await postChild(silentGateway, merchant, "captures", {
+      parent_uid: authorization.uid,
+      amount: 600,
+    });
+    expect(silent.body.transaction).toMatchObject({
+      status: "incomplete",
+      type: "capture",
+      amounts: {
+        captured: 0,
+        voided: 0,
+        refunded: 0,
+        capturable: 0,
+        refundable: 0,
+        authorization_expires_at: null,
+      },
+    });
+    // Reserved, not yet captured: the authorization's figures count successful captures only.
+    expect((await readTransaction(silentGateway, merchant, authorization.uid)).amounts).toEqual(
+      authorization.amounts,
+    );
+
+    clock.advance(61_000);
+    expect(await resumeChildTransactions({ deps: silentGateway.runtime.deps })).toBe(1);
+    expect(
+      (await readTransaction(silentGateway, merchant, silent.body.transaction.uid)).amounts,
+    ).toMatchObject({
+      refunded: 0,
+      refundable: 600,
+    });
+    expect((await readTransaction(silentGateway, merchant, authorization.uid)).amounts).toEqual({
+      ...authorization.amounts,
+      captured: 600,
+      capturable: 400,
+    });
   });
 });

@@ -44,7 +44,8 @@ export function childTransactionOpenApi() {
         "Capture an authorization",
         "Takes `amount` of what a successful authorization has left (partial captures add up), until it expires " +
           "(7 days by default, the shop's `authorization_expiry_days`) or is voided. The authorization's `amounts` " +
-          "show what is captured and capturable.",
+          "show what is captured and capturable, from its creation on. A capture has `amounts` of its own: all of " +
+          "it refundable once it succeeded.",
         "CaptureRequest",
       ),
       "/transactions/voids": operation(

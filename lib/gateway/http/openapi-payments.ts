@@ -75,12 +75,15 @@ export function paymentOpenApi() {
         "Card data, or `credit_card.token` of a stored card within its contract (`recurring`: without " +
           "`verification_value`, no 3-D Secure; `oneclick` or none: with it). 3-D Secure as for a tokenization; the " +
           "card is charged only once the verification succeeds. A successful payment returns the stored card's " +
-          "`credit_card.token`, `paid_at` and `receipt_url`.",
+          "`credit_card.token`, `paid_at` and `receipt_url`, and `amounts` with all of it `refundable` (zeros when " +
+          "it did not succeed).",
         "PaymentRequest",
       ),
       "/transactions/authorizations": moneyOperation(
         "Authorize an amount on a card, to capture or void later",
-        "The fields and rules of a payment; the amount is held, not taken (`paid_at` stays null).",
+        "The fields and rules of a payment; the amount is held, not taken (`paid_at` stays null). A successful " +
+          "authorization's `amounts` show all of it `capturable` until `authorization_expires_at` (its creation " +
+          "plus the shop's `authorization_expiry_days`); zeros and no expiry when it did not succeed.",
         "PaymentRequest",
       ),
       "/transactions/credits": moneyOperation(

@@ -7,11 +7,13 @@ import { issuerUrls } from "../three-d-secure/verification-result";
 import { EMPTY_THREE_D_SECURE_VERIFICATION, type TransactionBody } from "../tokenization/build-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { outcomeFromAnswer, receiptUrl } from "./money-outcome";
+import { amountsBeforeChildren } from "./parent-amounts";
 
 /**
  * A child's response body while its acquirer call is in flight: the parent's card, customer and echoed fields
  * (as beGateway answers a capture or refund), the child's own amount, tracking id and duplicate check, an empty
- * result object named after its type, and `parent_uid`. A refund keeps its `reason`.
+ * result object named after its type, and `parent_uid`. A refund keeps its `reason`; a capture, a refund's parent,
+ * has `amounts` (zeros until it succeeds).
  */
 export function childBody({
   deps,
@@ -52,6 +54,11 @@ export function childBody({
     parentUid: parent.uid,
     receiptUrl: null,
     paidAt: null,
+    // A capture is a refund's parent: nothing refundable while the acquirer has not answered.
+    amounts:
+      type === "capture"
+        ? amountsBeforeChildren({ type, status: "incomplete", amount: request.amount }, null)
+        : undefined,
   });
   return type === "refund" ? ({ ...body, reason: request.reason ?? null } as TransactionBody) : body;
 }

@@ -90,6 +90,7 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
         token: null,
         at: deps.clock.now(),
         receiptUrl: "",
+        authorizationExpiresAt: null,
       })
     : started;
   const written = await deps.transactionWriter.write({
@@ -145,6 +146,7 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
         : null,
       at: deps.clock.now(),
       receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
+      authorizationExpiresAt: null,
     }),
     cardToken: resolved.storedToken,
     ownsCard: false,

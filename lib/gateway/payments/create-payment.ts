@@ -18,6 +18,7 @@ import { decidePayment } from "./decide-payment";
 import { finishMoneyTransaction } from "./finish-money-transaction";
 import { moneyFingerprint } from "./money-fingerprint";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
+import { amountsBeforeChildren, authorizationExpiry } from "./parent-amounts";
 import { resolveMoneyCard } from "./resolve-money-card";
 import { validatePayment } from "./validate-payment";
 
@@ -84,7 +85,14 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
       smartRoutingStatus: decision.smartRoutingStatus,
       threeDSecureVerification: decision.verification ?? undefined,
     }),
-    { type, result: pendingMoneyResult(gatewayId), receiptUrl: null, paidAt: null },
+    {
+      type,
+      result: pendingMoneyResult(gatewayId),
+      receiptUrl: null,
+      paidAt: null,
+      // Nothing capturable or refundable while it waits: zeros, as for any transaction that did not succeed.
+      amounts: amountsBeforeChildren({ type, status: "incomplete", amount: request.amount }, null),
+    },
   );
   const fingerprint = moneyFingerprint(hashes, {
     type,
@@ -156,7 +164,13 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
   }
   if (refusal !== null) {
     const outcome = refusedOutcome(refusal, gatewayId);
-    const failed = finishedMoneyBody(started, { outcome, token: null, at: deps.clock.now(), receiptUrl: "" });
+    const failed = finishedMoneyBody(started, {
+      outcome,
+      token: null,
+      at: deps.clock.now(),
+      receiptUrl: "",
+      authorizationExpiresAt: null,
+    });
     const row = await write("failed", failed, null);
     if (request.notification_url) deps.outbox.nudge();
     return transactionFromRow(row);
@@ -192,6 +206,12 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
       stamp,
       at: deps.clock.now(),
       receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
+      authorizationExpiresAt: await authorizationExpiry(deps, {
+        type,
+        status: outcome.status,
+        shopId: shop.id,
+        createdAt: pending.createdAt,
+      }),
     }),
     cardToken: token,
     ownsCard: resolved.storedToken === null,

@@ -4,13 +4,14 @@ import { type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../tokenization/build-transaction";
-import { type ParentOptions, parentAmounts } from "./parent-lock";
+import { amountsBeforeChildren } from "./parent-amounts";
+import type { ParentOptions } from "./parent-lock";
 
 /**
  * Gives an `incomplete` child the acquirer's answer, under its parent's row lock: the child's status and body,
  * the parent's `amounts` recomputed from its children (so the parent's response shows what it has left), and the
- * merchant's notification (to the parent's `notification_url`), all in one database transaction. A successful
- * capture starts with `amounts` of its own, being a refund's parent in turn.
+ * merchant's notification (to the parent's `notification_url`), all in one database transaction. A capture has
+ * `amounts` of its own, being a refund's parent in turn: the whole capture refundable once it succeeded.
  *
  * The locked steps run in the database, as one statement (`tessera_finish_child`, migration 0011): the lock is
  * held for no round trip between them.
@@ -30,20 +31,9 @@ export async function finishChildTransaction({
 }): Promise<TransactionRow> {
   const fixedTime = deps.clock.isFixed ? deps.clock.now().toISOString() : null;
   const notificationUrl = (body as { notification_url?: string | null }).notification_url ?? null;
+  // A capture is a refund's parent: its own `amounts`, all of it refundable once it succeeded, zeros otherwise.
   const ownAmounts =
-    status === "successful" && child.type === "capture"
-      ? {
-          amounts: parentAmounts({
-            row: { ...child, status },
-            totals: {
-              successful: { capture: 0, void: 0, refund: 0 },
-              inFlight: { capture: 0, void: 0, refund: 0 },
-            },
-            authorizationExpiresAt: null,
-            expired: false,
-          }),
-        }
-      : {};
+    child.type === "capture" ? { amounts: amountsBeforeChildren({ ...child, status }, null) } : {};
   const finishedBody = { ...body, ...ownAmounts };
   const [result] = await queryRowsPrepared<{ finished_at: string | Date | null }>(
     deps.db,

@@ -27,6 +27,7 @@ import {
   receiptUrl,
   refusedOutcome,
 } from "./money-outcome";
+import { authorizationExpiry } from "./parent-amounts";
 
 export function isDeferredAuthorization(value: unknown): value is DeferredAuthorization {
   return (
@@ -109,6 +110,7 @@ export async function finishPaymentVerification(
         at: deps.clock.now(),
         receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
         verification,
+        authorizationExpiresAt: await authorizationExpiry(deps, { ...row, status: result.status }),
       }),
       cardToken: row.cardToken,
       ownsCard: deferred.ownsCard,

@@ -3,6 +3,7 @@ import type { AcquirerAnswer } from "../acquirer/acquirer";
 import type { TransactionBody } from "../tokenization/build-transaction";
 import { SUCCESS_MESSAGE } from "../tokenization/sandbox-acquirer";
 import { moneyResultFromAnswer } from "../transactions/money-transaction-body";
+import { amountsBeforeChildren, isParentType } from "./parent-amounts";
 
 /** How a money transaction ended: its status, its top-level message, and its result object. */
 export interface MoneyOutcome {
@@ -69,7 +70,8 @@ export const ACQUIRER_UNREACHABLE: AcquirerAnswer = {
 /**
  * A pending money transaction's body once it ends: its outcome, the card token and stamp (only a successful one
  * shows them: a declined guess must not confirm a number),
- * `paid_at` (a successful payment or payout) and its receipt.
+ * `paid_at` (a successful payment or payout), its receipt, and a payment's or authorization's `amounts` as they
+ * stand before any child (all of it refundable or capturable when it succeeded, zeros otherwise).
  */
 export function finishedMoneyBody(
   started: TransactionBody,
@@ -81,11 +83,21 @@ export function finishedMoneyBody(
     at: Date;
     receiptUrl: string;
     verification?: TransactionBody["three_d_secure_verification"];
+    /** A successful authorization's expiry (`authorizationExpiry`); null for anything else. */
+    authorizationExpiresAt: Date | null;
   },
 ): TransactionBody {
   const { outcome } = finish;
   const successful = outcome.status === "successful";
   const type = started.type as MoneyType;
+  const amounts = isParentType(type)
+    ? {
+        amounts: amountsBeforeChildren(
+          { type, status: outcome.status, amount: started.amount },
+          finish.authorizationExpiresAt,
+        ),
+      }
+    : {};
   return {
     ...started,
     message: outcome.message,
@@ -98,6 +110,7 @@ export function finishedMoneyBody(
     three_d_secure_verification: finish.verification ?? started.three_d_secure_verification,
     [type]: outcome.result,
     receipt_url: successful ? finish.receiptUrl : null,
+    ...amounts,
   };
 }
 

@@ -95,10 +95,13 @@ function parentState(
 
 /**
  * What a parent has left, from its successful children: what its response shows as `amounts`. The finishing step
- * computes the same in the database (`tessera_finish_child`, migration 0011): a change here goes there too.
+ * computes the same in the database (`tessera_finish_child`, migration 0011): a change here goes there too. A
+ * parent no child finished yet shows the same rules with no children (`amountsBeforeChildren`).
  */
 export function parentAmounts(
-  parent: Pick<LockedParent, "row" | "totals" | "authorizationExpiresAt" | "expired">,
+  parent: Pick<LockedParent, "totals" | "authorizationExpiresAt"> & {
+    row: Pick<TransactionRow, "type" | "status" | "amount">;
+  },
 ): ParentAmounts {
   const { row, totals } = parent;
   const { capture: captured, void: voided, refund: refunded } = totals.successful;

@@ -7,6 +7,7 @@ import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
 import { finishMoneyTransaction } from "./finish-money-transaction";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl } from "./money-outcome";
+import { authorizationExpiry } from "./parent-amounts";
 
 /**
  * How long a payment may wait for its acquirer answer before it counts as abandoned: far longer than any acquirer
@@ -106,6 +107,7 @@ export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<numb
         stamp: card?.stamp ?? null,
         at: deps.clock.now(),
         receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, row.uid),
+        authorizationExpiresAt: await authorizationExpiry(deps, { ...row, status: outcome.status }),
       }),
       cardToken: row.cardToken,
       // Whether the card was stored for this transaction or named by a token is not on record: it stays (its token

@@ -1,3 +1,4 @@
+import type { ParentAmounts } from "@/lib/contracts/child-transaction";
 import type { MoneyResult, MoneyType } from "@/lib/contracts/money-result";
 import type { AcquirerAnswer } from "../acquirer/acquirer";
 import type { TransactionBody } from "../tokenization/build-transaction";
@@ -40,7 +41,8 @@ export function moneyResultOf(
 /**
  * A money transaction's body from the common fields a tokenization's has (card, customer, 3-D Secure, echoed
  * parameters): its type, the result object named after the type in the place of `tokenization`, then the
- * fields only money transactions carry. Key order is the response's.
+ * fields only money transactions carry (`amounts` last, for the parents of captures, voids and refunds). Key
+ * order is the response's.
  */
 export function moneyTransactionBody(
   common: TransactionBody,
@@ -50,6 +52,8 @@ export function moneyTransactionBody(
     parentUid?: string | null;
     receiptUrl: string | null;
     paidAt: string | null;
+    /** A payment's, authorization's or capture's remaining amounts (`amountsBeforeChildren`). */
+    amounts?: ParentAmounts;
   },
 ): TransactionBody {
   const body: Record<string, unknown> = {};
@@ -63,6 +67,7 @@ export function moneyTransactionBody(
   if (!(money.type in body)) body[money.type] = money.result;
   body.parent_uid = money.parentUid ?? null;
   body.receipt_url = money.receiptUrl;
+  if (money.amounts) body.amounts = money.amounts;
   return body as TransactionBody;
 }
 
@@ -75,4 +80,5 @@ const MONEY_KEYS = new Set([
   "credit",
   "parent_uid",
   "receipt_url",
+  "amounts",
 ]);

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import type { ParentAmounts } from "@/lib/contracts/child-transaction";
+import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
+import { queryRows } from "@/lib/db/client";
+import type { TransactionRow } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { type ChildTotals, parentAmounts } from "./parent-lock";
+
+/** The types a capture, void or refund can name as its parent: the transactions whose response has `amounts`. */
+export function isParentType(type: string): type is "payment" | "authorization" | "capture" {
+  return type === "payment" || type === "authorization" || type === "capture";
+}
+
+const noChildren = (): ChildTotals => ({
+  successful: { capture: 0, void: 0, refund: 0 },
+  inFlight: { capture: 0, void: 0, refund: 0 },
+});
+
+/**
+ * What a payment, authorization or capture shows as `amounts` until a child of it finishes: `parentAmounts` of a
+ * parent without children, so that its first child — even a declined one — changes only what that child took.
+ * Zeros unless the transaction succeeded; a successful authorization's expiry comes from `authorizationExpiry`.
+ */
+export function amountsBeforeChildren(
+  transaction: Pick<TransactionRow, "type" | "status" | "amount">,
+  authorizationExpiresAt: Date | null,
+): ParentAmounts {
+  return parentAmounts({ row: transaction, totals: noChildren(), authorizationExpiresAt });
+}
+
+const DEFAULT_EXPIRY_DAYS = shopSettingsSchema.parse({}).authorization_expiry_days;
+
+/**
+ * When a successful authorization stops taking captures and voids, by the shop's `authorization_expiry_days`:
+ * computed by the database with readParent's expression (created_at + make_interval(days)), so that what the
+ * authorization shows from the start is what it shows after its first child, to the millisecond. Null for any
+ * other transaction: a payment has nothing to expire, and an authorization that did not succeed holds nothing.
+ */
+export async function authorizationExpiry(
+  deps: Pick<GatewayDeps, "db" | "shops">,
+  transaction: Pick<TransactionRow, "type" | "status" | "shopId" | "createdAt">,
+): Promise<Date | null> {
+  if (transaction.type !== "authorization" || transaction.status !== "successful") return null;
+  const shop = await deps.shops.get(transaction.shopId);
+  const days = shop?.settings.authorization_expiry_days ?? DEFAULT_EXPIRY_DAYS;
+  const [expiry] = await queryRows<{ expires_at: string | Date }>(
+    deps.db,
+    sql`select ${transaction.createdAt.toISOString()}::timestamptz + make_interval(days => ${days}) as expires_at`,
+  );
+  return new Date(expiry.expires_at);
+}
