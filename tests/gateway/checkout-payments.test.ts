@@ -196,6 +196,40 @@ describe("a payment session", () => {
       credit_card: { last_4: "0000" },
     });
   });
+
+  it.each([
+    ["credit", "Token is for payouts only (contract credit)."],
+    ["recurring", "Token has no oneclick contract: a charge with verification_value needs one."],
+  ])(
+    "refuses to offer a %s-only token: the page charges with the security code, which it does not allow",
+    async (contract, message) => {
+      const stored = await postTokenization(
+        gateway,
+        shop,
+        tokenizationRequest({ additional_data: { contract: [contract] }, amount: nextAmount() }),
+      );
+      const savedToken = stored.body.transaction.credit_card.token;
+      for (const type of ["payment", "authorization"]) {
+        const response = await callJson(gateway, "/ctp/api/checkouts", {
+          shop,
+          body: {
+            checkout: {
+              transaction_type: type,
+              order: { amount: nextAmount(), currency: "EUR", description: "Harbour tour" },
+              settings: { success_url: "https://merchant.example/ok" },
+              payment_method: { credit_card: { token: savedToken } },
+            },
+          },
+        });
+        // Accepted, the session could only ever fail: every attempt the shopper makes is refused by the contract.
+        expect({ type, status: response.status, body: response.body }).toEqual({
+          type,
+          status: 422,
+          body: { message, errors: { payment_method: { credit_card: { token: [message] } } } },
+        });
+      }
+    },
+  );
 });
 
 describe("an authorization session", () => {

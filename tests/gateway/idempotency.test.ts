@@ -178,6 +178,31 @@ describe("RequestID / Idempotency-Key", () => {
     expect(paid.headers.get("idempotent-replayed")).toBeNull();
     expect(paid.body.transaction.status).toBe("successful");
   });
+
+  it("keeps no credential it hands out: a new secret key or admin session id is never stored for replay", async () => {
+    const owner = await gateway.createShop();
+    const session = await callJson(gateway, "/shop/sessions", {
+      method: "POST",
+      shop: owner,
+      headers: { RequestID: "sign-in-1" },
+    });
+    expect(session.status).toBe(201);
+    const rotated = await callJson(gateway, "/shop/secret_key", {
+      method: "POST",
+      shop: owner,
+      headers: { RequestID: "rotate-1" },
+    });
+    expect(rotated.status).toBe(200);
+
+    // The shop keeps its secret key sealed and a session id only as a hash; a plain copy beside them would undo it.
+    const stored = await gateway.runtime.deps.db
+      .select({ body: idempotencyKeys.responseBody })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.shopId, owner.id));
+    const text = JSON.stringify(stored);
+    expect(text).not.toContain(rotated.body.secret_key);
+    expect(text).not.toContain(session.body.session.id);
+  });
 });
 
 describe(`concurrent repeats of one key (${usePostgres ? "PostgreSQL, two instances" : "PGlite"})`, () => {

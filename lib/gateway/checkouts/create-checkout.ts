@@ -6,6 +6,7 @@ import { cards, checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { CHECKOUT_URL_FIELDS, checkMerchantUrls, urlsAt } from "../net/merchant-url-policy";
+import { NO_ONECLICK_CONTRACT, PAYOUTS_ONLY } from "../payments/resolve-money-card";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 
 export interface CreatedCheckout {
@@ -16,6 +17,16 @@ export interface CreatedCheckout {
 /** Where the shopper pays: the hosted page of this deployment. */
 export function checkoutPageUrl(deps: GatewayDeps, token: string): string {
   return `${deps.config.publicUrl}/checkout/${token}`;
+}
+
+/**
+ * Why a stored card cannot pay a payment or authorization session, or null. The page always charges with the
+ * security code the shopper types, so the token's contract must allow that (none, or `oneclick`); otherwise every
+ * attempt would be refused and the session could only fail. Same sentences as the API's own refusals.
+ */
+function pageChargeRefusal(contract: readonly string[]): string | null {
+  if (contract.length === 0 || contract.includes("oneclick")) return null;
+  return contract.includes("recurring") ? NO_ONECLICK_CONTRACT : PAYOUTS_ONLY;
 }
 
 /** POST /ctp/api/checkouts: validates the session and stores it; the token is the shopper's credential for it. */
@@ -37,10 +48,12 @@ export async function createCheckout(options: {
   if (savedCardToken) {
     // A session may offer one of the shop's own stored cards, never another shop's.
     const [stored] = await deps.db
-      .select({ token: cards.token })
+      .select({ token: cards.token, contract: cards.contract })
       .from(cards)
       .where(and(eq(cards.token, savedCardToken), eq(cards.shopId, shop.id)));
     if (!stored) throw GatewayError.validation({ payment_method: { credit_card: { token: ["not found"] } } });
+    const refusal = checkout.transaction_type === "tokenization" ? null : pageChargeRefusal(stored.contract);
+    if (refusal) throw GatewayError.validation({ payment_method: { credit_card: { token: [refusal] } } });
   }
 
   const token = randomBytes(32).toString("hex");

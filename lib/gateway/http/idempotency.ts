@@ -24,6 +24,13 @@ function isReplayable(status: number): boolean {
   return status < 500 && status !== 409 && status !== 429;
 }
 
+/**
+ * Requests whose answer is a credential: the shop keeps its secret key sealed and a session id only as a hash, so a
+ * replayable copy must not sit beside them. A repeat gains nothing from a replay either: after a rotation the old
+ * key is refused, and a second sign-in is only a second session.
+ */
+const ISSUES_CREDENTIALS = new Set(["/shop/secret_key", "/shop/sessions"]);
+
 function idempotencyHeader(c: Parameters<MiddlewareHandler>[0]): [IdempotencyHeader, string] | null {
   for (const header of IDEMPOTENCY_HEADERS) {
     const value = requestHeader(c, header);
@@ -41,6 +48,9 @@ function idempotencyHeader(c: Parameters<MiddlewareHandler>[0]): [IdempotencyHea
 export function idempotency(deps: GatewayDeps): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     if (c.req.method !== "POST" || c.get("checkoutToken") !== undefined || !c.get("shop")) return next();
+    // The same request whether it came under /gateway or at the origin's root.
+    const path = c.req.path.replace(/^\/gateway(?=\/)/, "");
+    if (ISSUES_CREDENTIALS.has(path)) return next();
     const found = idempotencyHeader(c);
     if (!found) return next();
     const [header, key] = found;
@@ -53,8 +63,7 @@ export function idempotency(deps: GatewayDeps): MiddlewareHandler<GatewayEnv> {
       key,
       requestHash: hashIdempotentRequest(deps.keyring.hashes, {
         method: c.req.method,
-        // The same request whether it came under /gateway or at the origin's root.
-        path: c.req.path.replace(/^\/gateway(?=\/)/, ""),
+        path,
         body: await readRawBody(c),
       }),
     };
