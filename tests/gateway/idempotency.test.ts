@@ -104,6 +104,28 @@ describe("RequestID / Idempotency-Key", () => {
     expect(await storedCount(gateway, shop, "idem-other-b")).toBe(0);
   });
 
+  it("keeps nothing derived from the security code: a repeat differing only in it is the same request", async () => {
+    const number = uniqueVisaNumber(seed++);
+    const withCode = (code: string) =>
+      tokenizationRequest({ amount: 100, tracking_id: "idem-code" }, { number, verification_value: code });
+    const first = await post(gateway, shop, withCode("123"), { RequestID: "code-key" });
+    expect(first.status).toBe(200);
+    const repeat = await post(gateway, shop, withCode("987"), { RequestID: "code-key" });
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get("idempotent-replayed")).toBe("true");
+    expect(repeat.body.transaction.uid).toBe(first.body.transaction.uid);
+    // The kept digest of a request is the same whatever its security code: it cannot tell one code from another.
+    await post(gateway, otherShop, withCode("555"), { RequestID: "code-key-a" });
+    await post(gateway, otherShop, withCode("556"), { RequestID: "code-key-b" });
+    const digests = await gateway.runtime.deps.db
+      .select({ key: idempotencyKeys.key, requestHash: idempotencyKeys.requestHash })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.shopId, otherShop.id));
+    const byKey = new Map(digests.map((row) => [row.key, row.requestHash]));
+    expect(byKey.get("code-key-a")).toBeDefined();
+    expect(byKey.get("code-key-a")).toBe(byKey.get("code-key-b"));
+  });
+
   it("answers 422 to the same key and body on another endpoint", async () => {
     const customer = { email: "jane@example.com", ip: "203.0.113.7" };
     expect((await post(gateway, shop, customer, { RequestID: "cross-path" }, "/customers")).status).toBe(201);

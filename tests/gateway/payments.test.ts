@@ -281,8 +281,15 @@ describe("the duplicate check", () => {
     expect(second).toMatchObject({ status: 422, body: duplicate });
     const tracked = await callJson(gateway, "/transactions/tracking_id/dup-1", { shop });
     expect(tracked.body.transactions).toHaveLength(1);
-    // Another amount is another payment.
+    // Another amount is another payment, and so is the same amount in another currency.
     expect((await postPayment(gateway, shop, paymentRequest({ amount: 1001 }, { number }))).status).toBe(200);
+    expect(
+      (await postPayment(gateway, shop, paymentRequest({ amount: 1001, currency: "EUR" }, { number })))
+        .status,
+    ).toBe(200);
+    expect(
+      await postPayment(gateway, shop, paymentRequest({ amount: 1001, currency: "EUR" }, { number })),
+    ).toMatchObject({ status: 422, body: duplicate });
   });
 
   it("lets a repeat through with duplicate_check false", async () => {

@@ -113,6 +113,7 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
         type: "credit",
         shopId: shop.id,
         amount: request.amount,
+        currency: request.currency,
         number: card.number,
       }),
       test: started.test,

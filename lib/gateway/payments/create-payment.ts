@@ -98,6 +98,7 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
     type,
     shopId: shop.id,
     amount: request.amount,
+    currency: request.currency,
     number: card.number,
   });
   // The first write, through the batch writer: the duplicate check, the card's vault record, the challenge.
