@@ -1,7 +1,7 @@
 -- The finishing step of a capture, void or refund, for lib/gateway/payments/finish-child-transaction.ts, in one
 -- statement: under the parent's row lock (`FOR UPDATE`, as lockParent takes it), gives the `incomplete` child
 -- its final status and body, recomputes the parent's `amounts` from its successful children (the rules of
--- parentAmounts in lib/gateway/payments/parent-lock.ts) and queues the merchant's notification. Returns the
+-- parentAmounts in lib/gateway/payments/parent-state.ts) and queues the merchant's notification. Returns the
 -- child's `updated_at`, or null when the child had already finished (a repeat: nothing changes twice).
 --
 -- Why a function: as a sequence of statements in a client-side transaction, each step was a round trip with the

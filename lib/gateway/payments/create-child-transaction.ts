@@ -20,10 +20,10 @@ import { splitTrackingIds } from "../transactions/tracking-ids";
 import { askAcquirerAboutChild } from "./ask-acquirer-about-child";
 import { childBody, finishedChildBody } from "./child-body";
 import { finishChildTransaction } from "./finish-child-transaction";
-import { type ChildTotalsRecord, changedParent, type LockedParent, readParent } from "./parent-lock";
+import { type ChildTotalsRecord, changedParent, type ParentState, readParent } from "./parent-state";
 
 /** A child type's own rules: the errors of `request` against its locked parent (empty when it may go ahead). */
-export type ChildRules = (parent: LockedParent, request: ChildRequest) => ErrorTree;
+export type ChildRules = (parent: ParentState, request: ChildRequest) => ErrorTree;
 
 /**
  * A 422 of a child request. Its message ends with a period, as beGateway writes these ("Reason can't be
@@ -109,7 +109,7 @@ export async function createChildTransaction({
   if (!answer) return transactionFromRow(child);
   const finished = await finishChildTransaction({
     deps,
-    lockOptions: parentOptions,
+    parentOptions: parentOptions,
     child,
     status: answer.status,
     body: finishedChildBody({ deps, shop, child, type, answer }),
@@ -131,8 +131,8 @@ async function reserveChild(
     child,
     checkDuplicate,
     authorizationExpiryDays,
-  }: { parent: LockedParent; child: NewChild; checkDuplicate: boolean; authorizationExpiryDays: number },
-): Promise<{ outcome: "reserved"; child: TransactionRow } | { outcome: "changed"; parent: LockedParent }> {
+  }: { parent: ParentState; child: NewChild; checkDuplicate: boolean; authorizationExpiryDays: number },
+): Promise<{ outcome: "reserved"; child: TransactionRow } | { outcome: "changed"; parent: ParentState }> {
   const at = deps.clock.isFixed ? deps.clock.now().toISOString() : null;
   const [result] = await queryRowsPrepared<{
     outcome: "reserved" | "changed" | "duplicate" | "not_found";

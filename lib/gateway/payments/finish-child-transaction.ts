@@ -5,7 +5,7 @@ import type { GatewayDeps } from "../context";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../tokenization/build-transaction";
 import { amountsBeforeChildren } from "./parent-amounts";
-import type { ParentOptions } from "./parent-lock";
+import type { ParentOptions } from "./parent-state";
 
 /**
  * Gives an `incomplete` child the acquirer's answer, under its parent's row lock: the child's status and body,
@@ -18,13 +18,13 @@ import type { ParentOptions } from "./parent-lock";
  */
 export async function finishChildTransaction({
   deps,
-  lockOptions,
+  parentOptions,
   child,
   status,
   body,
 }: {
   deps: GatewayDeps;
-  lockOptions: ParentOptions;
+  parentOptions: ParentOptions;
   child: TransactionRow;
   status: "successful" | "failed" | "error";
   body: TransactionBody;
@@ -37,8 +37,8 @@ export async function finishChildTransaction({
   const finishedBody = { ...body, ...ownAmounts };
   const [result] = await queryRowsPrepared<{ finished_at: string | Date | null }>(
     deps.db,
-    sql`select tessera_finish_child(${child.uid}, ${lockOptions.uid}, ${lockOptions.shopId}, ${status},
-      ${JSON.stringify(finishedBody)}::json, ${fixedTime}::timestamptz, ${lockOptions.authorizationExpiryDays}::integer,
+    sql`select tessera_finish_child(${child.uid}, ${parentOptions.uid}, ${parentOptions.shopId}, ${status},
+      ${JSON.stringify(finishedBody)}::json, ${fixedTime}::timestamptz, ${parentOptions.authorizationExpiryDays}::integer,
       ${notificationUrl ? newDeliveryId() : null}::text, ${notificationUrl}::text) as finished_at`,
     "finish_child",
   );

@@ -4,7 +4,7 @@ import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { queryRows } from "@/lib/db/client";
 import type { TransactionRow } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { type ChildTotals, parentAmounts } from "./parent-lock";
+import { type ChildTotals, parentAmounts } from "./parent-state";
 
 /** The types a capture, void or refund can name as its parent: the transactions whose response has `amounts`. */
 export function isParentType(type: string): type is "payment" | "authorization" | "capture" {

@@ -1,6 +1,6 @@
 import type { ChildRequest } from "@/lib/contracts/child-transaction";
 import type { ErrorTree } from "@/lib/contracts/errors";
-import type { LockedParent } from "./parent-lock";
+import type { ParentState } from "./parent-state";
 
 const ARTICLE: Record<string, string> = { authorization: "an", payment: "a", capture: "a" };
 
@@ -10,7 +10,7 @@ const ARTICLE: Record<string, string> = { authorization: "an", payment: "a", cap
  * they hold; otherwise the one error that says which does not.
  */
 export function checkParent(
-  parent: LockedParent,
+  parent: ParentState,
   options: { types: readonly string[]; action: "captured" | "voided" | "refunded" },
 ): ErrorTree | null {
   const { row } = parent;
@@ -40,7 +40,7 @@ export function checkParent(
 }
 
 /** A child moves money in its parent's currency only; `currency` may be left out. */
-export function currencyErrors(parent: LockedParent, request: ChildRequest): ErrorTree {
+export function currencyErrors(parent: ParentState, request: ChildRequest): ErrorTree {
   const { currency } = parent.row;
   return request.currency && request.currency !== currency
     ? { currency: [`must be ${currency}, the currency of the parent transaction`] }

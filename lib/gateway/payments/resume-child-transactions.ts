@@ -51,7 +51,7 @@ export async function resumeChildTransactions({ deps }: { deps: GatewayDeps }): 
     if (!answer) continue;
     const row = await finishChildTransaction({
       deps,
-      lockOptions: {
+      parentOptions: {
         shopId: shop.id,
         uid: parent.uid,
         clock: deps.clock,

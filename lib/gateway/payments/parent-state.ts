@@ -19,7 +19,7 @@ export interface ChildTotals {
 /** What `tessera_child_totals` (migration 0012) gives: sums keyed `type/status`, e.g. `refund/successful`. */
 export type ChildTotalsRecord = Record<string, number | string>;
 
-export interface LockedParent {
+export interface ParentState {
   row: TransactionRow;
   totals: ChildTotals;
   /** The totals as the database gave them: the reservation compares them with the parent's under its lock. */
@@ -43,7 +43,7 @@ export interface ParentOptions {
  * what any number of instances do at once is serialised per parent. Another shop's or an unknown uid → 404
  * `Record not found`.
  */
-export async function readParent(db: Database, options: ParentOptions): Promise<LockedParent> {
+export async function readParent(db: Database, options: ParentOptions): Promise<ParentState> {
   if (!UID_PATTERN.test(options.uid)) throw new GatewayError("record_not_found");
   const expiresAt = sql`${transactions.createdAt} + make_interval(days => ${options.authorizationExpiryDays})`;
   const [found] = await db
@@ -60,11 +60,7 @@ export async function readParent(db: Database, options: ParentOptions): Promise<
 }
 
 /** The parent as the reservation found it under its lock, when it had changed since `readParent`. */
-export function changedParent(
-  parent: LockedParent,
-  totals: ChildTotalsRecord,
-  expired: boolean,
-): LockedParent {
+export function changedParent(parent: ParentState, totals: ChildTotalsRecord, expired: boolean): ParentState {
   return parentState(parent.row, totals, expired, parent.authorizationExpiresAt);
 }
 
@@ -73,7 +69,7 @@ function parentState(
   totalsRecord: ChildTotalsRecord,
   expired: boolean,
   expiresAt: Date | null,
-): LockedParent {
+): ParentState {
   const totals: ChildTotals = {
     successful: { capture: 0, void: 0, refund: 0 },
     inFlight: { capture: 0, void: 0, refund: 0 },
@@ -99,7 +95,7 @@ function parentState(
  * parent no child finished yet shows the same rules with no children (`amountsBeforeChildren`).
  */
 export function parentAmounts(
-  parent: Pick<LockedParent, "totals" | "authorizationExpiresAt"> & {
+  parent: Pick<ParentState, "totals" | "authorizationExpiresAt"> & {
     row: Pick<TransactionRow, "type" | "status" | "amount">;
   },
 ): ParentAmounts {
