@@ -216,6 +216,8 @@ test("axe finds no violations on a payment's page, its refund form and its confi
   signedIn: page,
   request,
 }) => {
+  // Three whole-page analyses: on a busy machine more than the default 30 s.
+  test.slow();
   const payment = await charge(request, "payments");
   await page.goto(`/admin/transactions/${payment.uid}`);
   await expect(page.getByRole("heading", { level: 2, name: "Money" })).toBeVisible();

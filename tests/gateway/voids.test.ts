@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { transactions } from "@/lib/db/schema";
 import { childError, createParent, postChild, readTransaction } from "./child-helpers";
 import { startTestGateway, type TestGateway, type TestShop } from "./harness";
 
@@ -17,6 +19,19 @@ afterAll(async () => {
 
 const post = (path: "voids" | "captures", request: Record<string, unknown>, as: TestShop = shop) =>
   postChild(gateway, as, path, request);
+
+/** Until a child of `parentUid` is reserved and waiting for the acquirer (`incomplete`). */
+async function waitForChildInFlight(parentUid: string): Promise<void> {
+  for (let polls = 0; polls < 200; polls++) {
+    const [child] = await gateway.runtime.deps.db
+      .select({ uid: transactions.uid })
+      .from(transactions)
+      .where(and(eq(transactions.parentUid, parentUid), eq(transactions.status, "incomplete")));
+    if (child) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no child of ${parentUid} in flight`);
+}
 
 describe("POST /transactions/voids", () => {
   it("voids an uncaptured authorization in full; nothing can be captured after", async () => {
@@ -92,6 +107,35 @@ describe("POST /transactions/voids", () => {
       "successful",
     );
   });
+
+  it("says what is in flight: a void the acquirer is still answering, a capture still being made", async () => {
+    // Amounts ending in 091: the sandbox answers after a few seconds, so the first child is in flight meanwhile.
+    const voiding = await createParent(gateway, shop, { type: "authorization", amount: 2091, via: "insert" });
+    const slowVoid = post("voids", { parent_uid: voiding.uid, amount: 2091 });
+    await waitForChildInFlight(voiding.uid);
+    expect((await post("captures", { parent_uid: voiding.uid, amount: 1000 })).body.message).toBe(
+      "Authorization is being voided; it can no longer be captured.",
+    );
+    expect((await post("voids", { parent_uid: voiding.uid, amount: 2091 })).body.message).toBe(
+      "Authorization is already being voided.",
+    );
+    expect((await slowVoid).body.transaction.status).toBe("successful");
+    expect((await post("voids", { parent_uid: voiding.uid, amount: 2091 })).body.message).toBe(
+      "Authorization has already been voided.",
+    );
+
+    const capturing = await createParent(gateway, shop, {
+      type: "authorization",
+      amount: 3000,
+      via: "insert",
+    });
+    const slowCapture = post("captures", { parent_uid: capturing.uid, amount: 1091 });
+    await waitForChildInFlight(capturing.uid);
+    expect((await post("voids", { parent_uid: capturing.uid, amount: 3000 })).body.message).toBe(
+      "Authorization is being captured; only an uncaptured authorization can be voided.",
+    );
+    expect((await slowCapture).body.transaction.status).toBe("successful");
+  }, 30_000);
 
   it("a declined void (amount ending in 005) leaves the authorization capturable", async () => {
     const parent = await createParent(gateway, shop, { type: "authorization", amount: 2005, via: "insert" });

@@ -14,9 +14,8 @@ export const captureRules: ChildRules = (parent, request) => {
   const refused = checkParent(parent, { types: ["authorization"], action: "captured" });
   if (refused) return refused;
   const { successful, inFlight } = parent.totals;
-  if (successful.void + inFlight.void > 0) {
-    return { base: ["Authorization has been voided; it can no longer be captured"] };
-  }
+  if (successful.void > 0) return { base: ["Authorization has been voided; it can no longer be captured"] };
+  if (inFlight.void > 0) return { base: ["Authorization is being voided; it can no longer be captured"] };
   const errors: ErrorTree = currencyErrors(parent, request);
   const capturable = parent.row.amount - successful.capture - inFlight.capture;
   if (request.amount > capturable) errors.amount = [amountTooLarge(capturable)];

@@ -14,9 +14,13 @@ export const voidRules: ChildRules = (parent, request) => {
   const refused = checkParent(parent, { types: ["authorization"], action: "voided" });
   if (refused) return refused;
   const { successful, inFlight } = parent.totals;
-  if (successful.void + inFlight.void > 0) return { base: ["Authorization has already been voided"] };
-  if (successful.capture + inFlight.capture > 0) {
+  if (successful.void > 0) return { base: ["Authorization has already been voided"] };
+  if (inFlight.void > 0) return { base: ["Authorization is already being voided"] };
+  if (successful.capture > 0) {
     return { base: ["Authorization has been captured; only an uncaptured authorization can be voided"] };
+  }
+  if (inFlight.capture > 0) {
+    return { base: ["Authorization is being captured; only an uncaptured authorization can be voided"] };
   }
   const errors: ErrorTree = currencyErrors(parent, request);
   const full = parent.row.amount;
