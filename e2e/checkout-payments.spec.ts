@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
   basicAuth,
@@ -7,6 +8,7 @@ import {
   type DemoShop,
   expect,
   fillCard,
+  type Merchant,
   merchantUrls,
   merchantView,
   test,
@@ -131,4 +133,102 @@ test("a 3-D Secure payment charges only once the challenge is passed", async ({
   await page.getByRole("link", { name: /^Return to / }).click();
   await page.waitForURL(`${merchant.origin}/success**`);
   expect(new URL(page.url()).searchParams.get("uid")).toBe(view.gateway_response.transaction.uid);
+});
+
+test.describe("the save-card choice", () => {
+  const label = "Save this card for future payments at Demo Shop";
+  const offered = (merchant: Merchant) => ({
+    ...merchantUrls(merchant),
+    save_card_toggle: { display: true },
+  });
+
+  test("is offered unticked; unticked, the merchant gets no token, ticked by keyboard, it does", async ({
+    page,
+    request,
+    merchant,
+  }) => {
+    for (const save of [false, true]) {
+      const session = await createSession(request, {
+        transactionType: "payment",
+        currency: "EUR",
+        settings: offered(merchant),
+      });
+      await page.goto(session.redirectUrl);
+      const choice = page.getByRole("checkbox", { name: label });
+      await expect(choice).toBeVisible();
+      await expect(choice).not.toBeChecked();
+      if (!save) {
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations).toEqual([]);
+      }
+      await fillCard(page, { number: "4200000000000000", holder: "JANE ROE" });
+      if (save) {
+        // The next stop after the card's last field, ticked with the space bar.
+        await page.getByLabel("Name on card").focus();
+        await page.keyboard.press("Tab");
+        await expect(choice).toBeFocused();
+        await page.keyboard.press("Space");
+        await expect(choice).toBeChecked();
+      }
+      await page.getByRole("button", { name: `Pay ${euros(session.amount)}` }).click();
+      await page.waitForURL(`${merchant.origin}/success**`);
+      const uid = new URL(page.url()).searchParams.get("uid") ?? "";
+      const paid = await transaction(request, uid, DEMO_SHOP_1);
+      expect(paid).toMatchObject({ type: "payment", status: "successful" });
+      if (save) expect(paid.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
+      else expect(paid.credit_card).toMatchObject({ token: null, stamp: null });
+    }
+  });
+
+  test("is not offered where the card is stored anyway: a tokenization session", async ({
+    page,
+    request,
+  }) => {
+    const session = await createSession(request, { settings: { save_card_toggle: { display: true } } });
+    await page.goto(session.redirectUrl);
+    await expect(page.getByLabel("Card number")).toBeVisible();
+    await expect(page.getByRole("checkbox")).toHaveCount(0);
+  });
+
+  test("reads right to left in Arabic: the box at the start of the line, on the right", async ({
+    page,
+    request,
+  }) => {
+    const session = await createSession(request, {
+      transactionType: "authorization",
+      settings: { language: "ar", save_card_toggle: { display: true } },
+    });
+    await page.goto(session.redirectUrl);
+    const choice = page.getByRole("checkbox", { name: "احفظ هذه البطاقة للمدفوعات القادمة لدى Demo Shop" });
+    await expect(choice).toBeVisible();
+    const box = await choice.boundingBox();
+    const text = await page.getByText("احفظ هذه البطاقة").boundingBox();
+    expect(box && text && box.x > text.x).toBe(true);
+  });
+
+  test("without JavaScript the ticked box goes in the POST and the card is kept", async ({
+    browser,
+    request,
+    merchant,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const session = await createSession(request, {
+        transactionType: "payment",
+        currency: "EUR",
+        settings: offered(merchant),
+      });
+      await page.goto(session.redirectUrl);
+      await fillCard(page, { number: "4200000000000000" });
+      await page.getByRole("checkbox", { name: label }).check();
+      await page.getByRole("button", { name: `Pay ${euros(session.amount)}` }).click();
+      await page.waitForURL(`${merchant.origin}/success**`);
+      const { transaction: paid } = (await merchantView(request, session.token)).gateway_response;
+      expect(paid).toMatchObject({ type: "payment", status: "successful" });
+      expect(paid.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -18,6 +18,7 @@ import type { CheckoutCustomerField } from "@/lib/contracts/checkout";
 import { CardFields } from "./card-fields";
 import { CustomerFields } from "./customer-fields";
 import { ErrorSummary } from "./error-summary";
+import { SaveCardChoice } from "./save-card-choice";
 import { TestCards } from "./test-cards";
 
 export interface PaymentFormProps {
@@ -28,6 +29,8 @@ export interface PaymentFormProps {
   initialValues: PaymentFormValues;
   /** "Pay €32.45", formatted on the server in the session's language. */
   payLabel: string;
+  /** "Save this card for future payments at {shop}", where the session offers the choice; null elsewhere. */
+  saveCardLabel: string | null;
   /** Test sessions show the test cards; the expiry they fill in is chosen on the server. */
   testCardExpiry: string | null;
   countries: PlaceOption[] | null;
@@ -126,6 +129,7 @@ export function PaymentForm(props: PaymentFormProps) {
     data.set("token", props.token);
     for (const field of PAYMENT_FIELDS) data.set(field, values[field]);
     if (values.card_choice) data.set("card_choice", values.card_choice);
+    if (values.save_card) data.set("save_card", "on");
     startTransition(() => submitPayment(data));
   };
   const onInvalid: SubmitErrorHandler<PaymentFormValues> = () => {
@@ -176,6 +180,7 @@ export function PaymentForm(props: PaymentFormProps) {
             holderReadOnly={props.readOnly.holder}
             holderMaxLength={props.holderMaxLength}
           />
+          {props.saveCardLabel ? <SaveCardChoice label={props.saveCardLabel} /> : null}
         </fieldset>
         {props.rules.visible.length > 0 ? (
           <fieldset className="payment-form__group" disabled={busy}>

@@ -34,6 +34,8 @@ export const PAYMENT_FIELDS: readonly PaymentFieldName[] = [...CARD_FIELDS, ...C
 export type PaymentFormValues = Record<PaymentFieldName, string> & {
   /** With a saved card: "saved" (or empty) pays with it, "new" with the card typed in (where offered). */
   card_choice?: string;
+  /** The shopper ticked "Save this card" (where offered). */
+  save_card?: boolean;
 };
 
 /** A oneclick session's stored card, as the page may show it. */
@@ -48,6 +50,8 @@ export interface PaymentFormRules {
   savedCard?: SavedCardRule | null;
   /** Whether the shopper may type in another card instead of the saved one. */
   anotherCardOffered?: boolean;
+  /** Whether the shopper chooses to keep the card typed in (see `saveCardOffered`). */
+  saveCardOffered?: boolean;
   /** Customer and billing fields on the page. */
   visible: readonly CheckoutCustomerField[];
   /** Of those, the ones the shop requires. */
@@ -55,10 +59,26 @@ export interface PaymentFormRules {
   holderRequired: boolean;
 }
 
+/**
+ * A charge offers the shopper to keep the card where the merchant asked for the choice, on a card typed in: a
+ * tokenization stores the card whatever the page says, and a oneclick session pays with one already stored.
+ */
+export function saveCardOffered(
+  view: Pick<ShopperCheckoutView, "transaction_type" | "save_card_toggle" | "saved_card">,
+): boolean {
+  const charges = view.transaction_type === "payment" || view.transaction_type === "authorization";
+  return charges && view.save_card_toggle.display && !view.saved_card;
+}
+
 export function paymentFormRules(
   view: Pick<
     ShopperCheckoutView,
-    "customer_fields" | "credit_card_fields" | "saved_card" | "another_card_toggle"
+    | "customer_fields"
+    | "credit_card_fields"
+    | "saved_card"
+    | "another_card_toggle"
+    | "transaction_type"
+    | "save_card_toggle"
   >,
 ): PaymentFormRules {
   const saved = view.saved_card;
@@ -74,6 +94,7 @@ export function paymentFormRules(
         }
       : null,
     anotherCardOffered: saved ? view.another_card_toggle.display : true,
+    saveCardOffered: saveCardOffered(view),
   };
 }
 
@@ -83,7 +104,7 @@ export function usesSavedCard(cardChoice: string | undefined, rules: PaymentForm
 }
 
 export function emptyPaymentForm(): PaymentFormValues {
-  return Object.fromEntries(PAYMENT_FIELDS.map((field) => [field, ""])) as PaymentFormValues;
+  return Object.fromEntries(PAYMENT_FIELDS.map((field) => [field, ""])) as Record<PaymentFieldName, string>;
 }
 
 /** The form as the page opens it: customer fields and holder prefilled from the session. */
@@ -130,6 +151,8 @@ export function readPaymentForm(data: FormData): PaymentFormValues {
   }
   const cardChoice = data.get("card_choice");
   if (typeof cardChoice === "string") values.card_choice = cardChoice;
+  // A ticked checkbox posts "on"; an unticked one posts nothing.
+  if (data.get("save_card") === "on") values.save_card = true;
   return values;
 }
 
@@ -158,6 +181,8 @@ export interface PaymentRequestFields {
   };
   customer?: { email?: string; birth_date?: string };
   billing_address?: Partial<Record<(typeof BILLING_FIELDS)[number], string>>;
+  /** Sent where the choice is offered: whether the shopper consented to keep the card. */
+  save_card?: boolean;
 }
 
 export function isShown(
@@ -195,5 +220,6 @@ export function toPaymentRequest(values: PaymentFormValues, rules: PaymentFormRu
   const billing = pick(BILLING_FIELDS);
   if (customer) request.customer = customer;
   if (billing) request.billing_address = billing;
+  if (rules.saveCardOffered) request.save_card = values.save_card === true;
   return request;
 }

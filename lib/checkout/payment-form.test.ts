@@ -273,13 +273,57 @@ describe("a session's saved card", () => {
       },
       saved_card: { brand: "amex", last_4: "0005" },
       another_card_toggle: { display: true },
+      transaction_type: "payment" as const,
+      save_card_toggle: { display: true },
       customer: null,
     };
     expect(paymentFormRules(view)).toMatchObject({
       savedCard: { brand: "amex", last4: "0005", securityCodeLength: 4 },
       anotherCardOffered: true,
+      // The card is stored already: nothing to choose.
+      saveCardOffered: false,
     });
     expect(initialPaymentForm(view).card_choice).toBe("saved");
     expect(paymentFormRules({ ...view, saved_card: null }).savedCard).toBeNull();
+  });
+});
+
+describe("the save-card choice", () => {
+  const view = {
+    customer_fields: { visible: [], required: [], read_only: [] },
+    credit_card_fields: {
+      holder: null,
+      holder_required: false,
+      read_only: false,
+      verification_value_required: false,
+    },
+    saved_card: null,
+    another_card_toggle: { display: false },
+    transaction_type: "payment" as "payment" | "authorization" | "tokenization",
+    save_card_toggle: { display: true },
+    customer: null,
+  };
+  const OFFERED: PaymentFormRules = { ...NO_CUSTOMER, saveCardOffered: true };
+
+  it("is offered on a charge of a card typed in, where the merchant asked for it", () => {
+    expect(paymentFormRules(view).saveCardOffered).toBe(true);
+    expect(paymentFormRules({ ...view, transaction_type: "authorization" }).saveCardOffered).toBe(true);
+    expect(paymentFormRules({ ...view, transaction_type: "tokenization" }).saveCardOffered).toBe(false);
+    expect(paymentFormRules({ ...view, save_card_toggle: { display: false } }).saveCardOffered).toBe(false);
+  });
+
+  it("goes to the gateway as the shopper left it where offered, unticked unless ticked, and nowhere else", () => {
+    expect(toPaymentRequest(form(), OFFERED).save_card).toBe(false);
+    expect(toPaymentRequest(form({ save_card: true }), OFFERED).save_card).toBe(true);
+    expect(toPaymentRequest(form({ save_card: true }), NO_CUSTOMER)).not.toHaveProperty("save_card");
+  });
+
+  it("is read from a post without JavaScript (a ticked checkbox posts 'on') and kept by the browser's schema", () => {
+    const data = new FormData();
+    data.set("save_card", "on");
+    expect(readPaymentForm(data).save_card).toBe(true);
+    expect(readPaymentForm(new FormData()).save_card).toBeUndefined();
+    const parsed = createPaymentFormSchema(OFFERED, { now }).safeParse(form({ save_card: true }));
+    expect(parsed.data?.save_card).toBe(true);
   });
 });

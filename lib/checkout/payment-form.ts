@@ -159,7 +159,8 @@ export function createPaymentFormSchema(rules: PaymentFormRules, options: { now?
     PaymentFieldName,
     z.ZodString
   >;
-  return z.object({ ...shape, card_choice: z.string().optional() }).superRefine((values, ctx) => {
+  const choices = { card_choice: z.string().optional(), save_card: z.boolean().optional() };
+  return z.object({ ...shape, ...choices }).superRefine((values, ctx) => {
     const errors = validatePaymentForm(values, rules, options);
     for (const field of PAYMENT_FIELDS) {
       for (const message of errors.fields[field] ?? [])

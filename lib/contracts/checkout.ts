@@ -150,7 +150,11 @@ export function createCheckoutRequestSchema(options: { now?: Now } = {}) {
           ),
           save_card_toggle: withDefault(objectValue({ display: withDefault(booleanValue(), false) }), {
             display: false,
-          }),
+          }).describe(
+            "display true: a payment or authorization paid with a card typed on the page asks the shopper, " +
+              "unticked, whether to save it; only then is the card kept and its token returned. Without it a " +
+              "successful charge keeps the card; a tokenization always does",
+          ),
           another_card_toggle: withDefault(objectValue({ display: withDefault(booleanValue(), false) }), {
             display: false,
           }),

@@ -81,6 +81,12 @@ export const cards = pgTable(
      * charges; `credit` payouts.
      */
     contract: text("contract").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Stored only to carry out the charge it came with (3-D Secure, or asking the acquirer again after a crash),
+     * because the shopper did not choose to save it: deleted when that charge's answer is stored, whatever it is,
+     * and its token is never shown.
+     */
+    heldForCharge: boolean("held_for_charge").notNull().default(false),
     createdAt: timestamps.createdAt,
   },
   (table) => [index("cards_shop_idx").on(table.shopId), index("cards_key_idx").on(table.keyId)],

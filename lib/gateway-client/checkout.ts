@@ -32,6 +32,11 @@ export interface CheckoutPaymentRequest {
   >;
   language?: string;
   return_url?: string;
+  /**
+   * The shopper's consent to keep the card typed in, where the session offers it (`save_card_toggle`, a payment or
+   * authorization without a saved card); only `true` keeps it. Ignored anywhere else.
+   */
+  save_card?: boolean;
 }
 
 export interface ShopCredentials {

@@ -1,8 +1,17 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cards, transactions } from "@/lib/db/schema";
 import type { AcquirerAnswer, AuthorizeRequest, CreditRequest } from "@/lib/gateway/acquirer/acquirer";
 import { SandboxAcquirer } from "@/lib/gateway/acquirer/sandbox-acquirer";
 import { ManualClock } from "@/lib/gateway/clock";
-import { futureExpiry, startTestGateway, type TestGateway, type TestShop, uniqueVisaNumber } from "./harness";
+import {
+  callJson,
+  futureExpiry,
+  startTestGateway,
+  type TestGateway,
+  type TestShop,
+  uniqueVisaNumber,
+} from "./harness";
 import { paymentRequest } from "./money-helpers";
 import { queryTransaction } from "./three-d-secure-helpers";
 
@@ -45,13 +54,13 @@ afterAll(async () => {
 });
 
 /** Sends a request whose acquirer answer never comes back, and waits until the acquirer has answered it. */
-async function interrupted(path: string, body: unknown): Promise<string> {
+async function interrupted(path: string, body: unknown, authorization = shop.authorization): Promise<string> {
   acquirer.interrupt = true;
   const before = acquirer.answered.size;
   const aborted = new AbortController();
   fetch(`${gateway.url}${path}`, {
     method: "POST",
-    headers: { authorization: shop.authorization, "content-type": "application/json" },
+    headers: { authorization, "content-type": "application/json" },
     body: JSON.stringify(body),
     signal: aborted.signal,
   }).catch(() => undefined);
@@ -103,6 +112,42 @@ describe("payments whose answer was never stored", () => {
       refundable: 0,
       authorization_expires_at: new Date(Date.parse(started.created_at) + 7 * 24 * 3600_000).toISOString(),
     });
+  });
+
+  it("a hosted-page charge whose shopper did not save the card: the sweep shows no token and removes the card", async () => {
+    const created = await callJson(gateway, "/ctp/api/checkouts", {
+      shop,
+      body: {
+        checkout: {
+          transaction_type: "payment",
+          order: { amount: 1300, currency: "EUR", description: "Harbour tour" },
+          settings: { success_url: "https://merchant.example/ok", save_card_toggle: { display: true } },
+        },
+      },
+    });
+    const checkoutToken = created.body.checkout.token;
+    const uid = await interrupted(
+      "/transactions/tokenizations",
+      {
+        request: {
+          credit_card: { number: uniqueVisaNumber(seed++), verification_value: "123", ...futureExpiry() },
+          save_card: false,
+        },
+      },
+      `Bearer ${checkoutToken}`,
+    );
+    const [row] = await gateway.runtime.deps.db.select().from(transactions).where(eq(transactions.uid, uid));
+    const [held] = await gateway.runtime.deps.db
+      .select()
+      .from(cards)
+      .where(eq(cards.token, row.cardToken ?? ""));
+    // Kept while the answer is unknown: asking the acquirer again needs the number.
+    expect(held.heldForCharge).toBe(true);
+    clock.advance(121_000);
+    expect(await gateway.runtime.paymentRecovery.sweepOnce()).toBe(1);
+    const final = await queryTransaction(gateway, shop, uid);
+    expect(final).toMatchObject({ status: "successful", credit_card: { token: null, stamp: null } });
+    expect(await gateway.runtime.deps.db.select().from(cards).where(eq(cards.token, held.token))).toEqual([]);
   });
 
   it("a payout to card data, whose card was never kept: recorded as a processor error", async () => {

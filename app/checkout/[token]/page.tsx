@@ -92,6 +92,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
   // The last attempt was declined (here or at 3-D Secure) and the session takes another.
   const declined = view.last_transaction?.status === "failed";
   const amount = formatAmount(view.order.amount, view.order.currency, language);
+  const rules = paymentFormRules(view);
 
   return frame(
     <>
@@ -100,7 +101,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
       <PaymentForm
         token={token}
         messages={messages}
-        rules={paymentFormRules(view)}
+        rules={rules}
         readOnly={{ fields: view.customer_fields.read_only, holder: view.credit_card_fields.read_only }}
         initialValues={initialPaymentForm(view)}
         payLabel={interpolate(
@@ -109,6 +110,9 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
             : messages.actions.payButton,
           { amount },
         )}
+        saveCardLabel={
+          rules.saveCardOffered ? interpolate(messages.savedCard.save, { shop: view.shop.name }) : null
+        }
         testCardExpiry={view.test ? testCardExpiry() : null}
         countries={showsCountry ? countryOptions(language) : null}
         regions={showsState ? regionOptions(language) : null}

@@ -109,7 +109,12 @@ export const ar: CheckoutMessages = {
     unavailable: "تعذّرت معالجة الدفع الآن. حاول مجددًا بعد قليل. الرقم المرجعي: {reference}.",
   },
   card: { brandDetected: "نوع البطاقة: {brand}", brandUnknown: "يظهر نوع البطاقة أثناء الكتابة" },
-  savedCard: { legend: "الدفع بواسطة", card: "{brand} المنتهية بـ {last4}", another: "بطاقة أخرى" },
+  savedCard: {
+    legend: "الدفع بواسطة",
+    card: "{brand} المنتهية بـ {last4}",
+    another: "بطاقة أخرى",
+    save: "احفظ هذه البطاقة للمدفوعات القادمة لدى {shop}",
+  },
   actions: {
     payButton: "ادفع {amount}",
     authorizeButton: "تفويض {amount}",

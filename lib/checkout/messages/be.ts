@@ -113,7 +113,12 @@ export const be: CheckoutMessages = {
       "Зараз не ўдалося правесці плацёж. Паспрабуйце зноў праз хвіліну. Нумар звароту: {reference}.",
   },
   card: { brandDetected: "Тып карткі: {brand}", brandUnknown: "Тып карткі з'явіцца падчас уводу" },
-  savedCard: { legend: "Аплаціць карткай", card: "{brand}, апошнія лічбы {last4}", another: "Іншая картка" },
+  savedCard: {
+    legend: "Аплаціць карткай",
+    card: "{brand}, апошнія лічбы {last4}",
+    another: "Іншая картка",
+    save: "Захаваць гэту картку для наступных плацяжоў у {shop}",
+  },
   actions: {
     payButton: "Аплаціць {amount}",
     authorizeButton: "Аўтарызаваць {amount}",

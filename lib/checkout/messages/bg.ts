@@ -101,7 +101,12 @@ export const bg: CheckoutMessages = {
       "В момента плащането не можа да бъде обработено. Опитайте отново след малко. Референция: {reference}.",
   },
   card: { brandDetected: "Вид карта: {brand}", brandUnknown: "Видът на картата се показва, докато пишете" },
-  savedCard: { legend: "Плащане с", card: "{brand}, завършваща на {last4}", another: "Друга карта" },
+  savedCard: {
+    legend: "Плащане с",
+    card: "{brand}, завършваща на {last4}",
+    another: "Друга карта",
+    save: "Запазване на тази карта за бъдещи плащания в {shop}",
+  },
   actions: {
     payButton: "Плащане на {amount}",
     authorizeButton: "Авторизиране на {amount}",

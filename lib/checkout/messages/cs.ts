@@ -111,7 +111,12 @@ export const cs: CheckoutMessages = {
     unavailable: "Platbu se teď nepodařilo zpracovat. Zkuste to za chvíli znovu. Reference: {reference}.",
   },
   card: { brandDetected: "Typ karty: {brand}", brandUnknown: "Typ karty se zobrazí během psaní" },
-  savedCard: { legend: "Zaplatit kartou", card: "{brand} končící na {last4}", another: "Jiná karta" },
+  savedCard: {
+    legend: "Zaplatit kartou",
+    card: "{brand} končící na {last4}",
+    another: "Jiná karta",
+    save: "Uložit tuto kartu pro budoucí platby v obchodě {shop}",
+  },
   actions: {
     payButton: "Zaplatit {amount}",
     authorizeButton: "Autorizovat {amount}",

@@ -100,7 +100,12 @@ export const da: CheckoutMessages = {
     unavailable: "Betalingen kunne ikke behandles lige nu. Prøv igen om et øjeblik. Reference: {reference}.",
   },
   card: { brandDetected: "Korttype: {brand}", brandUnknown: "Korttypen vises, mens du skriver" },
-  savedCard: { legend: "Betal med", card: "{brand} der slutter på {last4}", another: "Et andet kort" },
+  savedCard: {
+    legend: "Betal med",
+    card: "{brand} der slutter på {last4}",
+    another: "Et andet kort",
+    save: "Gem dette kort til fremtidige betalinger hos {shop}",
+  },
   actions: {
     payButton: "Betal {amount}",
     authorizeButton: "Godkend {amount}",

@@ -117,7 +117,12 @@ export const de: CheckoutMessages = {
       "Die Zahlung konnte gerade nicht verarbeitet werden. Versuchen Sie es gleich noch einmal. Referenz: {reference}.",
   },
   card: { brandDetected: "Kartentyp: {brand}", brandUnknown: "Der Kartentyp erscheint bei der Eingabe" },
-  savedCard: { legend: "Bezahlen mit", card: "{brand} mit Endziffern {last4}", another: "Andere Karte" },
+  savedCard: {
+    legend: "Bezahlen mit",
+    card: "{brand} mit Endziffern {last4}",
+    another: "Andere Karte",
+    save: "Diese Karte für künftige Zahlungen bei {shop} speichern",
+  },
   actions: {
     payButton: "{amount} bezahlen",
     authorizeButton: "{amount} autorisieren",

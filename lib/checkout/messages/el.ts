@@ -112,7 +112,12 @@ export const el: CheckoutMessages = {
     brandDetected: "Τύπος κάρτας: {brand}",
     brandUnknown: "Ο τύπος της κάρτας εμφανίζεται καθώς πληκτρολογείτε",
   },
-  savedCard: { legend: "Πληρωμή με", card: "{brand} που λήγει σε {last4}", another: "Άλλη κάρτα" },
+  savedCard: {
+    legend: "Πληρωμή με",
+    card: "{brand} που λήγει σε {last4}",
+    another: "Άλλη κάρτα",
+    save: "Αποθήκευση αυτής της κάρτας για μελλοντικές πληρωμές στο {shop}",
+  },
   actions: {
     payButton: "Πληρωμή {amount}",
     authorizeButton: "Έγκριση {amount}",

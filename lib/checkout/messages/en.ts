@@ -104,6 +104,7 @@ export const en: CheckoutMessages = {
     legend: "Pay with",
     card: "{brand} ending in {last4}",
     another: "Another card",
+    save: "Save this card for future payments at {shop}",
   },
   actions: {
     payButton: "Pay {amount}",

@@ -108,7 +108,12 @@ export const es: CheckoutMessages = {
     brandDetected: "Tipo de tarjeta: {brand}",
     brandUnknown: "El tipo de tarjeta aparece mientras escribe",
   },
-  savedCard: { legend: "Pagar con", card: "{brand} terminada en {last4}", another: "Otra tarjeta" },
+  savedCard: {
+    legend: "Pagar con",
+    card: "{brand} terminada en {last4}",
+    another: "Otra tarjeta",
+    save: "Guardar esta tarjeta para futuros pagos en {shop}",
+  },
   actions: {
     payButton: "Pagar {amount}",
     authorizeButton: "Autorizar {amount}",

@@ -115,6 +115,7 @@ export const et: CheckoutMessages = {
     legend: "Maksa kaardiga",
     card: "{brand}, mis lõpeb numbritega {last4}",
     another: "Teine kaart",
+    save: "Salvesta see kaart tulevasteks makseteks poes {shop}",
   },
   actions: {
     payButton: "Maksa {amount}",

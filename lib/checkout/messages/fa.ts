@@ -110,7 +110,12 @@ export const fa: CheckoutMessages = {
     unavailable: "پرداخت در حال حاضر پردازش نشد. کمی بعد دوباره تلاش کنید. شماره پیگیری: {reference}.",
   },
   card: { brandDetected: "نوع کارت: {brand}", brandUnknown: "نوع کارت هنگام تایپ نمایش داده می‌شود" },
-  savedCard: { legend: "پرداخت با", card: "{brand} با چهار رقم آخر {last4}", another: "کارت دیگر" },
+  savedCard: {
+    legend: "پرداخت با",
+    card: "{brand} با چهار رقم آخر {last4}",
+    another: "کارت دیگر",
+    save: "ذخیرهٔ این کارت برای پرداخت‌های بعدی در {shop}",
+  },
   actions: {
     payButton: "پرداخت {amount}",
     authorizeButton: "مجوز برداشت {amount}",

@@ -106,7 +106,12 @@ export const fi: CheckoutMessages = {
     unavailable: "Maksua ei juuri nyt voitu käsitellä. Yritä hetken kuluttua uudelleen. Viite: {reference}.",
   },
   card: { brandDetected: "Korttityyppi: {brand}", brandUnknown: "Korttityyppi näkyy kirjoittaessasi" },
-  savedCard: { legend: "Maksa kortilla", card: "{brand}, joka päättyy {last4}", another: "Toinen kortti" },
+  savedCard: {
+    legend: "Maksa kortilla",
+    card: "{brand}, joka päättyy {last4}",
+    another: "Toinen kortti",
+    save: "Tallenna tämä kortti tulevia maksuja varten kaupassa {shop}",
+  },
   actions: {
     payButton: "Maksa {amount}",
     authorizeButton: "Varaa {amount}",

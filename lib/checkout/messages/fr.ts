@@ -116,7 +116,12 @@ export const fr: CheckoutMessages = {
     brandDetected: "Type de carte : {brand}",
     brandUnknown: "Le type de carte s'affiche pendant la saisie",
   },
-  savedCard: { legend: "Payer avec", card: "{brand} se terminant par {last4}", another: "Une autre carte" },
+  savedCard: {
+    legend: "Payer avec",
+    card: "{brand} se terminant par {last4}",
+    another: "Une autre carte",
+    save: "Enregistrer cette carte pour les prochains paiements chez {shop}",
+  },
   actions: {
     payButton: "Payer {amount}",
     authorizeButton: "Autoriser {amount}",

@@ -91,7 +91,12 @@ export const he: CheckoutMessages = {
     unavailable: "לא ניתן היה לעבד את התשלום כרגע. נסו שוב בעוד רגע. מספר אסמכתה: {reference}.",
   },
   card: { brandDetected: "סוג הכרטיס: {brand}", brandUnknown: "סוג הכרטיס יופיע בזמן ההקלדה" },
-  savedCard: { legend: "תשלום באמצעות", card: "{brand} המסתיים ב-{last4}", another: "כרטיס אחר" },
+  savedCard: {
+    legend: "תשלום באמצעות",
+    card: "{brand} המסתיים ב-{last4}",
+    another: "כרטיס אחר",
+    save: "שמירת הכרטיס לתשלומים הבאים ב-{shop}",
+  },
   actions: {
     payButton: "תשלום {amount}",
     authorizeButton: "אישור מסגרת של {amount}",

@@ -110,7 +110,12 @@ export const hr: CheckoutMessages = {
       "Plaćanje trenutačno nije bilo moguće obraditi. Pokušajte ponovno za trenutak. Referenca: {reference}.",
   },
   card: { brandDetected: "Vrsta kartice: {brand}", brandUnknown: "Vrsta kartice prikazuje se dok upisujete" },
-  savedCard: { legend: "Plati karticom", card: "{brand} koja završava s {last4}", another: "Druga kartica" },
+  savedCard: {
+    legend: "Plati karticom",
+    card: "{brand} koja završava s {last4}",
+    another: "Druga kartica",
+    save: "Spremi ovu karticu za buduća plaćanja u trgovini {shop}",
+  },
   actions: {
     payButton: "Plati {amount}",
     authorizeButton: "Autoriziraj {amount}",

@@ -113,7 +113,12 @@ export const hu: CheckoutMessages = {
       "A fizetést most nem sikerült feldolgozni. Próbálja újra egy kis idő múlva. Hivatkozási szám: {reference}.",
   },
   card: { brandDetected: "Kártyatípus: {brand}", brandUnknown: "A kártya típusa gépelés közben jelenik meg" },
-  savedCard: { legend: "Fizetés ezzel", card: "{last4} végű {brand}", another: "Másik kártya" },
+  savedCard: {
+    legend: "Fizetés ezzel",
+    card: "{last4} végű {brand}",
+    another: "Másik kártya",
+    save: "Kártya mentése későbbi fizetésekhez itt: {shop}",
+  },
   actions: {
     payButton: "{amount} fizetése",
     authorizeButton: "{amount} zárolása",

@@ -100,7 +100,12 @@ export const hy: CheckoutMessages = {
     unavailable: "Վճարումն այս պահին հնարավոր չեղավ մշակել։ Մի փոքր անց նորից փորձեք։ Հղում՝ {reference}։",
   },
   card: { brandDetected: "Քարտի տեսակը՝ {brand}", brandUnknown: "Քարտի տեսակը կերևա մուտքագրելիս" },
-  savedCard: { legend: "Վճարել քարտով", card: "{brand}, վերջին նիշերը՝ {last4}", another: "Այլ քարտ" },
+  savedCard: {
+    legend: "Վճարել քարտով",
+    card: "{brand}, վերջին նիշերը՝ {last4}",
+    another: "Այլ քարտ",
+    save: "Պահպանել այս քարտը {shop}-ում հետագա վճարումների համար",
+  },
   actions: {
     payButton: "Վճարել {amount}",
     authorizeButton: "Արգելափակել {amount}",

@@ -109,7 +109,12 @@ export const id: CheckoutMessages = {
     unavailable: "Pembayaran tidak dapat diproses saat ini. Coba lagi sebentar lagi. Referensi: {reference}.",
   },
   card: { brandDetected: "Jenis kartu: {brand}", brandUnknown: "Jenis kartu muncul saat Anda mengetik" },
-  savedCard: { legend: "Bayar dengan", card: "{brand} berakhiran {last4}", another: "Kartu lain" },
+  savedCard: {
+    legend: "Bayar dengan",
+    card: "{brand} berakhiran {last4}",
+    another: "Kartu lain",
+    save: "Simpan kartu ini untuk pembayaran berikutnya di {shop}",
+  },
   actions: {
     payButton: "Bayar {amount}",
     authorizeButton: "Otorisasi {amount}",

@@ -113,7 +113,12 @@ export const it: CheckoutMessages = {
       "Al momento non è stato possibile elaborare il pagamento. Riprova tra poco. Riferimento: {reference}.",
   },
   card: { brandDetected: "Tipo di carta: {brand}", brandUnknown: "Il tipo di carta compare mentre scrivi" },
-  savedCard: { legend: "Paga con", card: "{brand} che termina con {last4}", another: "Un'altra carta" },
+  savedCard: {
+    legend: "Paga con",
+    card: "{brand} che termina con {last4}",
+    another: "Un'altra carta",
+    save: "Salva questa carta per i prossimi pagamenti presso {shop}",
+  },
   actions: {
     payButton: "Paga {amount}",
     authorizeButton: "Autorizza {amount}",

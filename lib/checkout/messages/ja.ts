@@ -102,7 +102,12 @@ export const ja: CheckoutMessages = {
       "現在お支払いを処理できませんでした。しばらくしてから再度お試しください。参照番号：{reference}。",
   },
   card: { brandDetected: "カードの種類：{brand}", brandUnknown: "入力するとカードの種類が表示されます" },
-  savedCard: { legend: "お支払い方法", card: "{brand}（末尾 {last4}）", another: "別のカード" },
+  savedCard: {
+    legend: "お支払い方法",
+    card: "{brand}（末尾 {last4}）",
+    another: "別のカード",
+    save: "このカードを {shop} での今後のお支払い用に保存する",
+  },
   actions: {
     payButton: "{amount} を支払う",
     authorizeButton: "{amount} を承認する",

@@ -108,7 +108,12 @@ export const ka: CheckoutMessages = {
     unavailable: "გადახდის დამუშავება ახლა ვერ მოხერხდა. სცადეთ ცოტა ხანში. მითითება: {reference}.",
   },
   card: { brandDetected: "ბარათის ტიპი: {brand}", brandUnknown: "ბარათის ტიპი აკრეფისას გამოჩნდება" },
-  savedCard: { legend: "გადახდა ბარათით", card: "{brand}, ბოლო ციფრები {last4}", another: "სხვა ბარათი" },
+  savedCard: {
+    legend: "გადახდა ბარათით",
+    card: "{brand}, ბოლო ციფრები {last4}",
+    another: "სხვა ბარათი",
+    save: "ბარათის შენახვა მომავალი გადახდებისთვის: {shop}",
+  },
   actions: {
     payButton: "გადაიხადეთ {amount}",
     authorizeButton: "{amount}-ის ავტორიზაცია",

@@ -109,7 +109,12 @@ export const kk: CheckoutMessages = {
       "Төлемді қазір өңдеу мүмкін болмады. Сәлден кейін қайталап көріңіз. Анықтама нөмірі: {reference}.",
   },
   card: { brandDetected: "Карта түрі: {brand}", brandUnknown: "Карта түрі енгізу кезінде көрсетіледі" },
-  savedCard: { legend: "Төлеу тәсілі", card: "{brand}, соңғы сандары {last4}", another: "Басқа карта" },
+  savedCard: {
+    legend: "Төлеу тәсілі",
+    card: "{brand}, соңғы сандары {last4}",
+    another: "Басқа карта",
+    save: "Бұл картаны {shop} дүкеніндегі келесі төлемдер үшін сақтау",
+  },
   actions: {
     payButton: "{amount} төлеу",
     authorizeButton: "{amount} сомасын бұғаттау",

@@ -96,7 +96,12 @@ export const ko: CheckoutMessages = {
     unavailable: "지금은 결제를 처리할 수 없습니다. 잠시 후 다시 시도하세요. 참조 번호: {reference}.",
   },
   card: { brandDetected: "카드 종류: {brand}", brandUnknown: "입력하면 카드 종류가 표시됩니다" },
-  savedCard: { legend: "결제 수단", card: "{brand}(끝자리 {last4})", another: "다른 카드" },
+  savedCard: {
+    legend: "결제 수단",
+    card: "{brand}(끝자리 {last4})",
+    another: "다른 카드",
+    save: "{shop}에서 다음 결제에 사용할 수 있도록 이 카드 저장",
+  },
   actions: {
     payButton: "{amount} 결제",
     authorizeButton: "{amount} 승인 요청",

@@ -118,7 +118,12 @@ export const lt: CheckoutMessages = {
       "Šiuo metu mokėjimo apdoroti nepavyko. Bandykite dar kartą po akimirkos. Nuoroda: {reference}.",
   },
   card: { brandDetected: "Kortelės tipas: {brand}", brandUnknown: "Kortelės tipas parodomas rašant" },
-  savedCard: { legend: "Mokėti kortele", card: "{brand}, kurios pabaiga {last4}", another: "Kita kortelė" },
+  savedCard: {
+    legend: "Mokėti kortele",
+    card: "{brand}, kurios pabaiga {last4}",
+    another: "Kita kortelė",
+    save: "Išsaugoti šią kortelę būsimiems mokėjimams parduotuvėje {shop}",
+  },
   actions: {
     payButton: "Mokėti {amount}",
     authorizeButton: "Autorizuoti {amount}",

@@ -121,7 +121,12 @@ export const lv: CheckoutMessages = {
     unavailable: "Maksājumu pašlaik neizdevās apstrādāt. Mēģiniet vēlreiz pēc brīža. Atsauce: {reference}.",
   },
   card: { brandDetected: "Kartes veids: {brand}", brandUnknown: "Kartes veids parādīsies rakstīšanas laikā" },
-  savedCard: { legend: "Maksāt ar", card: "{brand}, kas beidzas ar {last4}", another: "Cita karte" },
+  savedCard: {
+    legend: "Maksāt ar",
+    card: "{brand}, kas beidzas ar {last4}",
+    another: "Cita karte",
+    save: "Saglabāt šo karti turpmākiem maksājumiem: {shop}",
+  },
   actions: {
     payButton: "Maksāt {amount}",
     authorizeButton: "Autorizēt {amount}",

@@ -104,7 +104,12 @@ export const nl: CheckoutMessages = {
     unavailable: "De betaling kon nu niet worden verwerkt. Probeer het zo opnieuw. Referentie: {reference}.",
   },
   card: { brandDetected: "Kaarttype: {brand}", brandUnknown: "Het kaarttype verschijnt terwijl u typt" },
-  savedCard: { legend: "Betalen met", card: "{brand} eindigend op {last4}", another: "Een andere kaart" },
+  savedCard: {
+    legend: "Betalen met",
+    card: "{brand} eindigend op {last4}",
+    another: "Een andere kaart",
+    save: "Deze kaart bewaren voor toekomstige betalingen bij {shop}",
+  },
   actions: {
     payButton: "{amount} betalen",
     authorizeButton: "{amount} autoriseren",

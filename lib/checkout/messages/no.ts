@@ -108,7 +108,12 @@ export const no: CheckoutMessages = {
     unavailable: "Betalingen kunne ikke behandles akkurat nå. Prøv igjen om litt. Referanse: {reference}.",
   },
   card: { brandDetected: "Korttype: {brand}", brandUnknown: "Korttypen vises mens du skriver" },
-  savedCard: { legend: "Betal med", card: "{brand} som slutter på {last4}", another: "Et annet kort" },
+  savedCard: {
+    legend: "Betal med",
+    card: "{brand} som slutter på {last4}",
+    another: "Et annet kort",
+    save: "Lagre dette kortet til fremtidige betalinger hos {shop}",
+  },
   actions: {
     payButton: "Betal {amount}",
     authorizeButton: "Reserver {amount}",

@@ -108,7 +108,12 @@ export const pl: CheckoutMessages = {
     brandDetected: "Rodzaj karty: {brand}",
     brandUnknown: "Rodzaj karty pojawi się podczas wpisywania",
   },
-  savedCard: { legend: "Zapłać kartą", card: "{brand} z końcówką {last4}", another: "Inna karta" },
+  savedCard: {
+    legend: "Zapłać kartą",
+    card: "{brand} z końcówką {last4}",
+    another: "Inna karta",
+    save: "Zapisz tę kartę do przyszłych płatności w sklepie {shop}",
+  },
   actions: {
     payButton: "Zapłać {amount}",
     authorizeButton: "Autoryzuj {amount}",

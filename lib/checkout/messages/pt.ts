@@ -108,7 +108,12 @@ export const pt: CheckoutMessages = {
     brandDetected: "Bandeira do cartão: {brand}",
     brandUnknown: "A bandeira do cartão aparece enquanto você digita",
   },
-  savedCard: { legend: "Pagar com", card: "{brand} com final {last4}", another: "Outro cartão" },
+  savedCard: {
+    legend: "Pagar com",
+    card: "{brand} com final {last4}",
+    another: "Outro cartão",
+    save: "Salvar este cartão para pagamentos futuros em {shop}",
+  },
   actions: {
     payButton: "Pagar {amount}",
     authorizeButton: "Autorizar {amount}",

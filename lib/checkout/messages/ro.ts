@@ -118,7 +118,12 @@ export const ro: CheckoutMessages = {
       "Plata nu a putut fi procesată acum. Încercați din nou în câteva momente. Referință: {reference}.",
   },
   card: { brandDetected: "Tip card: {brand}", brandUnknown: "Tipul cardului apare pe măsură ce tastați" },
-  savedCard: { legend: "Plătiți cu", card: "{brand} care se termină în {last4}", another: "Alt card" },
+  savedCard: {
+    legend: "Plătiți cu",
+    card: "{brand} care se termină în {last4}",
+    another: "Alt card",
+    save: "Salvați acest card pentru plățile viitoare la {shop}",
+  },
   actions: {
     payButton: "Plătiți {amount}",
     authorizeButton: "Autorizați {amount}",

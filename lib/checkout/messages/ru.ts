@@ -113,7 +113,12 @@ export const ru: CheckoutMessages = {
       "Сейчас не удалось провести платёж. Повторите попытку через минуту. Номер обращения: {reference}.",
   },
   card: { brandDetected: "Тип карты: {brand}", brandUnknown: "Тип карты определится при вводе" },
-  savedCard: { legend: "Оплатить картой", card: "{brand}, последние цифры {last4}", another: "Другая карта" },
+  savedCard: {
+    legend: "Оплатить картой",
+    card: "{brand}, последние цифры {last4}",
+    another: "Другая карта",
+    save: "Сохранить эту карту для следующих платежей в {shop}",
+  },
   actions: {
     payButton: "Оплатить {amount}",
     authorizeButton: "Авторизовать {amount}",

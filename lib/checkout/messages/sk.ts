@@ -119,7 +119,12 @@ export const sk: CheckoutMessages = {
     unavailable: "Platbu sa teraz nepodarilo spracovať. Skúste to o chvíľu znova. Referencia: {reference}.",
   },
   card: { brandDetected: "Typ karty: {brand}", brandUnknown: "Typ karty sa zobrazí počas písania" },
-  savedCard: { legend: "Zaplatiť kartou", card: "{brand} končiaca na {last4}", another: "Iná karta" },
+  savedCard: {
+    legend: "Zaplatiť kartou",
+    card: "{brand} končiaca na {last4}",
+    another: "Iná karta",
+    save: "Uložiť túto kartu na budúce platby v obchode {shop}",
+  },
   actions: {
     payButton: "Zaplatiť {amount}",
     authorizeButton: "Autorizovať {amount}",

@@ -121,7 +121,12 @@ export const sl: CheckoutMessages = {
       "Plačila trenutno ni bilo mogoče obdelati. Poskusite znova čez trenutek. Referenca: {reference}.",
   },
   card: { brandDetected: "Vrsta kartice: {brand}", brandUnknown: "Vrsta kartice se prikaže med vnosom" },
-  savedCard: { legend: "Plačaj s kartico", card: "{brand}, ki se konča s {last4}", another: "Druga kartica" },
+  savedCard: {
+    legend: "Plačaj s kartico",
+    card: "{brand}, ki se konča s {last4}",
+    another: "Druga kartica",
+    save: "Shrani to kartico za prihodnja plačila v trgovini {shop}",
+  },
   actions: {
     payButton: "Plačaj {amount}",
     authorizeButton: "Avtoriziraj {amount}",

@@ -114,6 +114,7 @@ export const sr: CheckoutMessages = {
     legend: "Плати картицом",
     card: "{brand} која се завршава на {last4}",
     another: "Друга картица",
+    save: "Сачувај ову картицу за будућа плаћања у продавници {shop}",
   },
   actions: {
     payButton: "Плати {amount}",

@@ -95,7 +95,12 @@ export const sv: CheckoutMessages = {
     unavailable: "Betalningen kunde inte behandlas just nu. Försök igen om en stund. Referens: {reference}.",
   },
   card: { brandDetected: "Korttyp: {brand}", brandUnknown: "Korttypen visas medan du skriver" },
-  savedCard: { legend: "Betala med", card: "{brand} som slutar på {last4}", another: "Ett annat kort" },
+  savedCard: {
+    legend: "Betala med",
+    card: "{brand} som slutar på {last4}",
+    another: "Ett annat kort",
+    save: "Spara det här kortet för framtida betalningar hos {shop}",
+  },
   actions: {
     payButton: "Betala {amount}",
     authorizeButton: "Godkänn {amount}",

@@ -83,7 +83,12 @@ export const th: CheckoutMessages = {
     unavailable: "ไม่สามารถดำเนินการชำระเงินได้ในขณะนี้ ลองอีกครั้งในอีกสักครู่ หมายเลขอ้างอิง: {reference}",
   },
   card: { brandDetected: "ประเภทบัตร: {brand}", brandUnknown: "ประเภทบัตรจะแสดงขณะพิมพ์" },
-  savedCard: { legend: "ชำระด้วย", card: "{brand} ลงท้ายด้วย {last4}", another: "บัตรอื่น" },
+  savedCard: {
+    legend: "ชำระด้วย",
+    card: "{brand} ลงท้ายด้วย {last4}",
+    another: "บัตรอื่น",
+    save: "บันทึกบัตรนี้ไว้สำหรับการชำระเงินครั้งต่อไปที่ {shop}",
+  },
   actions: {
     payButton: "ชำระ {amount}",
     authorizeButton: "อนุมัติวงเงิน {amount}",

@@ -108,6 +108,7 @@ export const tr: CheckoutMessages = {
     legend: "Şununla öde",
     card: "Son dört hanesi {last4} olan {brand}",
     another: "Başka bir kart",
+    save: "Bu kartı {shop} mağazasındaki sonraki ödemeler için kaydet",
   },
   actions: {
     payButton: "{amount} öde",

@@ -75,7 +75,16 @@ export interface CheckoutMessages {
   };
   card: { brandDetected: string; brandUnknown: string };
   /** A oneclick session's stored card. */
-  savedCard: { legend: string; card: string; another: string };
+  savedCard: {
+    legend: string;
+    card: string;
+    another: string;
+    /**
+     * "Save this card for future payments at {shop}": the shopper's consent to keep a card typed in, on a payment
+     * or authorization session whose merchant offers the choice (`save_card_toggle`).
+     */
+    save: string;
+  };
   actions: {
     /** "Pay {amount}": the button of a payment (or tokenization) session. */
     payButton: string;

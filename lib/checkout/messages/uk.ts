@@ -113,7 +113,12 @@ export const uk: CheckoutMessages = {
       "Зараз не вдалося провести платіж. Спробуйте знову за хвилину. Номер звернення: {reference}.",
   },
   card: { brandDetected: "Тип картки: {brand}", brandUnknown: "Тип картки з'явиться під час введення" },
-  savedCard: { legend: "Оплатити карткою", card: "{brand}, останні цифри {last4}", another: "Інша картка" },
+  savedCard: {
+    legend: "Оплатити карткою",
+    card: "{brand}, останні цифри {last4}",
+    another: "Інша картка",
+    save: "Зберегти цю картку для наступних платежів у {shop}",
+  },
   actions: {
     payButton: "Сплатити {amount}",
     authorizeButton: "Авторизувати {amount}",

@@ -84,7 +84,12 @@ export const vi: CheckoutMessages = {
     unavailable: "Hiện không thể xử lý thanh toán. Thử lại sau giây lát. Mã tham chiếu: {reference}.",
   },
   card: { brandDetected: "Loại thẻ: {brand}", brandUnknown: "Loại thẻ sẽ hiện khi bạn nhập" },
-  savedCard: { legend: "Thanh toán bằng", card: "{brand} có số cuối {last4}", another: "Thẻ khác" },
+  savedCard: {
+    legend: "Thanh toán bằng",
+    card: "{brand} có số cuối {last4}",
+    another: "Thẻ khác",
+    save: "Lưu thẻ này cho các lần thanh toán sau tại {shop}",
+  },
   actions: {
     payButton: "Thanh toán {amount}",
     authorizeButton: "Cấp phép {amount}",

@@ -83,7 +83,12 @@ export const zh: CheckoutMessages = {
     unavailable: "暂时无法处理付款。请稍后重试。参考号：{reference}。",
   },
   card: { brandDetected: "卡类型：{brand}", brandUnknown: "输入卡号时显示卡类型" },
-  savedCard: { legend: "付款方式", card: "{brand}，尾号 {last4}", another: "使用其他卡" },
+  savedCard: {
+    legend: "付款方式",
+    card: "{brand}，尾号 {last4}",
+    another: "使用其他卡",
+    save: "保存此卡，用于今后在 {shop} 的付款",
+  },
   actions: {
     payButton: "支付 {amount}",
     authorizeButton: "预授权 {amount}",

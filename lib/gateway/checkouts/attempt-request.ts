@@ -126,6 +126,20 @@ function attemptShopper(
   };
 }
 
+/**
+ * Whether a charge of this attempt keeps the card, i.e. returns its token to the merchant. The shopper decides only
+ * where the merchant offered the choice (`save_card_toggle.display`) on a payment or authorization session that
+ * takes a card typed on the page, and consent is explicit: only `save_card: true` keeps it. Anywhere else the
+ * page's field is ignored: a oneclick session pays with a card already stored, a tokenization session stores the
+ * card because that is what it is for, and without the toggle the merchant has decided (the card is kept).
+ */
+export function attemptKeepsCard(session: CheckoutSession, pageRequest: Record<string, unknown>): boolean {
+  const { transaction_type: type, settings, payment_method } = session.request;
+  if (type !== "payment" && type !== "authorization") return true;
+  if (!settings.save_card_toggle.display || payment_method?.credit_card?.token) return true;
+  return pageRequest.save_card === true;
+}
+
 /** The tokenization request of one attempt: the page's card and shopper fields on top of the session's order. */
 export function attemptRequest(options: {
   shop: AuthenticatedShop;

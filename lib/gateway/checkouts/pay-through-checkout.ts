@@ -7,7 +7,7 @@ import { GatewayError } from "../errors";
 import { createPayment } from "../payments/create-payment";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
-import { attemptRequest, checkReturnUrl } from "./attempt-request";
+import { attemptKeepsCard, attemptRequest, checkReturnUrl } from "./attempt-request";
 import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
 
 export const CHECKOUT_FINISHED = "Checkout is finished";
@@ -89,7 +89,7 @@ export async function payThroughCheckout(options: {
     const body = { request };
     transaction =
       type === "payment" || type === "authorization"
-        ? await createPayment({ deps, shop, body, type })
+        ? await createPayment({ deps, shop, body, type, keepCard: attemptKeepsCard(session, pageRequest) })
         : await tokenizeCard({ deps, shop, body });
   } catch (error) {
     // Nothing was processed: the shopper keeps the attempt.

@@ -32,7 +32,9 @@ export const CHECKOUT_TOKEN_TOKENIZATION =
   "and may change (hidden and read-only ones keep the session's values), the language and `return_url`, which must " +
   "be the page's own return route (`{PUBLIC_URL}/checkout/{token}/return`) or one of the session's URLs (`422` " +
   "otherwise). `customer.device_id` is the session's and `customer.ip` the client address the gateway resolved. " +
-  "The answer is the shopper's view of the transaction.";
+  "`save_card` (boolean) is the shopper's choice where the session offers it (`save_card_toggle.display` on a " +
+  "payment or authorization paid with a card typed in): only `true` keeps the card and returns its token to the " +
+  "merchant; it is ignored anywhere else. The answer is the shopper's view of the transaction.";
 export const CHECKOUT_TOKEN_TRANSACTION =
   "With a checkout token as bearer: a transaction of that session only, as the shopper's view.";
 

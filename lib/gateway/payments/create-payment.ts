@@ -28,6 +28,11 @@ export interface CreatePaymentOptions {
   /** The parsed JSON body, `{ "request": { ... } }`, not yet validated. */
   body: unknown;
   type: "payment" | "authorization";
+  /**
+   * False when a hosted-page shopper did not choose to save the card (`save_card_toggle`): a card sent in full is
+   * held only for this charge and no token is returned. True (the API's behaviour) when not given.
+   */
+  keepCard?: boolean;
 }
 
 /** What a 3-D Secure challenge of a payment keeps for the moment it passes (never the card's security code). */
@@ -44,10 +49,13 @@ export interface DeferredAuthorization {
  * under the duplicate check, which must hold before any money moves — and its answer is stored before the
  * response: a request moves money only when the answer is on record.
  */
-export async function createPayment({ deps, shop, body, type }: CreatePaymentOptions): Promise<Transaction> {
+export async function createPayment(options: CreatePaymentOptions): Promise<Transaction> {
+  const { deps, shop, body, type } = options;
   const request = validatePayment(deps, body, shop);
   const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "charge" });
   const { card } = resolved;
+  // A stored card named by its token is the shop's already: the shopper's choice concerns a card typed in.
+  const heldForCharge = options.keepCard === false && resolved.storedToken === null;
   const { hashes } = deps.keyring;
   const gatewayId = shop.settings.gateway_id;
 
@@ -119,6 +127,7 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
               expMonth: card.expMonth,
               expYear: card.expYear,
               holder: card.holder,
+              heldForCharge,
             }
           : null,
       challenge:
@@ -177,8 +186,9 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
     return transactionFromRow(row);
   }
 
-  // The card is stored with the pending transaction: a 3-D Secure challenge needs it when the shopper returns,
-  // and a charge that succeeds keeps it (its token is returned, as beGateway does).
+  // The card is stored with the pending transaction: a 3-D Secure challenge needs it when the shopper returns, and
+  // so does the sweep that asks the acquirer again after a crash. A charge that succeeds keeps it (its token is
+  // returned, as beGateway does), unless it was held only for the charge.
   const token = resolved.storedToken ?? generateCardToken();
   const pending = await write("incomplete", started, token);
   if (decision.kind === "challenge") return transactionFromRow(pending);
@@ -203,7 +213,7 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
     status: outcome.status,
     body: finishedMoneyBody(started, {
       outcome,
-      token,
+      token: heldForCharge ? null : token,
       stamp,
       at: deps.clock.now(),
       receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
@@ -216,6 +226,7 @@ export async function createPayment({ deps, shop, body, type }: CreatePaymentOpt
     }),
     cardToken: token,
     ownsCard: resolved.storedToken === null,
+    heldForCharge,
   });
   // Nothing else ends a transaction that has no challenge: the row is ours to finish.
   if (!finished) throw new Error(`Payment ${uid} ended before its acquirer answer was stored`);

@@ -11,9 +11,9 @@ export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>
 
 /**
  * Stores the end of a money transaction that was written `incomplete` while the acquirer was asked: its status and
- * body, the card (kept only when it succeeded and the card was stored for it), and the notification outbox row,
- * atomically. Conditional on the row still being `incomplete`, so it happens once. Null when the row had already
- * ended.
+ * body, the card (kept only when it succeeded and the card was stored for it, not only held for the charge), and
+ * the notification outbox row, atomically. Conditional on the row still being `incomplete`, so it happens once.
+ * Null when the row had already ended.
  */
 export async function finishMoneyTransaction(
   deps: GatewayDeps,
@@ -26,6 +26,11 @@ export async function finishMoneyTransaction(
     /** The card record was written for this transaction (not a stored card named by its token). */
     ownsCard: boolean;
     /**
+     * The card record was written only to carry out this charge (the shopper did not choose to save it): it goes
+     * whatever the outcome. The caller leaves its token out of the body.
+     */
+    heldForCharge?: boolean;
+    /**
      * Runs first in the same database transaction; false ends it without a change (a 3-D Secure challenge that
      * another request finished first).
      */
@@ -33,7 +38,8 @@ export async function finishMoneyTransaction(
   },
 ): Promise<WrittenTransaction | null> {
   const successful = finish.status === "successful";
-  const discardCard = !successful && finish.ownsCard && finish.cardToken !== null;
+  const discardCard =
+    finish.cardToken !== null && ((!successful && finish.ownsCard) || finish.heldForCharge === true);
   const notificationUrl = finish.body.notification_url;
   // Without a claim, the answer joins those of concurrent payments in one statement (`MoneyAnswerWriter`).
   if (!finish.claim) {

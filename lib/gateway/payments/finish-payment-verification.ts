@@ -97,16 +97,18 @@ export async function finishPaymentVerification(
   const end = async (
     result: MoneyOutcome,
     endable: SQL,
-    stamp: string | null = null,
+    card: { stamp: string; heldForCharge: boolean } | null = null,
   ): Promise<FinishResult> => {
+    // A card held only for this charge goes with its end; its token is never shown.
+    const heldForCharge = card?.heldForCharge ?? false;
     const final = await finishMoneyTransaction(deps, {
       uid,
       shopId: row.shopId,
       status: result.status,
       body: finishedMoneyBody(started, {
         outcome: result,
-        token: row.cardToken,
-        stamp,
+        token: heldForCharge ? null : row.cardToken,
+        stamp: card?.stamp ?? null,
         at: deps.clock.now(),
         receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
         verification,
@@ -114,6 +116,7 @@ export async function finishPaymentVerification(
       }),
       cardToken: row.cardToken,
       ownsCard: deferred.ownsCard,
+      heldForCharge,
       claim: claimWhere(endable),
     });
     if (!final) return { finished: false };
@@ -169,5 +172,5 @@ export async function finishPaymentVerification(
     threeDSecure: { eci: verification.eci, cavv: verification.cavv },
     billingDescriptor: started.dynamic_billing_descriptor,
   });
-  return end(outcomeFromAnswer(type, answer, gatewayId), verifying, card.stamp);
+  return end(outcomeFromAnswer(type, answer, gatewayId), verifying, card);
 }

@@ -16,7 +16,10 @@ export interface MoneyAnswer {
   body: TransactionBody;
   /** The token the transaction keeps; null when it keeps none. */
   cardToken: string | null;
-  /** A card stored only for this charge, which did not go through: deleted, and the transaction keeps no token. */
+  /**
+   * A card stored only for this charge, which did not go through or was only held for it: deleted, and the
+   * transaction keeps no token.
+   */
   discardCard: string | null;
   /** Where to notify the merchant: the outbox row commits with the answer. */
   notificationUrl: string | null;

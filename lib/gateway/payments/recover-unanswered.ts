@@ -103,7 +103,7 @@ export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<numb
       status: outcome.status,
       body: finishedMoneyBody(started, {
         outcome,
-        token: row.cardToken,
+        token: card?.heldForCharge ? null : row.cardToken,
         stamp: card?.stamp ?? null,
         at: deps.clock.now(),
         receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, row.uid),
@@ -111,8 +111,9 @@ export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<numb
       }),
       cardToken: row.cardToken,
       // Whether the card was stored for this transaction or named by a token is not on record: it stays (its token
-      // is not shown for a charge that did not succeed).
+      // is not shown for a charge that did not succeed) — unless it was held only for this charge.
       ownsCard: false,
+      heldForCharge: card?.heldForCharge ?? false,
     });
     if (finished) {
       recovered += 1;

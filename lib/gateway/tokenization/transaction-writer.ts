@@ -29,6 +29,8 @@ export interface NewCard {
   holder: string | null;
   /** What the token may do; the transaction's `additional_data.contract` when not given. */
   contract?: string[];
+  /** Kept only for the charge it comes with (see `cards.heldForCharge`); false when not given. */
+  heldForCharge?: boolean;
 }
 
 export interface NewTransaction {
@@ -174,6 +176,7 @@ export class TransactionWriter {
             {
               ...card,
               contract: card.contract ?? transaction.body.additional_data.contract,
+              heldForCharge: card.heldForCharge ?? false,
               ...(fixedTime ? { createdAt: fixedTime } : {}),
             },
           ]
