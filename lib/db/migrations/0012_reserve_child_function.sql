@@ -48,6 +48,7 @@ DECLARE
   current_totals jsonb;
   is_expired boolean;
   new_child transactions;
+  inserted_at timestamptz;
 BEGIN
   SELECT t.type, t.created_at INTO parent
     FROM transactions t WHERE t.uid = locked_parent_uid AND t.shop_id = parent_shop_id FOR UPDATE;
@@ -78,7 +79,8 @@ BEGIN
   new_child := json_populate_record(NULL::transactions, child);
   new_child.created_at := now_at;
   new_child.updated_at := now_at;
-  INSERT INTO transactions SELECT (new_child).*;
-  RETURN QUERY SELECT 'reserved'::text, current_totals, is_expired, now_at;
+  -- The time as stored (the column keeps milliseconds), not as given.
+  INSERT INTO transactions SELECT (new_child).* RETURNING transactions.created_at INTO inserted_at;
+  RETURN QUERY SELECT 'reserved'::text, current_totals, is_expired, inserted_at;
 END;
 $$;
