@@ -104,7 +104,9 @@ test("a server-side refusal lands on its field; a real change is saved and still
   const holderRequired = page.getByLabel("Cardholder name");
   const frameAncestors = page.getByLabel("Sites allowed to show the payment page in an iframe");
   const newCardLimit = page.getByLabel("Most new cards a minute");
+  const authorizationDays = page.getByLabel("Days an authorization can be captured");
   await expect(name).toHaveValue("Demo Shop");
+  await expect(authorizationDays).toHaveValue("7");
   await expect(colour).toHaveValue("#1f4fd1");
   await expect(threeDSecure).not.toBeChecked();
   await expect(holderRequired).not.toBeChecked();
@@ -138,6 +140,7 @@ test("a server-side refusal lands on its field; a real change is saved and still
   await holderRequired.check();
   await frameAncestors.fill("https://shop.example.com\nhttps://www.shop.example.com");
   await newCardLimit.fill("0");
+  await authorizationDays.fill("14");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
   await expect(colour).not.toHaveAttribute("aria-invalid", "true");
@@ -150,6 +153,7 @@ test("a server-side refusal lands on its field; a real change is saved and still
   await expect(page.getByLabel("Customer e-mail")).not.toBeChecked();
   await expect(frameAncestors).toHaveValue("https://shop.example.com\nhttps://www.shop.example.com");
   await expect(newCardLimit).toHaveValue("0");
+  await expect(authorizationDays).toHaveValue("14");
 
   // Stored for the shop, not only shown: the gateway answers with the new settings, and applies them.
   const saved = (await (await shopThroughApi(request, privateServer, privateServer.shop)).json()).shop
@@ -161,6 +165,7 @@ test("a server-side refusal lands on its field; a real change is saved and still
     frame_ancestors: ["https://shop.example.com", "https://www.shop.example.com"],
     // 0, the gateway's "off", sent as a number.
     new_card_limit_per_minute: 0,
+    authorization_expiry_days: 14,
   });
   const tokenization = await request.post(`${privateServer.baseURL}/gateway/transactions/tokenizations`, {
     headers: { authorization: basicAuth(privateServer.shop.id, privateServer.shop.secretKey) },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import {
+  AUTHORIZATION_EXPIRY_RANGE,
   EDITABLE_SETTINGS,
   NEW_CARD_LIMIT_RANGE,
   type SettingsFormValues,
@@ -62,6 +63,28 @@ describe("the settings form's new-card limit", () => {
     expect(result.data?.velocity_limit_per_minute).toBeNull();
     expect(messagesOf({ velocity_limit_per_minute: "0" }, "velocity_limit_per_minute")).toEqual([
       "must be greater than or equal to 1",
+    ]);
+  });
+});
+
+describe("the settings form's authorization expiry", () => {
+  it("shows the shop's days, 7 for a new shop, and sends what was typed as a number", () => {
+    expect(defaults().authorization_expiry_days).toBe("7");
+    const result = submit({ authorization_expiry_days: " 30 " });
+    expect(result.success).toBe(true);
+    expect(result.data?.authorization_expiry_days).toBe(30);
+  });
+
+  it("has the gateway's bounds and refuses what the gateway would, in its words", () => {
+    expect(AUTHORIZATION_EXPIRY_RANGE).toEqual({ min: 1, max: 31 });
+    expect(messagesOf({ authorization_expiry_days: "32" }, "authorization_expiry_days")).toEqual([
+      "must be less than or equal to 31",
+    ]);
+    expect(messagesOf({ authorization_expiry_days: "0" }, "authorization_expiry_days")).toEqual([
+      "must be greater than or equal to 1",
+    ]);
+    expect(messagesOf({ authorization_expiry_days: "" }, "authorization_expiry_days")).toEqual([
+      "can't be blank",
     ]);
   });
 });

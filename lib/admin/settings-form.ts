@@ -21,6 +21,7 @@ export const EDITABLE_SETTINGS = {
   smart_routing_rules: true,
   velocity_limit_per_minute: true,
   new_card_limit_per_minute: true,
+  authorization_expiry_days: true,
 } as const;
 
 export type EditableSettings = Pick<ShopSettings, keyof typeof EDITABLE_SETTINGS>;
@@ -43,12 +44,22 @@ export interface SettingsFormValues {
   velocity_limit_per_minute: string;
   /** Digits; 0 for no limit (empty is not "no limit" here: the gateway's off switch for this one is 0). */
   new_card_limit_per_minute: string;
+  /** Digits: days an authorization can be captured or voided. */
+  authorization_expiry_days: string;
 }
 
 const newCardLimit = shopSettingsSchema.shape.new_card_limit_per_minute.unwrap();
 
 /** The gateway's bounds of `new_card_limit_per_minute`, for the form's hint (the schema itself checks them). */
 export const NEW_CARD_LIMIT_RANGE = { min: newCardLimit.minValue ?? 0, max: newCardLimit.maxValue ?? 0 };
+
+const authorizationExpiry = shopSettingsSchema.shape.authorization_expiry_days.unwrap();
+
+/** The gateway's bounds of `authorization_expiry_days`, for the form's hint. */
+export const AUTHORIZATION_EXPIRY_RANGE = {
+  min: authorizationExpiry.minValue ?? 1,
+  max: authorizationExpiry.maxValue ?? 1,
+};
 
 export const EMPTY_RULE: RuleFormValues = {
   action: "force_3ds",
@@ -94,6 +105,7 @@ export function toSettingsUpdate(values: SettingsFormValues): Record<string, unk
     }),
     velocity_limit_per_minute: amount(values.velocity_limit_per_minute),
     new_card_limit_per_minute: amount(values.new_card_limit_per_minute),
+    authorization_expiry_days: amount(values.authorization_expiry_days),
   };
 }
 
@@ -119,6 +131,7 @@ export function toFormValues(settings: EditableSettings): SettingsFormValues {
     velocity_limit_per_minute:
       settings.velocity_limit_per_minute === null ? "" : String(settings.velocity_limit_per_minute),
     new_card_limit_per_minute: String(settings.new_card_limit_per_minute),
+    authorization_expiry_days: String(settings.authorization_expiry_days),
   };
 }
 
@@ -140,6 +153,7 @@ const formShape = z.object({
   ),
   velocity_limit_per_minute: z.string(),
   new_card_limit_per_minute: z.string(),
+  authorization_expiry_days: z.string(),
 });
 
 export const settingsFormSchema = formShape

@@ -6,6 +6,7 @@ import { type FieldErrors, type Path, useForm } from "react-hook-form";
 import { updateSettingsAction } from "@/app/admin/(area)/settings/actions";
 import { fieldMessages } from "@/lib/admin/form-errors";
 import {
+  AUTHORIZATION_EXPIRY_RANGE,
   type EditableSettings,
   NEW_CARD_LIMIT_RANGE,
   type SettingsFormOutput,
@@ -46,6 +47,7 @@ const FIELD_IDS: Record<string, string> = {
   frame_ancestors: "settings-frame-ancestors",
   velocity_limit_per_minute: "settings-velocity-limit",
   new_card_limit_per_minute: "settings-new-card-limit",
+  authorization_expiry_days: "settings-authorization-expiry",
 };
 
 function summaryFrom(errors: FieldErrors<SettingsFormValues>): SummaryItem[] {
@@ -250,8 +252,8 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
         <legend>Card-testing defence</legend>
         <FormField
           id="settings-velocity-limit"
-          label="Most tokenizations a minute"
-          hint="Requests past it are refused with 429 until the minute ends. Empty: no limit."
+          label="Most card requests a minute"
+          hint="Tokenizations, payments and authorizations together; requests past it are refused with 429 until the minute ends. Empty: no limit."
           error={errorText(errors, "velocity_limit_per_minute")}
         >
           {(described) => (
@@ -279,6 +281,27 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
               autoComplete="off"
               {...described}
               {...register("new_card_limit_per_minute")}
+            />
+          )}
+        </FormField>
+      </fieldset>
+
+      <fieldset className="admin-fieldset admin-section" disabled={formState.isSubmitting}>
+        <legend>Authorizations</legend>
+        <FormField
+          id="settings-authorization-expiry"
+          label="Days an authorization can be captured"
+          hint={`Counted from each authorization's creation; after that it can no longer be captured or voided. A change applies to every authorization from the next capture or void on. ${AUTHORIZATION_EXPIRY_RANGE.min} to ${AUTHORIZATION_EXPIRY_RANGE.max}.`}
+          error={errorText(errors, "authorization_expiry_days")}
+        >
+          {(described) => (
+            <input
+              id="settings-authorization-expiry"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              {...described}
+              {...register("authorization_expiry_days")}
             />
           )}
         </FormField>

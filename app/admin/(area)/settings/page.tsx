@@ -60,6 +60,7 @@ export default async function SettingsPage() {
           smart_routing_rules: settings.smart_routing_rules,
           velocity_limit_per_minute: settings.velocity_limit_per_minute ?? null,
           new_card_limit_per_minute: settings.new_card_limit_per_minute,
+          authorization_expiry_days: settings.authorization_expiry_days,
         }}
       />
 
