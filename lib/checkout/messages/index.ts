@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "@/lib/contracts/languages";
+import { type Catalogues, localeOf } from "@/lib/contracts/catalogues";
+import { LANGUAGES, type Language } from "@/lib/contracts/languages";
 import { ar } from "./ar";
 import { be } from "./be";
 import { bg } from "./bg";
@@ -46,7 +47,7 @@ import { zh } from "./zh";
  * fails on a missing or extra key). Server-side only: a page hands its components the one catalogue it renders
  * with, and browser code imports nothing from here but types.
  */
-const CATALOGUES: Record<Language, CheckoutMessages> = {
+const CATALOGUES: Catalogues<CheckoutMessages> = {
   en,
   de,
   fr,
@@ -89,8 +90,9 @@ const CATALOGUES: Record<Language, CheckoutMessages> = {
   id,
 };
 
+/** The catalogue for a session's or a browser's language; English for anything the checkout does not know. */
 export function getCheckoutMessages(language: string | null | undefined): CheckoutMessages {
-  return CATALOGUES[isLanguage(language) ? language : DEFAULT_LANGUAGE];
+  return localeOf(CATALOGUES, language).messages;
 }
 
 export interface LanguageOption {

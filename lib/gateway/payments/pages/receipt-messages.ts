@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language, languageDirection } from "@/lib/contracts/languages";
+import { type Catalogues, type Locale, localeOf } from "@/lib/contracts/catalogues";
 import { ar } from "./messages/ar";
 import { be } from "./messages/be";
 import { bg } from "./messages/bg";
@@ -48,7 +48,7 @@ export type { ReceiptMessages } from "./messages/types";
  * and typed `ReceiptMessages`, so a missing or extra text fails the type check. The terms follow the payment page's
  * and the issuer page's catalogues of the same language.
  */
-export const RECEIPT_MESSAGES: Record<Language, ReceiptMessages> = {
+export const RECEIPT_MESSAGES: Catalogues<ReceiptMessages> = {
   en,
   de,
   fr,
@@ -91,14 +91,9 @@ export const RECEIPT_MESSAGES: Record<Language, ReceiptMessages> = {
   id,
 };
 
-export interface ReceiptLocale {
-  language: Language;
-  dir: "ltr" | "rtl";
-  messages: ReceiptMessages;
-}
+export type ReceiptLocale = Locale<ReceiptMessages>;
 
 /** The catalogue for a transaction's language; English for anything it does not know. */
 export function receiptLocale(language: string | null | undefined): ReceiptLocale {
-  const known: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  return { language: known, dir: languageDirection(known), messages: RECEIPT_MESSAGES[known] };
+  return localeOf(RECEIPT_MESSAGES, language);
 }

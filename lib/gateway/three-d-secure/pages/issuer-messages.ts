@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language, languageDirection } from "@/lib/contracts/languages";
+import { type Catalogues, type Locale, localeOf } from "@/lib/contracts/catalogues";
 import { ar } from "./messages/ar";
 import { be } from "./messages/be";
 import { bg } from "./messages/bg";
@@ -48,7 +48,7 @@ export type { IssuerMessages } from "./messages/types";
  * and typed `IssuerMessages`, so a missing or extra text fails the type check. The terms follow the payment page's
  * catalogue of the same language (lib/checkout/messages).
  */
-export const ISSUER_MESSAGES: Record<Language, IssuerMessages> = {
+export const ISSUER_MESSAGES: Catalogues<IssuerMessages> = {
   en,
   de,
   fr,
@@ -91,16 +91,11 @@ export const ISSUER_MESSAGES: Record<Language, IssuerMessages> = {
   id,
 };
 
-export interface IssuerLocale {
-  language: Language;
-  dir: "ltr" | "rtl";
-  messages: IssuerMessages;
-}
+export type IssuerLocale = Locale<IssuerMessages>;
 
 /** The catalogue for a transaction's language; English for anything it does not know. */
 export function issuerLocale(language: string | null | undefined): IssuerLocale {
-  const known: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  return { language: known, dir: languageDirection(known), messages: ISSUER_MESSAGES[known] };
+  return localeOf(ISSUER_MESSAGES, language);
 }
 
 /** Fills `{name}` placeholders. */

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { type Catalogues, localeOf } from "./catalogues";
+import { LANGUAGES } from "./languages";
+
+const catalogues = Object.fromEntries(
+  LANGUAGES.map((code) => [code, { hello: `hello in ${code}` }]),
+) as Catalogues<{
+  hello: string;
+}>;
+
+describe("localeOf", () => {
+  it("picks the language's own catalogue and direction", () => {
+    expect(localeOf(catalogues, "de")).toEqual({ language: "de", dir: "ltr", messages: catalogues.de });
+    expect(localeOf(catalogues, "fa")).toEqual({ language: "fa", dir: "rtl", messages: catalogues.fa });
+  });
+
+  it("falls back to English for a language the checkout does not know", () => {
+    for (const unknown of ["xx", "DE", "de-DE", "", null, undefined]) {
+      expect(localeOf(catalogues, unknown), String(unknown)).toEqual({
+        language: "en",
+        dir: "ltr",
+        messages: catalogues.en,
+      });
+    }
+  });
+});
