@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkouts } from "@/lib/db/schema";
+import { pageAttempt, shopperCheckout } from "./checkout-helpers";
 import {
   callJson,
   type JsonBody,
@@ -11,6 +12,7 @@ import {
   tokenizationRequest,
   uniqueVisaNumber,
 } from "./harness";
+import { queryTransaction } from "./three-d-secure-helpers";
 
 /**
  * What one payment attempt through a session takes from the session and what from the page: the saved card of a
@@ -55,31 +57,19 @@ async function createCheckout(checkout: Record<string, unknown>): Promise<string
 }
 
 function pay(token: string, request: Record<string, unknown>) {
-  return callJson(gateway, "/transactions/tokenizations", {
-    headers: { authorization: `Bearer ${token}` },
-    body: { request },
-  });
+  return pageAttempt(gateway, token, request);
 }
 
 /** The whole transaction, as the merchant reads it (the page's answer is the shopper's view only). */
-async function merchantTransaction(uid: string): Promise<JsonBody> {
-  const response = await callJson(gateway, `/transactions/${uid}`, { shop });
-  expect(response.status).toBe(200);
-  return response.body.transaction;
-}
-
-async function shopperView(token: string): Promise<JsonBody> {
-  const response = await callJson(gateway, `/ctp/api/checkouts/${token}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return response.body.checkout;
+function merchantTransaction(uid: string): Promise<JsonBody> {
+  return queryTransaction(gateway, shop, uid);
 }
 
 describe("a session with a saved card (oneclick)", () => {
   it("shows the page brand and last 4 only, and pays with the stored card and the security code", async () => {
     const saved = await storedCard();
     const token = await createCheckout({ payment_method: { credit_card: { token: saved.token } } });
-    const view = await shopperView(token);
+    const view = await shopperCheckout(gateway, token);
     expect(view.saved_card).toEqual({ brand: "visa", last_4: saved.last4 });
     expect(JSON.stringify(view)).not.toContain(saved.token);
 
@@ -99,7 +89,7 @@ describe("a session with a saved card (oneclick)", () => {
     const attempt = await pay(token, { credit_card: {} });
     expect(attempt.status).toBe(422);
     expect(attempt.body.errors).toEqual({ credit_card: { verification_value: ["can't be blank"] } });
-    expect((await shopperView(token)).attempts_left).toBe(3);
+    expect((await shopperCheckout(gateway, token)).attempts_left).toBe(3);
   });
 
   it("takes another card only when the merchant offered one", async () => {
@@ -198,6 +188,6 @@ describe("concurrent attempts", () => {
         errors: { base: ["Another payment attempt is in progress"] },
       },
     });
-    expect((await shopperView(token)).attempts_left).toBe(3);
+    expect((await shopperCheckout(gateway, token)).attempts_left).toBe(3);
   });
 });

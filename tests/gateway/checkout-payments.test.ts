@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliveredWebhook, merchantCheckout, shopperCheckout, typedCardAttempt } from "./checkout-helpers";
 import {
   callJson,
-  futureExpiry,
   type JsonBody,
   postTokenization,
   startTestGateway,
   type TestGateway,
   type TestShop,
   tokenizationRequest,
-  uniqueVisaNumber,
 } from "./harness";
 import { RecordingAcquirer } from "./money-helpers";
-import { openPage, shownCode, submitForm } from "./three-d-secure-helpers";
+import { openPage, queryTransaction, shownCode, submitForm } from "./three-d-secure-helpers";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 /**
@@ -73,45 +72,23 @@ async function createCheckout(
 }
 
 function pay(token: string, card: Record<string, unknown> = {}) {
-  return callJson(gateway, "/transactions/tokenizations", {
-    headers: { authorization: `Bearer ${token}` },
-    body: {
-      request: {
-        credit_card: {
-          number: uniqueVisaNumber(seed++),
-          verification_value: "123",
-          ...futureExpiry(),
-          ...card,
-        },
-        // The page's own return route: a checkout token may send the shopper nowhere else.
-        return_url: `http://localhost:3999/checkout/${token}/return`,
-        // The page cannot change what the merchant set: these are ignored.
-        amount: 1,
-        currency: "USD",
-      },
-    },
+  return typedCardAttempt(gateway, token, {
+    seed: seed++,
+    card,
+    // The page cannot change what the merchant set: these are ignored.
+    request: { amount: 1, currency: "USD" },
   });
-}
-
-async function view(token: string, as: "merchant" | "shopper", owner: TestShop = shop): Promise<JsonBody> {
-  const response = await callJson(gateway, `/ctp/api/checkouts/${token}`, {
-    ...(as === "merchant" ? { shop: owner } : { headers: { authorization: `Bearer ${token}` } }),
-  });
-  expect(response.status).toBe(200);
-  return response.body.checkout;
 }
 
 /** The merchant's full view of a transaction (the page's own answer is the shopper view: no acquirer details). */
-async function merchantTransaction(uid: string, owner: TestShop = shop): Promise<JsonBody> {
-  const response = await callJson(gateway, `/transactions/${uid}`, { shop: owner });
-  expect(response.status).toBe(200);
-  return response.body.transaction;
+function merchantTransaction(uid: string, owner: TestShop = shop): Promise<JsonBody> {
+  return queryTransaction(gateway, owner, uid);
 }
 
 describe("a payment session", () => {
   it("charges the session's amount through the page and is successful, with the card's token", async () => {
     const { token, amount } = await createCheckout("payment");
-    expect((await view(token, "shopper")).transaction_type).toBe("payment");
+    expect((await shopperCheckout(gateway, token)).transaction_type).toBe("payment");
     const response = await pay(token);
     expect(response.status).toBe(200);
     // What the page sees: the outcome, no token, no acquirer details.
@@ -137,23 +114,19 @@ describe("a payment session", () => {
     expect(transaction.paid_at).not.toBeNull();
     expect(acquirer.callsFor(transaction.uid).map((call) => call.operation)).toEqual(["authorize+capture"]);
 
-    const merchant = await view(token, "merchant");
+    const merchant = await merchantCheckout(gateway, shop, token);
     expect(merchant).toMatchObject({ transaction_type: "payment", status: "successful", finished: true });
     expect(merchant.gateway_response.transaction.uid).toBe(transaction.uid);
     // The session's transaction is the merchant's query answer: all of it refundable before any refund.
     expect(merchant.gateway_response.transaction.amounts).toMatchObject({ refunded: 0, refundable: amount });
     expect(merchant.gateway_response.transaction.amounts).toEqual(transaction.amounts);
-    expect((await view(token, "shopper")).last_transaction).toMatchObject({ uid: transaction.uid });
+    expect((await shopperCheckout(gateway, token)).last_transaction).toMatchObject({ uid: transaction.uid });
   });
 
   it("sends the merchant's webhook of the payment, signed", async () => {
     const { token } = await createCheckout("payment");
     const transaction = (await pay(token)).body.transaction;
-    while ((await gateway.runtime.notifications.runOnce()) > 0);
-    const delivered = receiver.received.find(
-      (entry) => entry.path === "/hooks" && JSON.parse(entry.body).transaction.uid === transaction.uid,
-    );
-    if (!delivered) throw new Error("no webhook of the payment");
+    const delivered = await deliveredWebhook(gateway, receiver, transaction.uid);
     expect(delivered.headers["content-signature"]).toBeTruthy();
     expect(JSON.parse(delivered.body).transaction).toMatchObject({
       type: "payment",
@@ -170,9 +143,9 @@ describe("a payment session", () => {
       status: "failed",
       message: "Insufficient funds",
     });
-    expect(await view(token, "shopper")).toMatchObject({ status: "pending", attempts_left: 1 });
+    expect(await shopperCheckout(gateway, token)).toMatchObject({ status: "pending", attempts_left: 1 });
     await pay(token, { number: "4005550000000019" });
-    expect(await view(token, "merchant")).toMatchObject({ status: "failed", finished: true });
+    expect(await merchantCheckout(gateway, shop, token)).toMatchObject({ status: "failed", finished: true });
   });
 
   it("pays with the saved card of a oneclick session and the security code the page sends", async () => {
@@ -185,7 +158,7 @@ describe("a payment session", () => {
     const { token } = await createCheckout("payment", {
       checkout: { payment_method: { credit_card: { token: savedToken } } },
     });
-    expect((await view(token, "shopper")).saved_card).toEqual({ brand: "visa", last_4: "0000" });
+    expect((await shopperCheckout(gateway, token)).saved_card).toEqual({ brand: "visa", last_4: "0000" });
     const response = await callJson(gateway, "/transactions/tokenizations", {
       headers: { authorization: `Bearer ${token}` },
       body: { request: { credit_card: { verification_value: "123" } } },
@@ -235,7 +208,7 @@ describe("a payment session", () => {
 describe("an authorization session", () => {
   it("holds the amount: an authorization the merchant captures later, nothing paid yet", async () => {
     const { token, amount } = await createCheckout("authorization");
-    expect((await view(token, "shopper")).transaction_type).toBe("authorization");
+    expect((await shopperCheckout(gateway, token)).transaction_type).toBe("authorization");
     const transaction = await merchantTransaction((await pay(token)).body.transaction.uid);
     expect(transaction).toMatchObject({
       type: "authorization",
@@ -245,7 +218,7 @@ describe("an authorization session", () => {
       paid_at: null,
       amounts: { capturable: amount, authorization_expires_at: expect.any(String) },
     });
-    expect(await view(token, "merchant")).toMatchObject({
+    expect(await merchantCheckout(gateway, shop, token)).toMatchObject({
       transaction_type: "authorization",
       status: "successful",
       gateway_response: { transaction: { amounts: transaction.amounts } },
@@ -259,14 +232,14 @@ describe("3-D Secure on a payment session", () => {
     const started = (await pay(token, { number: "4012000000001097" })).body.transaction;
     expect(started).toMatchObject({ type: "payment", status: "incomplete" });
     expect(acquirer.callsFor(started.uid)).toEqual([]);
-    expect(await view(token, "shopper", secureShop)).toMatchObject({ status: "incomplete" });
+    expect(await shopperCheckout(gateway, token)).toMatchObject({ status: "incomplete" });
 
     const code = shownCode((await openPage(gateway, started.uid)).html);
     const answer = await submitForm(gateway, started.uid, { code, action: "confirm" });
     expect(answer.status).toBe(303);
     expect(answer.location).toContain(`http://localhost:3999/checkout/${token}/return`);
 
-    const merchant = await view(token, "merchant", secureShop);
+    const merchant = await merchantCheckout(gateway, secureShop, token);
     expect(merchant).toMatchObject({ status: "successful", finished: true });
     expect(merchant.gateway_response.transaction).toMatchObject({ uid: started.uid, status: "successful" });
     expect(acquirer.callsFor(started.uid).map((call) => call.operation)).toEqual(["authorize+capture"]);

@@ -1,18 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cards, transactions } from "@/lib/db/schema";
+import { deliveredWebhook, merchantCheckout, pageAttempt, typedCardAttempt } from "./checkout-helpers";
 import {
   callJson,
-  futureExpiry,
   type JsonBody,
   postTokenization,
   startTestGateway,
   type TestGateway,
   type TestShop,
   tokenizationRequest,
-  uniqueVisaNumber,
 } from "./harness";
-import { openPage, shownCode, submitForm } from "./three-d-secure-helpers";
+import { openPage, queryTransaction, shownCode, submitForm } from "./three-d-secure-helpers";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 /**
@@ -72,42 +71,15 @@ async function createCheckout(
 
 /** One attempt as the page sends it; `saveCard` undefined sends no field at all. */
 function pay(token: string, saveCard: unknown, card: Record<string, unknown> = {}) {
-  return callJson(gateway, "/transactions/tokenizations", {
-    headers: { authorization: `Bearer ${token}` },
-    body: {
-      request: {
-        credit_card: {
-          number: uniqueVisaNumber(seed++),
-          verification_value: "123",
-          ...futureExpiry(),
-          ...card,
-        },
-        return_url: `http://localhost:3999/checkout/${token}/return`,
-        ...(saveCard === undefined ? {} : { save_card: saveCard }),
-      },
-    },
+  return typedCardAttempt(gateway, token, {
+    seed: seed++,
+    card,
+    request: saveCard === undefined ? {} : { save_card: saveCard },
   });
 }
 
-async function merchantTransaction(shop: TestShop, uid: string): Promise<JsonBody> {
-  const response = await callJson(gateway, `/transactions/${uid}`, { shop });
-  expect(response.status).toBe(200);
-  return response.body.transaction;
-}
-
-async function merchantCheckout(shop: TestShop, token: string): Promise<JsonBody> {
-  const response = await callJson(gateway, `/ctp/api/checkouts/${token}`, { shop });
-  expect(response.status).toBe(200);
-  return response.body.checkout;
-}
-
 async function webhookOf(uid: string): Promise<JsonBody> {
-  while ((await gateway.runtime.notifications.runOnce()) > 0);
-  const delivered = receiver.received.find(
-    (entry) => entry.path === "/hooks" && JSON.parse(entry.body).transaction.uid === uid,
-  );
-  if (!delivered) throw new Error(`no webhook of ${uid}`);
-  return JSON.parse(delivered.body).transaction;
+  return JSON.parse((await deliveredWebhook(gateway, receiver, uid)).body).transaction;
 }
 
 function cardsOf(shop: TestShop) {
@@ -136,11 +108,11 @@ describe("a payment session that offers to save the card", () => {
       expect(answer).toMatchObject({ type, status: "successful" });
       expect(answer.credit_card.token).toBeUndefined();
 
-      const queried = await merchantTransaction(shop, answer.uid);
+      const queried = await queryTransaction(gateway, shop, answer.uid);
       expect(queried).toMatchObject({ type, status: "successful", [type]: { status: "successful" } });
       expect(queried.credit_card).toMatchObject({ token: null, stamp: null, last_4: expect.any(String) });
       expect((await webhookOf(answer.uid)).credit_card).toMatchObject({ token: null, stamp: null });
-      const session = await merchantCheckout(shop, token);
+      const session = await merchantCheckout(gateway, shop, token);
       expect(session).toMatchObject({ status: "successful", finished: true });
       expect(session.gateway_response.transaction.credit_card).toMatchObject({ token: null, stamp: null });
       expect((await storedTransaction(answer.uid)).cardToken).toBeNull();
@@ -153,13 +125,13 @@ describe("a payment session that offers to save the card", () => {
     const token = await createCheckout(shop);
     const answer = (await pay(token, true)).body.transaction;
     expect(answer).toMatchObject({ status: "successful" });
-    const queried = await merchantTransaction(shop, answer.uid);
+    const queried = await queryTransaction(gateway, shop, answer.uid);
     expect(queried.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
     expect(queried.credit_card.stamp).toEqual(expect.any(String));
     expect((await webhookOf(answer.uid)).credit_card.token).toBe(queried.credit_card.token);
-    expect((await merchantCheckout(shop, token)).gateway_response.transaction.credit_card.token).toBe(
-      queried.credit_card.token,
-    );
+    expect(
+      (await merchantCheckout(gateway, shop, token)).gateway_response.transaction.credit_card.token,
+    ).toBe(queried.credit_card.token);
     const stored = await cardsOf(shop);
     expect(stored.map((card) => [card.token, card.contract, card.heldForCharge])).toEqual([
       [queried.credit_card.token, ["recurring"], false],
@@ -186,7 +158,7 @@ describe("a payment session that offers to save the card", () => {
       const token = await createCheckout(shop);
       const answer = (await pay(token, choice, { number: "4005550000000027" })).body.transaction;
       expect(answer).toMatchObject({ status: "failed" });
-      expect((await merchantTransaction(shop, answer.uid)).credit_card.token).toBeNull();
+      expect((await queryTransaction(gateway, shop, answer.uid)).credit_card.token).toBeNull();
     }
     expect(await cardsOf(shop)).toEqual([]);
   });
@@ -201,11 +173,13 @@ describe("a payment session that offers to save the card", () => {
 
     const code = shownCode((await openPage(gateway, started.uid)).html);
     expect((await submitForm(gateway, started.uid, { code, action: "confirm" })).status).toBe(303);
-    const queried = await merchantTransaction(shop, started.uid);
+    const queried = await queryTransaction(gateway, shop, started.uid);
     expect(queried).toMatchObject({ status: "successful", payment: { status: "successful" } });
     expect(queried.credit_card).toMatchObject({ token: null, stamp: null });
     expect((await webhookOf(started.uid)).credit_card.token).toBeNull();
-    expect((await merchantCheckout(shop, token)).gateway_response.transaction.credit_card.token).toBeNull();
+    expect(
+      (await merchantCheckout(gateway, shop, token)).gateway_response.transaction.credit_card.token,
+    ).toBeNull();
     expect(await cardsOf(shop)).toEqual([]);
   });
 });
@@ -215,7 +189,7 @@ describe("the page's save_card where the choice is not offered", () => {
     const shop = await gateway.createShop({}, "Harbour Tours");
     const token = await createCheckout(shop, { display: false });
     const answer = (await pay(token, false)).body.transaction;
-    const queried = await merchantTransaction(shop, answer.uid);
+    const queried = await queryTransaction(gateway, shop, answer.uid);
     expect(queried.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
     expect((await cardsOf(shop)).map((card) => card.token)).toEqual([queried.credit_card.token]);
   });
@@ -224,7 +198,7 @@ describe("the page's save_card where the choice is not offered", () => {
     const shop = await gateway.createShop({}, "Harbour Tours");
     const token = await createCheckout(shop, { type: "tokenization" });
     const answer = (await pay(token, false)).body.transaction;
-    const queried = await merchantTransaction(shop, answer.uid);
+    const queried = await queryTransaction(gateway, shop, answer.uid);
     expect(queried).toMatchObject({ type: "tokenization", status: "successful" });
     expect(queried.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
     expect((await cardsOf(shop)).map((card) => card.token)).toEqual([queried.credit_card.token]);
@@ -241,12 +215,12 @@ describe("the page's save_card where the choice is not offered", () => {
     const token = await createCheckout(shop, {
       checkout: { payment_method: { credit_card: { token: savedToken } } },
     });
-    const response = await callJson(gateway, "/transactions/tokenizations", {
-      headers: { authorization: `Bearer ${token}` },
-      body: { request: { credit_card: { verification_value: "123" }, save_card: false } },
+    const response = await pageAttempt(gateway, token, {
+      credit_card: { verification_value: "123" },
+      save_card: false,
     });
     expect(response.body.transaction).toMatchObject({ type: "payment", status: "successful" });
-    const queried = await merchantTransaction(shop, response.body.transaction.uid);
+    const queried = await queryTransaction(gateway, shop, response.body.transaction.uid);
     expect(queried.credit_card.token).toBe(savedToken);
     expect((await cardsOf(shop)).map((card) => card.token)).toEqual([savedToken]);
   });
