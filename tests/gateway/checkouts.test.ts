@@ -160,8 +160,13 @@ describe("POST /ctp/api/checkouts", () => {
         payment_method: { credit_card: { token: stored.body.transaction.credit_card.token } },
       }),
     });
-    expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ payment_method: { credit_card: { token: ["not found"] } } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 422,
+      body: {
+        message: "Token does not exist.",
+        errors: { payment_method: { credit_card: { token: ["Token does not exist."] } } },
+      },
+    });
   });
 });
 

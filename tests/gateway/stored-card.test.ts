@@ -15,7 +15,11 @@ import {
 } from "./harness";
 
 const HEX_64 = /^[0-9a-f]{64}$/;
-const TOKEN_NOT_FOUND = { message: "Token not found", errors: { credit_card: { token: ["not found"] } } };
+/** An unknown or another shop's token, in the words payments and the card-token API use too. */
+const TOKEN_DOES_NOT_EXIST = {
+  message: "Token does not exist.",
+  errors: { credit_card: { token: ["Token does not exist."] } },
+};
 
 let gateway: TestGateway;
 let clock: ManualClock;
@@ -164,13 +168,19 @@ describe("tokens that cannot be used", () => {
       shop,
       byToken({ token: randomBytes(32).toString("hex") }),
     );
-    expect({ status: response.status, body: response.body }).toEqual({ status: 422, body: TOKEN_NOT_FOUND });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 422,
+      body: TOKEN_DOES_NOT_EXIST,
+    });
   });
 
   it("rejects another shop's token exactly like an unknown one", async () => {
     const theirs = await storeCard({}, otherShop);
     const response = await postTokenization(gateway, shop, byToken({ token: theirs.credit_card.token }));
-    expect({ status: response.status, body: response.body }).toEqual({ status: 422, body: TOKEN_NOT_FOUND });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 422,
+      body: TOKEN_DOES_NOT_EXIST,
+    });
     const owner = await postTokenization(gateway, otherShop, byToken({ token: theirs.credit_card.token }));
     expect(owner.status).toBe(200);
   });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_CHECKOUT_LIFETIME_MS, parseCheckoutRequest } from "@/lib/contracts/checkout";
 import { isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
+import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import { cards, checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
@@ -51,7 +52,8 @@ export async function createCheckout(options: {
       .select({ token: cards.token, contract: cards.contract })
       .from(cards)
       .where(and(eq(cards.token, savedCardToken), eq(cards.shopId, shop.id)));
-    if (!stored) throw GatewayError.validation({ payment_method: { credit_card: { token: ["not found"] } } });
+    if (!stored)
+      throw GatewayError.validation({ payment_method: { credit_card: { token: [TOKEN_DOES_NOT_EXIST] } } });
     const refusal = checkout.transaction_type === "tokenization" ? null : pageChargeRefusal(stored.contract);
     if (refusal) throw GatewayError.validation({ payment_method: { credit_card: { token: [refusal] } } });
   }

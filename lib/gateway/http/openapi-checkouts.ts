@@ -72,7 +72,13 @@ export function checkoutOpenApi() {
               content: json({ $ref: "#/components/schemas/CreatedCheckout" }),
             },
             "401": { description: "Missing or wrong shop credentials", content: json(error) },
-            "422": { description: "Validation failed", content: json(error) },
+            "422": {
+              description:
+                "Validation failed (`errors` nested like the request); `Token does not exist.` under " +
+                "`payment_method.credit_card.token` (unknown or another shop's stored card); a stored card whose " +
+                "contract does not allow the session's charge",
+              content: json(error),
+            },
           },
         },
         get: {

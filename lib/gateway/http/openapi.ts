@@ -151,6 +151,13 @@ export function buildOpenApiDocument(serverUrl: string) {
             "413": { description: "Body larger than 64 KiB", content: json("Error") },
             "415": { description: "Content-Type is not application/json", content: json("Error") },
             ...errorResponses,
+            "422": {
+              description:
+                "Validation failed (`errors` nested like the request); `Duplicate transaction` (same card and " +
+                "amount within 30 s); `Token does not exist.` under `credit_card.token` (unknown or another " +
+                "shop's token); `Date is expired`",
+              content: json("Error"),
+            },
           },
         },
       },

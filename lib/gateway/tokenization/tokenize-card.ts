@@ -4,6 +4,7 @@ import { detectBrand, securityCodeLength } from "@/lib/cards/brand";
 import { isExpired } from "@/lib/contracts/credit-card";
 import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { INVALID } from "@/lib/contracts/messages";
+import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import { parseTokenizationRequest, type TokenizationRequest } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { cards } from "@/lib/db/schema";
@@ -63,7 +64,7 @@ async function resolveCard(
     .select()
     .from(cards)
     .where(and(eq(cards.token, card.token), eq(cards.shopId, shop.id)));
-  if (!stored) throw GatewayError.validation({ credit_card: { token: ["not found"] } });
+  if (!stored) throw GatewayError.validation({ credit_card: { token: [TOKEN_DOES_NOT_EXIST] } });
   if (isExpired(stored.expMonth, stored.expYear, deps.clock.now())) {
     throw GatewayError.validation({ credit_card: { exp_year: ["Date is expired"] } });
   }
