@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cards, transactions } from "@/lib/db/schema";
@@ -180,6 +181,60 @@ describe("a payment session that offers to save the card", () => {
     expect(
       (await merchantCheckout(gateway, shop, token)).gateway_response.transaction.credit_card.token,
     ).toBeNull();
+    expect(await cardsOf(shop)).toEqual([]);
+  });
+});
+
+describe("a card held for a charge", () => {
+  it("is unknown by its token while the charge runs: nothing a merchant sends can use or change it", async () => {
+    const shop = await gateway.createShop({ three_d_secure: true }, "Secure Tours");
+    const session = await createCheckout(shop);
+    const started = (await pay(session, false, { number: "4012000000001097" })).body.transaction;
+    expect(started).toMatchObject({ status: "incomplete" });
+    const [held] = await cardsOf(shop);
+    expect(held.heldForCharge).toBe(true);
+
+    const order = () => ({ amount: nextAmount(), currency: "EUR", description: "Harbour tour" });
+    const charge = (token: string) => ({
+      request: {
+        ...order(),
+        return_url: "https://merchant.example/back",
+        credit_card: { token, verification_value: "123" },
+      },
+    });
+    const uses: [path: string, body: (token: string) => unknown][] = [
+      ["/transactions/payments", charge],
+      ["/transactions/authorizations", charge],
+      ["/transactions/tokenizations", charge],
+      ["/transactions/credits", (token) => ({ request: { ...order(), credit_card: { token } } })],
+      ["/credit_cards", (token) => ({ request: { token, holder: "Mallory" } })],
+      [
+        "/ctp/api/checkouts",
+        (token) => ({
+          checkout: {
+            transaction_type: "tokenization",
+            order: order(),
+            payment_method: { credit_card: { token } },
+          },
+        }),
+      ],
+    ];
+    const unknownToken = randomBytes(32).toString("hex");
+    for (const [path, body] of uses) {
+      const unknown = await callJson(gateway, path, { shop, body: body(unknownToken) });
+      expect(unknown, path).toMatchObject({ status: 422, body: { message: "Token does not exist." } });
+      const answer = await callJson(gateway, path, { shop, body: body(held.token) });
+      expect({ status: answer.status, body: answer.body }, path).toEqual({
+        status: unknown.status,
+        body: unknown.body,
+      });
+    }
+    expect(await cardsOf(shop)).toEqual([held]);
+
+    // The charge it is held for still finishes with it, and then it is gone.
+    const code = shownCode((await openPage(gateway, started.uid)).html);
+    expect((await submitForm(gateway, started.uid, { code, action: "confirm" })).status).toBe(303);
+    expect(await queryTransaction(gateway, shop, started.uid)).toMatchObject({ status: "successful" });
     expect(await cardsOf(shop)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { isPlainObject } from "@/lib/contracts/fields";
 import { DATE_EXPIRED } from "@/lib/contracts/messages";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import { cards, vaultKeys } from "@/lib/db/schema";
+import { shopCardWithToken } from "../cards/card-by-token";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
@@ -68,10 +69,7 @@ async function updateCard(
   token: string,
   request: { holder?: string; exp_month?: number; exp_year?: number },
 ): Promise<CardTokenResponse> {
-  const [stored] = await deps.db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.token, token), eq(cards.shopId, shop.id)));
+  const [stored] = await deps.db.select().from(cards).where(shopCardWithToken(token, shop.id));
   if (!stored) throw GatewayError.validation({ token: [TOKEN_DOES_NOT_EXIST] });
   const expMonth = request.exp_month ?? stored.expMonth;
   const expYear = request.exp_year ?? stored.expYear;
@@ -81,7 +79,7 @@ async function updateCard(
   const [updated] = await deps.db
     .update(cards)
     .set({ expMonth, expYear, holder: request.holder ?? stored.holder })
-    .where(and(eq(cards.token, token), eq(cards.shopId, shop.id)))
+    .where(shopCardWithToken(token, shop.id))
     .returning();
   if (!updated) throw GatewayError.validation({ token: [TOKEN_DOES_NOT_EXIST] });
   return cardTokenView(updated, await revealCardNumber(deps.keyring, updated));

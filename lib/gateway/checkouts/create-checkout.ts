@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { DEFAULT_CHECKOUT_LIFETIME_MS, parseCheckoutRequest } from "@/lib/contracts/checkout";
 import { isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import { cards, checkouts } from "@/lib/db/schema";
+import { shopCardWithToken } from "../cards/card-by-token";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { CHECKOUT_URL_FIELDS, checkMerchantUrls, urlsAt } from "../net/merchant-url-policy";
@@ -51,7 +51,7 @@ export async function createCheckout(options: {
     const [stored] = await deps.db
       .select({ token: cards.token, contract: cards.contract })
       .from(cards)
-      .where(and(eq(cards.token, savedCardToken), eq(cards.shopId, shop.id)));
+      .where(shopCardWithToken(savedCardToken, shop.id));
     if (!stored)
       throw GatewayError.validation({ payment_method: { credit_card: { token: [TOKEN_DOES_NOT_EXIST] } } });
     const refusal = checkout.transaction_type === "tokenization" ? null : pageChargeRefusal(stored.contract);

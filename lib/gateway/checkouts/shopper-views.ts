@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import {
   CHECKOUT_CUSTOMER_FIELDS,
   type CheckoutCustomerField,
@@ -7,6 +6,7 @@ import {
 import type { ShopperCheckoutView, ShopperTransactionView } from "@/lib/contracts/shopper-view";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { cards } from "@/lib/db/schema";
+import { shopCardWithToken } from "../cards/card-by-token";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import type { AuthenticatedShop } from "../shops/shop-directory";
@@ -75,10 +75,7 @@ async function describeSavedCard(
   token: string | undefined,
 ): Promise<{ brand: string; last_4: string } | null> {
   if (!token) return null;
-  const [stored] = await deps.db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.token, token), eq(cards.shopId, shopId)));
+  const [stored] = await deps.db.select().from(cards).where(shopCardWithToken(token, shopId));
   if (!stored) return null;
   // The number is revealed in memory only to tell its brand and last four digits.
   const description = describeCard(await revealCardNumber(deps.keyring, stored));

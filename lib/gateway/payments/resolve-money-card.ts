@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import { detectBrand, securityCodeLength } from "@/lib/cards/brand";
 import { type CreditCard, isExpired, isStoredCardReference } from "@/lib/contracts/credit-card";
 import { DATE_EXPIRED, INVALID } from "@/lib/contracts/messages";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import { cards } from "@/lib/db/schema";
 import type { AcquirerCard } from "../acquirer/acquirer";
+import { shopCardWithToken } from "../cards/card-by-token";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
@@ -54,11 +54,8 @@ export async function resolveMoneyCard(options: {
       merchantInitiated: false,
     };
   }
-  const [stored] = await deps.db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.token, card.token), eq(cards.shopId, shop.id)));
-  // Another shop's token is answered exactly like one that never existed.
+  const [stored] = await deps.db.select().from(cards).where(shopCardWithToken(card.token, shop.id));
+  // Another shop's token, or a card held for its charge, is answered exactly like one that never existed.
   if (!stored) throw GatewayError.validation({ credit_card: { token: [TOKEN_DOES_NOT_EXIST] } });
   if (isExpired(stored.expMonth, stored.expYear, deps.clock.now())) {
     throw GatewayError.validation({ credit_card: { exp_year: [DATE_EXPIRED] } });

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { detectBrand, securityCodeLength } from "@/lib/cards/brand";
 import { isExpired } from "@/lib/contracts/credit-card";
 import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
@@ -8,6 +7,7 @@ import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import { parseTokenizationRequest, type TokenizationRequest } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { cards } from "@/lib/db/schema";
+import { shopCardWithToken } from "../cards/card-by-token";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
@@ -60,10 +60,7 @@ async function resolveCard(
     };
   }
   // Tokenizing again from a stored card: only the shop that stored it can use the token.
-  const [stored] = await deps.db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.token, card.token), eq(cards.shopId, shop.id)));
+  const [stored] = await deps.db.select().from(cards).where(shopCardWithToken(card.token, shop.id));
   if (!stored) throw GatewayError.validation({ credit_card: { token: [TOKEN_DOES_NOT_EXIST] } });
   if (isExpired(stored.expMonth, stored.expYear, deps.clock.now())) {
     throw GatewayError.validation({ credit_card: { exp_year: ["Date is expired"] } });
