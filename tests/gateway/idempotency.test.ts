@@ -126,6 +126,23 @@ describe("RequestID / Idempotency-Key", () => {
     expect(byKey.get("code-key-a")).toBe(byKey.get("code-key-b"));
   });
 
+  it("cannot confirm a guessed card number: a repeat differing only in the hidden digits is the same request", async () => {
+    // Two Luhn-valid numbers with the same first 6 and last 4 digits: what a response shows of the card.
+    const number = "4000001234568004";
+    const guess = "4000009876528004";
+    const withNumber = (cardNumber: string) =>
+      tokenizationRequest({ amount: 100, tracking_id: "idem-guess" }, { number: cardNumber });
+    const first = await post(gateway, shop, withNumber(number), { RequestID: "guess-key" });
+    expect(first.status).toBe(200);
+    const repeat = await post(gateway, shop, withNumber(guess), { RequestID: "guess-key" });
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get("idempotent-replayed")).toBe("true");
+    expect(repeat.body).toEqual(first.body);
+    // A number whose shown digits differ is another request, as any other field.
+    const other = await post(gateway, shop, withNumber(uniqueVisaNumber(seed++)), { RequestID: "guess-key" });
+    expect(other.status).toBe(422);
+  });
+
   it("answers 422 to the same key and body on another endpoint", async () => {
     const customer = { email: "jane@example.com", ip: "203.0.113.7" };
     expect((await post(gateway, shop, customer, { RequestID: "cross-path" }, "/customers")).status).toBe(201);
