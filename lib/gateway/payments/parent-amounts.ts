@@ -4,7 +4,7 @@ import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { queryRows } from "@/lib/db/client";
 import type { TransactionRow } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { type ChildTotals, parentAmounts } from "./parent-state";
+import { authorizationExpirySql, type ChildTotals, parentAmounts } from "./parent-state";
 
 /** The types a capture, void or refund can name as its parent: the transactions whose response has `amounts`. */
 export function isParentType(type: string): type is "payment" | "authorization" | "capture" {
@@ -32,7 +32,7 @@ const DEFAULT_EXPIRY_DAYS = shopSettingsSchema.parse({}).authorization_expiry_da
 
 /**
  * When a successful authorization stops taking captures and voids, by the shop's `authorization_expiry_days`:
- * computed by the database with readParent's expression (created_at + make_interval(days)), so that what the
+ * computed by the database with readParent's expression (`authorizationExpirySql`), so that what the
  * authorization shows from the start is what it shows after its first child, to the millisecond. Null for any
  * other transaction: a payment has nothing to expire, and an authorization that did not succeed holds nothing.
  */
@@ -45,7 +45,7 @@ export async function authorizationExpiry(
   const days = shop?.settings.authorization_expiry_days ?? DEFAULT_EXPIRY_DAYS;
   const [expiry] = await queryRows<{ expires_at: string | Date }>(
     deps.db,
-    sql`select ${transaction.createdAt.toISOString()}::timestamptz + make_interval(days => ${days}) as expires_at`,
+    sql`select ${authorizationExpirySql(transaction.createdAt, days)} as expires_at`,
   );
   return new Date(expiry.expires_at);
 }

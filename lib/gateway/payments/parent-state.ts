@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ParentAmounts } from "@/lib/contracts/child-transaction";
 import type { Database } from "@/lib/db/client";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
@@ -38,6 +38,17 @@ export interface ParentOptions {
 }
 
 /**
+ * When an authorization made at `createdAt` stops taking captures and voids, as the database computes it:
+ * `createdAt` plus the shop's `authorization_expiry_days`. The one expression for both what an authorization
+ * shows from its creation (`authorizationExpiry`) and what its rules are checked on (`readParent`), so that the two
+ * agree to the millisecond; the reservation and finishing functions (migrations 0011, 0012) write the same.
+ */
+export function authorizationExpirySql(createdAt: SQLWrapper | Date, authorizationExpiryDays: number): SQL {
+  const start = createdAt instanceof Date ? sql`${createdAt.toISOString()}::timestamptz` : sql`${createdAt}`;
+  return sql`${start} + make_interval(days => ${authorizationExpiryDays})`;
+}
+
+/**
  * The shop's transaction `uid` and what its children add up to, in one statement without a lock: what a child's
  * rules are checked on. `reserveChild` writes the child only if the parent is still so under its row lock, so
  * what any number of instances do at once is serialised per parent. Another shop's or an unknown uid → 404
@@ -45,7 +56,7 @@ export interface ParentOptions {
  */
 export async function readParent(db: Database, options: ParentOptions): Promise<ParentState> {
   if (!UID_PATTERN.test(options.uid)) throw new GatewayError("record_not_found");
-  const expiresAt = sql`${transactions.createdAt} + make_interval(days => ${options.authorizationExpiryDays})`;
+  const expiresAt = authorizationExpirySql(transactions.createdAt, options.authorizationExpiryDays);
   const [found] = await db
     .select({
       row: getTableColumns(transactions),
