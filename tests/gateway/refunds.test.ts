@@ -3,7 +3,7 @@ import { SandboxAcquirer } from "@/lib/gateway/acquirer/sandbox-acquirer";
 import { ManualClock } from "@/lib/gateway/clock";
 import { resumeChildTransactions } from "@/lib/gateway/payments/resume-child-transactions";
 import { childError, createParent, postChild, readTransaction } from "./child-helpers";
-import { startTestGateway, type TestGateway, type TestShop } from "./harness";
+import { callJson, startTestGateway, type TestGateway, type TestShop } from "./harness";
 
 let gateway: TestGateway;
 let shop: TestShop;
@@ -62,6 +62,27 @@ describe("POST /transactions/refunds", () => {
       refunded: 1700,
       refundable: 300,
     });
+  });
+
+  it("after partial refunds a payment reads as it was made: its keys in their order, only amounts and updated_at new", async () => {
+    const payment = await createParent(gateway, shop, { type: "payment", amount: 2000 });
+    expect((await refund({ parent_uid: payment.uid, amount: 500 })).status).toBe(200);
+    expect((await refund({ parent_uid: payment.uid, amount: 700 })).status).toBe(200);
+    // Its refunds share its tracking id: the query answers them too.
+    const byTrackingId = await callJson(gateway, `/transactions/tracking_id/${payment.tracking_id}`, {
+      shop,
+    });
+    const found = byTrackingId.body.transactions.find((row: { uid: string }) => row.uid === payment.uid);
+    for (const read of [await readTransaction(gateway, shop, payment.uid), found]) {
+      // Key order is part of the wire format: the finishing step rewrites the parent's `amounts` where they stand.
+      expect(Object.keys(read)).toEqual(Object.keys(payment));
+      expect(Object.keys(read.amounts)).toEqual(Object.keys(payment.amounts));
+      expect(read).toEqual({
+        ...payment,
+        amounts: { ...payment.amounts, refunded: 1200, refundable: 800 },
+        updated_at: read.updated_at,
+      });
+    }
   });
 
   it("refunds a capture (not the authorization), up to the captured amount", async () => {
