@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MONEY_ONLY_FIELDS } from "@/lib/contracts/money-result";
 import { transactionResponseSchema, transactionSchema } from "@/lib/contracts/transaction";
 import { cards, transactions } from "@/lib/db/schema";
+import { ManualClock } from "@/lib/gateway/clock";
 import {
   callJson,
   type JsonBody,
@@ -540,18 +541,31 @@ describe("GET /transactions", () => {
 });
 
 describe("the shop's velocity limit", () => {
+  // The limit counts in fixed one-minute windows: on the real clock, four requests that straddle a minute's end
+  // would be counted in two. A gateway of its own, its clock at the start of a minute.
+  let clocked: TestGateway;
+
+  beforeAll(async () => {
+    const clock = new ManualClock(new Date(Math.ceil(Date.now() / 60_000) * 60_000));
+    clocked = await startTestGateway({ clock });
+  });
+
+  afterAll(async () => {
+    await clocked.close();
+  });
+
   it("counts payments and authorizations with its tokenizations: over the limit, 429", async () => {
-    const limited = await gateway.createShop({ velocity_limit_per_minute: 3 }, "Limited Shop");
+    const limited = await clocked.createShop({ velocity_limit_per_minute: 3 }, "Limited Shop");
     const statuses: number[] = [];
     statuses.push(
-      (await postTokenization(gateway, limited, tokenizationRequest({}, { number: nextCard() }))).status,
+      (await postTokenization(clocked, limited, tokenizationRequest({}, { number: nextCard() }))).status,
     );
-    statuses.push((await postPayment(gateway, limited, paymentRequest({}, { number: nextCard() }))).status);
+    statuses.push((await postPayment(clocked, limited, paymentRequest({}, { number: nextCard() }))).status);
     statuses.push(
-      (await postPayment(gateway, limited, paymentRequest({}, { number: nextCard() }), "authorizations"))
+      (await postPayment(clocked, limited, paymentRequest({}, { number: nextCard() }), "authorizations"))
         .status,
     );
-    const refused = await postPayment(gateway, limited, paymentRequest({}, { number: nextCard() }));
+    const refused = await postPayment(clocked, limited, paymentRequest({}, { number: nextCard() }));
     expect(statuses).toEqual([200, 200, 200]);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
