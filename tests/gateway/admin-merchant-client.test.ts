@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assembleChain, moneyPosition } from "@/lib/admin/money-chain";
 import { verifyShopCredentials } from "@/lib/admin/verify-credentials";
+import { ManualClock } from "@/lib/gateway/clock";
 import { type MerchantClient, merchantClient } from "@/lib/gateway-client/merchant";
 import {
   postTokenization,
@@ -69,7 +70,10 @@ describe("sign-in's credential check", () => {
   });
 
   it("says when the gateway throttles failed sign-ins, with the wait", async () => {
-    const isolated = await startTestGateway();
+    // The throttle counts in fixed one-minute windows: on the real clock, attempts straddling a minute's end would be
+    // counted in two. The clock stands at the start of a minute.
+    const clock = new ManualClock(new Date(Math.ceil(Date.now() / 60_000) * 60_000));
+    const isolated = await startTestGateway({ clock });
     try {
       const throttledClient = merchantClient({ baseUrl: isolated.url });
       const own = await isolated.createShop();
