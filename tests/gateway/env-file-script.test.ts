@@ -2,8 +2,12 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MASTER_KEY } from "./harness";
+
+// These tests start the product's own scripts as child processes, each compiling its TypeScript first: on a busy
+// 2-core machine one start can take most of the default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * A `.env` file in the working directory, as an operator makes it by copying `.env.example`, configures the CLI

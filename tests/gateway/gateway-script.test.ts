@@ -3,9 +3,13 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
 import { basicAuthorization } from "./harness";
+
+// These tests start the product's own scripts as child processes, each compiling its TypeScript first: on a busy
+// 2-core machine one start can take most of the default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notificationDeliveries } from "@/lib/db/schema";
 import {
   createTestDatabase,
@@ -17,6 +17,10 @@ import {
   usePostgres,
 } from "./harness";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
+
+// These tests start the product's own scripts as child processes, each compiling its TypeScript first: on a busy
+// 2-core machine one start can take most of the default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * `npm run notifications -- list|resend <uid>` (scripts/notifications.ts) against a database of the test's own:

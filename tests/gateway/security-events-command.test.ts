@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createTestDatabase,
   MASTER_KEY,
@@ -12,6 +12,10 @@ import {
   tokenizationRequest,
   usePostgres,
 } from "./harness";
+
+// These tests start the product's own scripts as child processes, each compiling its TypeScript first: on a busy
+// 2-core machine one start can take most of the default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * `npm run shop -- events [shop id]` (scripts/shop.ts): the operator's view of what the card limits refused, against
