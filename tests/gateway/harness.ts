@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { serve } from "@hono/node-server";
@@ -124,6 +125,10 @@ export async function startTestGateway(
     throw error;
   }
   const server = serve({ fetch: runtime.app.fetch, port: 0, hostname: "127.0.0.1" });
+  // Idle connections are closed by the tests' client (fetch keeps them 4 s), never by this server: with both
+  // closing on timers (Node's 5 s here), a request sent as the server closed the connection failed with "other side
+  // closed" when a busy worker ran its timers late. `close()` still ends idle connections.
+  (server as http.Server).keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/gateway`;
