@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
+import { notificationAttempts } from "@/lib/db/schema";
 import {
   createTestDatabase,
   startTestGateway,
@@ -55,6 +56,12 @@ const BY_CHANCE_DIGITS = new RegExp(
 
 function withoutChanceDigits(text: string): string {
   return text.replace(BY_CHANCE_DIGITS, " ");
+}
+
+/** Where `found` first is in `text`, with 60 characters either side: what a failed scan shows. */
+function around(text: string, found: string): string {
+  const at = text.indexOf(found);
+  return at < 0 ? "" : `found in: …${text.slice(Math.max(0, at - 60), at + found.length + 60)}…`;
 }
 
 function listFiles(dir: string): string[] {
@@ -167,6 +174,9 @@ describe("card data at rest and in logs", () => {
       body: paymentRequest({ amount: -1 }, { number: cards[0].number, verification_value: cards[0].code }),
     });
     while ((await gateway.runtime.notifications.runOnce()) > 0);
+    // A webhook delivery's measured latency is a number by chance (517 ms on a busy machine) and no card data: set
+    // to 0, so that the scans below cannot take it for a security code.
+    await gateway.runtime.deps.db.update(notificationAttempts).set({ latencyMs: 0 });
   });
 
   afterAll(async () => {
@@ -198,7 +208,7 @@ describe("card data at rest and in logs", () => {
     const text = withoutChanceDigits(dump);
     for (const card of cards) {
       expect(dump).not.toContain(card.number);
-      expect(text).not.toContain(card.code);
+      expect(text, around(text, card.code)).not.toContain(card.code);
     }
     expect(dump).not.toContain("verification_value");
   });
@@ -225,7 +235,7 @@ describe("card data at rest and in logs", () => {
     const text = withoutChanceDigits(dump);
     for (const card of cards) {
       expect(dump).not.toContain(card.number);
-      expect(text).not.toContain(card.code);
+      expect(text, around(text, card.code)).not.toContain(card.code);
     }
   });
 
