@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
-import { type FieldErrors, type Path, useForm } from "react-hook-form";
+import { type FieldErrors, type Path, type UseFormRegister, useForm } from "react-hook-form";
 import { updateSettingsAction } from "@/app/admin/(area)/settings/actions";
 import { fieldMessages } from "@/lib/admin/form-errors";
 import {
@@ -49,6 +49,41 @@ const FIELD_IDS: Record<string, string> = {
   new_card_limit_per_minute: "settings-new-card-limit",
   authorization_expiry_days: "settings-authorization-expiry",
 };
+
+/** The settings typed as whole numbers (limits, days). */
+type NumberSetting = "velocity_limit_per_minute" | "new_card_limit_per_minute" | "authorization_expiry_days";
+
+/** A whole-number setting: a text field with the numeric keyboard (the schema parses it), its hint and error. */
+function NumberField({
+  id,
+  label,
+  hint,
+  name,
+  errors,
+  register,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  name: NumberSetting;
+  errors: FieldErrors<SettingsFormValues>;
+  register: UseFormRegister<SettingsFormValues>;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={errorText(errors, name)}>
+      {(described) => (
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          {...described}
+          {...register(name)}
+        />
+      )}
+    </FormField>
+  );
+}
 
 function summaryFrom(errors: FieldErrors<SettingsFormValues>): SummaryItem[] {
   const items: SummaryItem[] = [];
@@ -250,61 +285,34 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
 
       <fieldset className="admin-fieldset admin-section" disabled={formState.isSubmitting}>
         <legend>Card-testing defence</legend>
-        <FormField
+        <NumberField
           id="settings-velocity-limit"
           label="Most card requests a minute"
           hint="Tokenizations, payments and authorizations together; requests past it are refused with 429 until the minute ends. Empty: no limit."
-          error={errorText(errors, "velocity_limit_per_minute")}
-        >
-          {(described) => (
-            <input
-              id="settings-velocity-limit"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              {...described}
-              {...register("velocity_limit_per_minute")}
-            />
-          )}
-        </FormField>
-        <FormField
+          name="velocity_limit_per_minute"
+          errors={errors}
+          register={register}
+        />
+        <NumberField
           id="settings-new-card-limit"
           label="Most new cards a minute"
           hint={`Card numbers the shop has not sent in the last 24 hours, on the API and the payment page; past it every card is refused with 429 until the minute ends. ${NEW_CARD_LIMIT_RANGE.min} to ${NEW_CARD_LIMIT_RANGE.max.toLocaleString("en")}; 0 turns it off.`}
-          error={errorText(errors, "new_card_limit_per_minute")}
-        >
-          {(described) => (
-            <input
-              id="settings-new-card-limit"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              {...described}
-              {...register("new_card_limit_per_minute")}
-            />
-          )}
-        </FormField>
+          name="new_card_limit_per_minute"
+          errors={errors}
+          register={register}
+        />
       </fieldset>
 
       <fieldset className="admin-fieldset admin-section" disabled={formState.isSubmitting}>
         <legend>Authorizations</legend>
-        <FormField
+        <NumberField
           id="settings-authorization-expiry"
           label="Days an authorization can be captured"
           hint={`Counted from each authorization's creation; after that it can no longer be captured or voided. A change applies to every authorization from the next capture or void on. ${AUTHORIZATION_EXPIRY_RANGE.min} to ${AUTHORIZATION_EXPIRY_RANGE.max}.`}
-          error={errorText(errors, "authorization_expiry_days")}
-        >
-          {(described) => (
-            <input
-              id="settings-authorization-expiry"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              {...described}
-              {...register("authorization_expiry_days")}
-            />
-          )}
-        </FormField>
+          name="authorization_expiry_days"
+          errors={errors}
+          register={register}
+        />
       </fieldset>
 
       <div className="admin-form__actions">

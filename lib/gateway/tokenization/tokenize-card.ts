@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { detectBrand, securityCodeLength } from "@/lib/cards/brand";
 import { isExpired } from "@/lib/contracts/credit-card";
 import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
-import { INVALID } from "@/lib/contracts/messages";
+import { DATE_EXPIRED, INVALID } from "@/lib/contracts/messages";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import { parseTokenizationRequest, type TokenizationRequest } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
@@ -63,7 +63,7 @@ async function resolveCard(
   const [stored] = await deps.db.select().from(cards).where(shopCardWithToken(card.token, shop.id));
   if (!stored) throw GatewayError.validation({ credit_card: { token: [TOKEN_DOES_NOT_EXIST] } });
   if (isExpired(stored.expMonth, stored.expYear, deps.clock.now())) {
-    throw GatewayError.validation({ credit_card: { exp_year: ["Date is expired"] } });
+    throw GatewayError.validation({ credit_card: { exp_year: [DATE_EXPIRED] } });
   }
   const number = await revealCardNumber(deps.keyring, stored);
   // Only now is the brand known, and with it the length of its security code.
