@@ -51,7 +51,12 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // What a test may take, from what they measure: the slowest ordinary spec (an admin flow of a sign-in and several
+  // page loads) takes about 13 s on a quiet 2-core machine and over 30 s when the machine is busy (load 10–17); 90 s
+  // keeps a newcomer's green run from depending on a quiet machine. Specs that take longer by design set their own.
+  timeout: 90_000,
+  // Each step's wait (toBeVisible, toHaveText …) likewise: 5 s by default, slower than that under load.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
