@@ -1,4 +1,4 @@
-import { createCipheriv, randomBytes, randomUUID } from "node:crypto";
+import { createCipheriv, createHmac, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -21,6 +21,9 @@ import {
  * - payment: the same, the record being a payment's with the acquirer's approval (an in-memory sandbox answer);
  * - refund: parse, then one database transaction that locks the parent payment's row, sums its successful refunds,
  *   refuses what goes over the amount paid, inserts the refund and commits.
+ * - floor (at `/floor`): the least any tokenization can do — parse, check the number (digits + Luhn), AES-256-GCM
+ *   encrypt it, two HMACs (the card's stamp and its lookup fingerprint), one insert of a small row — with the
+ *   tokenization's request, so that the gateway's tokenization is measured against it too.
  * Whatever the gateway costs on top of this is framework, validation and bookkeeping.
  */
 const [databaseUrl, dataDir, portText] = [
@@ -29,6 +32,8 @@ const [databaseUrl, dataDir, portText] = [
   process.env.PORT,
 ];
 const key = randomBytes(32);
+const stampKey = randomBytes(32);
+const fingerprintKey = randomBytes(32);
 
 type Rows = { rows: { [column: string]: unknown }[] };
 type Query = (text: string, params?: unknown[]) => Promise<Rows>;
@@ -41,6 +46,7 @@ const ddl = [
   "create table if not exists baseline_cards (token text primary key, sealed bytea not null, created_at timestamptz not null default clock_timestamp())",
   "create table if not exists baseline_transactions (uid uuid primary key, type text not null, status text not null default 'successful', amount bigint not null, currency text not null, parent_uid uuid references baseline_transactions, card_token text references baseline_cards, body json not null, created_at timestamptz not null default clock_timestamp())",
   "create index if not exists baseline_transactions_parent_uid on baseline_transactions (parent_uid)",
+  "create table if not exists floor_cards (token text primary key, sealed bytea not null, stamp text not null, fingerprint bytea not null)",
 ];
 const insertCardTransaction =
   "with card as (insert into baseline_cards (token, sealed) values ($2, $3) returning token) " +
@@ -122,6 +128,28 @@ async function storeCard(
   return [200, `{"transaction":${record}}`];
 }
 
+/** The floor: a tokenization's irreducible work, and nothing else (no transaction record, no rules, no answer body). */
+async function floor(request: CardRequest & { credit_card: { number?: unknown } }): Promise<Answer> {
+  const number = request?.credit_card?.number;
+  if (typeof number !== "string" || !/^\d{12,19}$/.test(number) || !luhn(number)) return invalidNumber;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const sealed = Buffer.concat([iv, cipher.update(number, "utf8"), cipher.final(), cipher.getAuthTag()]);
+  const stamp = createHmac("sha256", stampKey).update(number).digest("hex");
+  const fingerprint = createHmac("sha256", fingerprintKey).update(number).digest();
+  const token = randomBytes(32).toString("hex");
+  await store.query("insert into floor_cards (token, sealed, stamp, fingerprint) values ($1, $2, $3, $4)", [
+    token,
+    sealed,
+    stamp,
+    fingerprint,
+  ]);
+  return [
+    200,
+    `{"transaction":{"status":"successful","credit_card":{"token":"${token}","stamp":"${stamp}"}}}`,
+  ];
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function refund(request: RefundRequest): Promise<Answer> {
@@ -166,6 +194,7 @@ const routes: { [path: string]: (request: never) => Promise<Answer> } = {
   "/transactions/tokenizations": (request: CardRequest) => storeCard(request, "tokenization"),
   "/transactions/payments": (request: CardRequest) => storeCard(request, "payment"),
   "/transactions/refunds": refund,
+  "/floor": floor,
 };
 
 const server = http.createServer((request, response) => {

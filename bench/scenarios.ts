@@ -4,7 +4,7 @@
  * through that API before the timed run, so the two sides differ only in how they handle a request.
  */
 
-export const SCENARIO_NAMES = ["tokenization", "payment", "refund"] as const;
+export const SCENARIO_NAMES = ["tokenization", "payment", "refund", "floor"] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** A server under test: where its API answers and the headers every request carries (credentials). */
@@ -17,6 +17,10 @@ export interface Scenario {
   name: ScenarioName;
   /** The API path the timed requests go to, joined to the target's base. */
   path: string;
+  /** Where the baseline answers them, when not at `path` (the floor is a handler of its own). */
+  baselinePath?: string;
+  /** What the gateway must reach against this baseline: throughput ratio at least, p99 ratio at most. */
+  targets: { throughput: number; p99: number };
   /** Set-up on the freshly started server; gives the body of each timed request, one call per request. */
   prepare(target: Target): Promise<() => string>;
 }
@@ -121,16 +125,19 @@ export const SCENARIOS: Record<ScenarioName, Scenario> = {
   tokenization: {
     name: "tokenization",
     path: "/transactions/tokenizations",
+    targets: { throughput: 0.9, p99: 2 },
     prepare: async () => () => cardRequestBody(),
   },
   payment: {
     name: "payment",
     path: "/transactions/payments",
+    targets: { throughput: 0.8, p99: 2 },
     prepare: async () => () => cardRequestBody(),
   },
   refund: {
     name: "refund",
     path: "/transactions/refunds",
+    targets: { throughput: 0.7, p99: 2 },
     async prepare(target) {
       const parents = await createRefundParents(target);
       let sent = 0;
@@ -148,5 +155,13 @@ export const SCENARIOS: Record<ScenarioName, Scenario> = {
         });
       };
     },
+  },
+  // The gateway's tokenization against the least a tokenization can do (bench/baseline-server.ts, `floor`).
+  floor: {
+    name: "floor",
+    path: "/transactions/tokenizations",
+    baselinePath: "/floor",
+    targets: { throughput: 0.8, p99: 2 },
+    prepare: async () => () => cardRequestBody(),
   },
 };
