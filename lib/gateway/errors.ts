@@ -56,110 +56,79 @@ export interface RenderedError {
   headers: Record<string, string>;
 }
 
-const ACCESS_DENIED: ErrorBody = { message: "Access denied", errors: { base: ["Access denied"] } };
-const INVALID_CUSTOMER_CREDENTIALS: ErrorBody = {
-  message: "Invalid shop_id/secret_key.",
-  errors: { base: ["Invalid shop_id/secret_key."] },
+/** A refusal whose message is its only error, at the top and under `base`, as every validation error reads. */
+function baseError(message: string): ErrorBody {
+  return { message, errors: { base: [message] } };
+}
+
+/**
+ * Each code's status, body and headers. Most are fixed; the few that carry the request's own details (the
+ * validation errors, a rate limit's wait, the allowed methods) are built from them.
+ */
+const RENDERINGS: { [Code in GatewayErrorCode]: (details: GatewayErrorDetails) => RenderedError } = {
+  validation_failed: (details) => ({
+    status: 422,
+    body: {
+      ...validationErrorBody(details.errors ?? {}),
+      ...(details.message ? { message: details.message } : {}),
+    },
+    headers: {},
+  }),
+  access_denied: () => ({
+    status: 401,
+    body: baseError("Access denied"),
+    headers: { "WWW-Authenticate": 'Basic realm="tessera"' },
+  }),
+  invalid_customer_credentials: () => ({
+    status: 422,
+    body: baseError("Invalid shop_id/secret_key."),
+    headers: {},
+  }),
+  rate_limited: (details) => ({
+    status: 429,
+    body: baseError(details.message ?? "Too many requests"),
+    headers: { "Retry-After": String(details.retryAfterSeconds ?? 60) },
+  }),
+  not_found: () => ({ status: 404, body: { message: "Not found" }, headers: {} }),
+  record_not_found: () => ({ status: 404, body: { message: "Record not found" }, headers: {} }),
+  method_not_allowed: (details) => ({
+    status: 405,
+    body: { message: "Method not allowed" },
+    headers: { Allow: (details.allowedMethods ?? []).join(", ") },
+  }),
+  malformed_json: () => ({ status: 400, body: baseError("Request body is not valid JSON"), headers: {} }),
+  payload_too_large: () => ({
+    status: 413,
+    body: baseError("Request body is larger than 64 KiB"),
+    headers: {},
+  }),
+  incomplete_body: () => ({
+    status: 400,
+    body: baseError("Request body ended before its Content-Length"),
+    headers: {},
+  }),
+  unsupported_media_type: () => ({
+    status: 415,
+    body: baseError("Content-Type must be application/json"),
+    headers: {},
+  }),
+  attempt_in_progress: () => ({
+    status: 409,
+    body: baseError("Another payment attempt is in progress"),
+    headers: {},
+  }),
+  idempotent_request_in_progress: () => ({
+    status: 409,
+    body: baseError("A request with this RequestID is still being processed; repeat it later"),
+    headers: { "Retry-After": "1" },
+  }),
+  parent_busy: () => ({
+    status: 409,
+    body: baseError("The parent transaction kept changing while this request was decided; repeat it"),
+    headers: {},
+  }),
 };
 
 export function renderGatewayError(error: GatewayError): RenderedError {
-  const { details } = error;
-  switch (error.code) {
-    case "validation_failed":
-      return {
-        status: 422,
-        body: {
-          ...validationErrorBody(details.errors ?? {}),
-          ...(details.message ? { message: details.message } : {}),
-        },
-        headers: {},
-      };
-    case "access_denied":
-      return { status: 401, body: ACCESS_DENIED, headers: { "WWW-Authenticate": 'Basic realm="tessera"' } };
-    case "invalid_customer_credentials":
-      return { status: 422, body: INVALID_CUSTOMER_CREDENTIALS, headers: {} };
-    case "rate_limited": {
-      const message = details.message ?? "Too many requests";
-      return {
-        status: 429,
-        body: { message, errors: { base: [message] } },
-        headers: { "Retry-After": String(details.retryAfterSeconds ?? 60) },
-      };
-    }
-    case "not_found":
-      return { status: 404, body: { message: "Not found" }, headers: {} };
-    case "record_not_found":
-      return { status: 404, body: { message: "Record not found" }, headers: {} };
-    case "method_not_allowed":
-      return {
-        status: 405,
-        body: { message: "Method not allowed" },
-        headers: { Allow: (details.allowedMethods ?? []).join(", ") },
-      };
-    case "malformed_json":
-      return {
-        status: 400,
-        body: {
-          message: "Request body is not valid JSON",
-          errors: { base: ["Request body is not valid JSON"] },
-        },
-        headers: {},
-      };
-    case "payload_too_large":
-      return {
-        status: 413,
-        body: {
-          message: "Request body is larger than 64 KiB",
-          errors: { base: ["Request body is larger than 64 KiB"] },
-        },
-        headers: {},
-      };
-    case "incomplete_body":
-      return {
-        status: 400,
-        body: {
-          message: "Request body ended before its Content-Length",
-          errors: { base: ["Request body ended before its Content-Length"] },
-        },
-        headers: {},
-      };
-    case "attempt_in_progress":
-      return {
-        status: 409,
-        body: {
-          message: "Another payment attempt is in progress",
-          errors: { base: ["Another payment attempt is in progress"] },
-        },
-        headers: {},
-      };
-    case "parent_busy":
-      return {
-        status: 409,
-        body: {
-          message: "The parent transaction kept changing while this request was decided; repeat it",
-          errors: {
-            base: ["The parent transaction kept changing while this request was decided; repeat it"],
-          },
-        },
-        headers: {},
-      };
-    case "idempotent_request_in_progress":
-      return {
-        status: 409,
-        body: {
-          message: "A request with this RequestID is still being processed; repeat it later",
-          errors: { base: ["A request with this RequestID is still being processed; repeat it later"] },
-        },
-        headers: { "Retry-After": "1" },
-      };
-    case "unsupported_media_type":
-      return {
-        status: 415,
-        body: {
-          message: "Content-Type must be application/json",
-          errors: { base: ["Content-Type must be application/json"] },
-        },
-        headers: {},
-      };
-  }
+  return RENDERINGS[error.code](error.details);
 }
