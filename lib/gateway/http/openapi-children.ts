@@ -50,7 +50,8 @@ export function childTransactionOpenApi() {
       ),
       "/transactions/voids": operation(
         "Void an authorization",
-        "Releases a successful, unexpired authorization of which nothing was captured; `amount` is its full amount.",
+        "Releases a successful authorization of which nothing was captured, also after it expired; `amount` is its " +
+          "full amount.",
         "VoidRequest",
       ),
       "/transactions/refunds": operation(
