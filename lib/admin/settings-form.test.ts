@@ -88,3 +88,11 @@ describe("the settings form's authorization expiry", () => {
     ]);
   });
 });
+
+describe("the settings form's webhook secret key switch", () => {
+  it("is on for a new shop and sends what is ticked", () => {
+    expect(defaults().send_secret_key_in_webhooks).toBe(true);
+    expect(submit({ send_secret_key_in_webhooks: false }).data?.send_secret_key_in_webhooks).toBe(false);
+    expect(submit({}).data?.send_secret_key_in_webhooks).toBe(true);
+  });
+});

@@ -22,6 +22,7 @@ export const EDITABLE_SETTINGS = {
   velocity_limit_per_minute: true,
   new_card_limit_per_minute: true,
   authorization_expiry_days: true,
+  send_secret_key_in_webhooks: true,
 } as const;
 
 export type EditableSettings = Pick<ShopSettings, keyof typeof EDITABLE_SETTINGS>;
@@ -46,6 +47,7 @@ export interface SettingsFormValues {
   new_card_limit_per_minute: string;
   /** Digits: days an authorization can be captured or voided. */
   authorization_expiry_days: string;
+  send_secret_key_in_webhooks: boolean;
 }
 
 const newCardLimit = shopSettingsSchema.shape.new_card_limit_per_minute.unwrap();
@@ -106,6 +108,7 @@ export function toSettingsUpdate(values: SettingsFormValues): Record<string, unk
     velocity_limit_per_minute: amount(values.velocity_limit_per_minute),
     new_card_limit_per_minute: amount(values.new_card_limit_per_minute),
     authorization_expiry_days: amount(values.authorization_expiry_days),
+    send_secret_key_in_webhooks: values.send_secret_key_in_webhooks,
   };
 }
 
@@ -132,6 +135,7 @@ export function toFormValues(settings: EditableSettings): SettingsFormValues {
       settings.velocity_limit_per_minute === null ? "" : String(settings.velocity_limit_per_minute),
     new_card_limit_per_minute: String(settings.new_card_limit_per_minute),
     authorization_expiry_days: String(settings.authorization_expiry_days),
+    send_secret_key_in_webhooks: settings.send_secret_key_in_webhooks,
   };
 }
 
@@ -154,6 +158,7 @@ const formShape = z.object({
   velocity_limit_per_minute: z.string(),
   new_card_limit_per_minute: z.string(),
   authorization_expiry_days: z.string(),
+  send_secret_key_in_webhooks: z.boolean(),
 });
 
 export const settingsFormSchema = formShape

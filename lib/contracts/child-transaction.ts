@@ -107,8 +107,9 @@ export const parentAmountsSchema = z
       .datetime({ offset: true })
       .nullable()
       .describe(
-        "When a successful authorization can no longer be captured or voided (its creation plus the shop's " +
-          "authorization_expiry_days); null for other types and for an authorization that did not succeed",
+        "When a successful authorization can no longer be captured (its creation plus the shop's " +
+          "authorization_expiry_days of that time, fixed then; a void stays possible until capture); null for other " +
+          "types and for an authorization that did not succeed",
       ),
   })
   .describe("What the transaction has left for captures, voids and refunds");

@@ -104,6 +104,10 @@ describe("field builders", () => {
     expect(messages(amount, 12.5)).toEqual(["must be an integer"]);
     expect(messages(amount, "12.5")).toEqual(["must be an integer"]);
     expect(messages(amount, "abc")).toEqual(["is not a number"]);
+    // Exactly ^[0-9]+$: no sign, no whitespace around the digits.
+    for (const loose of ["+100", " 100 ", "100\n", "\t100", "100 ", "1 00", "０１"]) {
+      expect(messages(amount, loose), JSON.stringify(loose)).toEqual(["is not a number"]);
+    }
     expect(messages(amount, true)).toEqual(["is not a number"]);
     expect(messages(amount, [1])).toEqual(["is not a number"]);
     expect(messages(amount, undefined)).toEqual(["can't be blank"]);

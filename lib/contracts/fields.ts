@@ -184,12 +184,14 @@ export function pastCalendarDate(now: Now = systemNow) {
 function parseMinorUnits(value: number | string): number | string {
   let amount = value;
   if (typeof amount === "string") {
-    const text = amount.trim();
-    if (text === "") return BLANK;
-    if (!/^[+-]?\d+$/.test(text)) {
-      return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? NOT_AN_INTEGER : NOT_A_NUMBER;
+    if (amount.trim() === "") return BLANK;
+    // Digits only, as OpenAPI says (`^[0-9]+$`): no sign, no spaces or line breaks around them. Anything else is
+    // refused, in the words that say why where it is a number after all.
+    if (!/^[0-9]+$/.test(amount)) {
+      if (/^-[0-9]+$/.test(amount)) return greaterThan(0);
+      return /^-?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?$/i.test(amount) ? NOT_AN_INTEGER : NOT_A_NUMBER;
     }
-    amount = Number(text);
+    amount = Number(amount);
   }
   if (!Number.isFinite(amount)) return NOT_A_NUMBER;
   if (!Number.isInteger(amount)) return NOT_AN_INTEGER;

@@ -193,6 +193,13 @@ export const shopSettingsSchema = z.object({
     ),
   /** Reported as `tokenization.gateway_id`. */
   gateway_id: z.number().int().positive().default(1),
+  send_secret_key_in_webhooks: z
+    .boolean()
+    .default(true)
+    .describe(
+      "Webhooks and verification requests carry the shop's id and secret key in Authorization (HTTP Basic), for " +
+        "beGateway clients that check it; turn off once the receiver verifies Content-Signature or webhook-signature",
+    ),
 });
 
 export type ShopSettings = z.output<typeof shopSettingsSchema>;

@@ -28,9 +28,10 @@ export const shopperTransactionViewSchema = transactionSchema
     amount: true,
     currency: true,
     type: true,
-    redirect_url: true,
   })
   .extend({
+    // A session's transactions are its attempts, which always have a page (only captures, voids and refunds do not).
+    redirect_url: z.string().describe("Processing page of the transaction, {base_url}/process/{uid}"),
     credit_card: transactionCreditCardSchema.pick({ brand: true, last_4: true }),
     three_d_secure_verification: threeDSecureVerificationSchema.pick({ status: true }),
   })

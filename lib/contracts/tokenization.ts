@@ -48,7 +48,9 @@ export const additionalDataSchema = objectValue({
     .transform((values) => [...new Set(values)])
     .describe(
       "What the token is for: recurring (later charges without the customer), oneclick (prefilled payment page), " +
-        "credit (payouts). Duplicates are dropped.",
+        "credit (payouts). Duplicates are dropped. From a stored card's token: the stored card's contract when " +
+        "none is given; a right the stored card does not have only with verification_value and, on a shop with " +
+        "3-D Secure, a verification that passed (422 otherwise).",
     ),
 });
 

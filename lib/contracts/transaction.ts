@@ -86,7 +86,13 @@ export const transactionSchema = z
     paid_at: timestamp()
       .nullable()
       .describe("When the money was taken (a successful payment or capture); null otherwise"),
-    redirect_url: z.string().describe("Processing page of the transaction, {base_url}/process/{uid}"),
+    redirect_url: z
+      .string()
+      .nullable()
+      .describe(
+        "Processing page of the transaction, {base_url}/process/{uid}; null for captures, voids and refunds, " +
+          "which have no page",
+      ),
     status_code: z.union([z.string(), z.number()]).nullable().describe("Null in a tokenization result"),
     credit_card: transactionCreditCardSchema,
     three_d_secure_verification: threeDSecureVerificationSchema,

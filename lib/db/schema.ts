@@ -328,6 +328,9 @@ export const idempotencyKeys = pgTable(
     responseBody: text("response_body"),
     expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
     ...timestamps,
+    // Migration 0015: a request that failed after its acquirer was asked keeps its key, bound to its transaction,
+    // whose stored answer repeats get once the recovery sweep has finished it (409 until then).
+    transactionUid: text("transaction_uid"),
   },
   (table) => [
     primaryKey({ columns: [table.shopId, table.key] }),

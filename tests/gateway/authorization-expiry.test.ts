@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe("authorization expiry", () => {
-  it("captures until 7 days have passed, then neither captures nor voids", async () => {
+  it("captures until 7 days have passed, then no more", async () => {
     const parent = await createParent(gateway, shop, { type: "authorization", amount: 1000 });
     clock.advance(7 * DAY - 1000);
     const capture = await postChild(gateway, shop, "captures", { parent_uid: parent.uid, amount: 400 });
@@ -52,14 +52,20 @@ describe("authorization expiry", () => {
     expect(refund.body.transaction.status).toBe("successful");
   });
 
-  it("voids until the expiry, not after", async () => {
+  it("voids until it is captured, also after the expiry: releasing the hold moves no money", async () => {
     const parent = await createParent(gateway, shop, { type: "authorization", amount: 1000 });
     clock.advance(7 * DAY);
-    const late = await postChild(gateway, shop, "voids", { parent_uid: parent.uid, amount: 1000 });
+    const late = await postChild(gateway, shop, "captures", { parent_uid: parent.uid, amount: 1000 });
     expect(late.status).toBe(422);
-    expect(late.body.errors.base[0]).toMatch(/^Authorization expired at .+; it can no longer be voided$/);
-    expect(parent.amounts.capturable).toBe(1000);
-    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toEqual(parent.amounts);
+    expect(late.body.errors.base[0]).toMatch(/^Authorization expired at .+; it can no longer be captured$/);
+    const voided = await postChild(gateway, shop, "voids", { parent_uid: parent.uid, amount: 1000 });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body.transaction.status).toBe("successful");
+    expect((await readTransaction(gateway, shop, parent.uid)).amounts).toEqual({
+      ...parent.amounts,
+      voided: 1000,
+      capturable: 0,
+    });
   });
 
   it("follows the shop's own setting (authorization_expiry_days), changed through PATCH /shop too", async () => {
@@ -86,7 +92,7 @@ describe("authorization expiry", () => {
     // The shop directory caches a shop for a few seconds; the time between is the test clock's, not the cache's.
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     expect(
-      (await postChild(gateway, shop, "voids", { parent_uid: short.uid, amount: 1000 })).body.message,
+      (await postChild(gateway, shop, "captures", { parent_uid: short.uid, amount: 1000 })).body.message,
     ).toMatch(/^Authorization expired at /);
   });
 

@@ -48,6 +48,7 @@ const FIELD_IDS: Record<string, string> = {
   velocity_limit_per_minute: "settings-velocity-limit",
   new_card_limit_per_minute: "settings-new-card-limit",
   authorization_expiry_days: "settings-authorization-expiry",
+  send_secret_key_in_webhooks: "settings-send-secret-key",
 };
 
 /** The settings typed as whole numbers (limits, days). */
@@ -170,6 +171,26 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
         <p className="admin-muted">
           With 3-D Secure on, tokenization requests must carry a <code>return_url</code>. Smart-routing rules
           can skip or force it for some cards.
+        </p>
+      </fieldset>
+
+      <fieldset className="admin-fieldset admin-section" disabled={formState.isSubmitting}>
+        <legend>Webhooks</legend>
+        <div className="admin-check">
+          <input
+            id="settings-send-secret-key"
+            type="checkbox"
+            aria-describedby="settings-send-secret-key-hint"
+            {...register("send_secret_key_in_webhooks")}
+          />
+          <label htmlFor="settings-send-secret-key">
+            Send the secret key in webhooks' Authorization header
+          </label>
+        </div>
+        <p id="settings-send-secret-key-hint" className="admin-muted">
+          beGateway client libraries check it. Once your server verifies <code>Content-Signature</code> (or{" "}
+          <code>webhook-signature</code>), turn it off: your webhook receiver then never holds your secret
+          key.
         </p>
       </fieldset>
 

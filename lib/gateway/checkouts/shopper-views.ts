@@ -63,7 +63,7 @@ export function shopperTransactionView(transaction: Transaction): ShopperTransac
     amount: transaction.amount,
     currency: transaction.currency,
     type: transaction.type,
-    redirect_url: transaction.redirect_url,
+    redirect_url: attemptPage(transaction),
     credit_card: { brand: transaction.credit_card.brand, last_4: transaction.credit_card.last_4 },
     three_d_secure_verification: { status: transaction.three_d_secure_verification.status },
   };
@@ -155,9 +155,14 @@ export async function shopperCheckoutView(
           uid: last.uid,
           status: last.status,
           message: last.message,
-          redirect_url: last.redirect_url,
+          redirect_url: attemptPage(last),
           credit_card: { brand: last.credit_card.brand, last_4: last.credit_card.last_4 },
         }
       : null,
   };
+}
+
+/** A session's transactions are its attempts, which always have a page: only captures, voids and refunds have none. */
+function attemptPage(transaction: Transaction): string {
+  return transaction.redirect_url ?? "";
 }

@@ -8,8 +8,10 @@ import {
 } from "@/lib/contracts/idempotency";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { runTrackingAcquirer } from "../idempotency/acquirer-reached";
 import { claimIdempotencyKey } from "../idempotency/claim-idempotency-key";
 import { completeIdempotencyKey } from "../idempotency/complete-idempotency-key";
+import { holdIdempotencyKey } from "../idempotency/hold-idempotency-key";
 import { hashIdempotentRequest, type IdempotentRequest } from "../idempotency/idempotency-key";
 import { releaseIdempotencyKey } from "../idempotency/release-idempotency-key";
 import type { GatewayEnv } from "./auth";
@@ -18,7 +20,8 @@ import { requestHeader } from "./headers";
 
 /**
  * Answers that are not kept for replay: the request may well succeed when repeated (a server error, a rate limit,
- * a conflict with a request in progress), so the key is released instead.
+ * a conflict with a request in progress), so the key is released instead — unless the request had asked the
+ * acquirer to move money, when the key stays taken until its transaction is finished (`holdIdempotencyKey`).
  */
 function isReplayable(status: number): boolean {
   return status < 500 && status !== 409 && status !== 429;
@@ -74,15 +77,19 @@ export function idempotency(deps: GatewayDeps): MiddlewareHandler<GatewayEnv> {
       if (contentType) headers["Content-Type"] = contentType;
       return c.body(body, status as 200, headers);
     }
-    try {
-      await next();
-    } catch (error) {
-      await releaseIdempotencyKey({ deps, request });
-      throw error;
+    const { result, transactionUid } = await runTrackingAcquirer(() => next());
+    // Once the acquirer was asked, money may have moved: a key is given up only by a request that never got there.
+    const giveUp = () =>
+      transactionUid === null
+        ? releaseIdempotencyKey({ deps, request })
+        : holdIdempotencyKey({ deps, request, transactionUid });
+    if (result.status === "rejected") {
+      await giveUp();
+      throw result.reason;
     }
     const response = c.res;
     if (!isReplayable(response.status)) {
-      await releaseIdempotencyKey({ deps, request });
+      await giveUp();
       return;
     }
     try {

@@ -23,6 +23,12 @@ const responses = {
       "left; `Duplicate transaction` for the same parent and amount within 30 s); `message` ends with a period",
     content: json("Error"),
   },
+  "409": {
+    description:
+      "The request's `RequestID` is still being processed, or its request failed after the acquirer was asked and " +
+      "waits for the recovery sweep (`Retry-After`); a repeat then gets the child's answer",
+    content: json("Error"),
+  },
 };
 
 const operation = (summary: string, description: string, schema: string) => ({
@@ -50,7 +56,8 @@ export function childTransactionOpenApi() {
       ),
       "/transactions/voids": operation(
         "Void an authorization",
-        "Releases a successful, unexpired authorization of which nothing was captured; `amount` is its full amount.",
+        "Releases a successful authorization of which nothing was captured, also after it expired; `amount` is its " +
+          "full amount.",
         "VoidRequest",
       ),
       "/transactions/refunds": operation(

@@ -13,7 +13,12 @@ const requestErrors = {
   "422": error(
     "Validation failed (`errors` nested like the request); `Duplicate transaction` (same card and amount within " +
       "30 s); `Token does not exist.` (unknown or another shop's token); `Date is expired`; a token used against " +
-      "its contract",
+      "its contract; `additional_data.contract` giving a stored card's token a right its card lacks, without the " +
+      "shopper's security code and 3-D Secure",
+  ),
+  "409": error(
+    "The request's `RequestID` is still being processed, or its request failed after the acquirer was asked and " +
+      "waits for the recovery sweep (`Retry-After`); a repeat then gets the transaction's answer",
   ),
   "429": error("Too many failed authentications from this client"),
 };

@@ -155,7 +155,9 @@ export function buildOpenApiDocument(serverUrl: string) {
               description:
                 "Validation failed (`errors` nested like the request); `Duplicate transaction` (same card and " +
                 "amount within 30 s); `Token does not exist.` under `credit_card.token` (unknown or another " +
-                "shop's token); `Date is expired`",
+                "shop's token); `Date is expired`; under `additional_data.contract`, a contract giving a stored " +
+                "card's token a right its card lacks without the shopper (security code, and 3-D Secure where the " +
+                "shop has it)",
               content: json("Error"),
             },
           },

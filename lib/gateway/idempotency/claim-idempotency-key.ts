@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, lte, sql } from "drizzle-orm";
 import { IDEMPOTENCY_KEY_TTL_SECONDS, reusedIdempotencyKeyMessage } from "@/lib/contracts/idempotency";
-import { idempotencyKeys } from "@/lib/db/schema";
+import { idempotencyKeys, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { transactionFromRow } from "../tokenization/build-transaction";
+import { completeIdempotencyKey } from "./complete-idempotency-key";
 import type { IdempotentRequest, StoredResponse } from "./idempotency-key";
 
 /** How long a repeat waits for the first request's response before answering 409 (the client may retry). */
@@ -89,8 +91,37 @@ export async function claimIdempotencyKey({
         },
       };
     }
+    // The first request failed after asking the acquirer: its transaction's answer, once it has one, is the
+    // key's; until then, 409 at once (nothing runs that could store an answer sooner than the recovery sweep).
+    if (existing.transactionUid !== null) {
+      const response = await finishedTransactionAnswer(deps, request.shopId, existing.transactionUid);
+      if (!response) throw new GatewayError("idempotent_request_in_progress");
+      await completeIdempotencyKey({ deps, request, response });
+      return { kind: "replay", response };
+    }
     if (Date.now() - startedAt >= waitMs) throw new GatewayError("idempotent_request_in_progress");
     await sleep(pollMs);
     pollMs = Math.min(MAX_POLL_MS, pollMs * 2);
   }
+}
+
+/**
+ * The answer the request would have given for its transaction (`200 {"transaction": …}`, as the money routes
+ * answer), once the transaction is finished; null while it is still `incomplete`.
+ */
+async function finishedTransactionAnswer(
+  deps: GatewayDeps,
+  shopId: number,
+  uid: string,
+): Promise<StoredResponse | null> {
+  const [row] = await deps.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.uid, uid), eq(transactions.shopId, shopId)));
+  if (!row || row.status === "incomplete") return null;
+  return {
+    status: 200,
+    contentType: "application/json",
+    body: JSON.stringify({ transaction: transactionFromRow(row) }),
+  };
 }

@@ -23,6 +23,7 @@ const keys: ShopSigningKeys = {
   secretKey: "a".repeat(64),
   webhookSecret: `whsec_${randomBytes(24).toString("base64")}`,
   privateKey: createPrivateKey(privateKey),
+  sendSecretKey: true,
 };
 const body = JSON.stringify({ transaction: { uid: "6f1c…", status: "successful", message: "Ünïcödé ✓" } });
 
@@ -37,6 +38,19 @@ describe("signing a request to a merchant", () => {
       "webhook-id": "msg_abc",
     });
     expect(Number(headers["webhook-timestamp"])).toBeCloseTo(Date.now() / 1000, -1);
+  });
+
+  it("leaves the secret key out of Authorization when the shop turned send_secret_key_in_webhooks off", () => {
+    const unsent = signedRequestHeaders({
+      keys: { ...keys, sendSecretKey: false },
+      webhookId: "msg_abc",
+      sentAt: new Date(),
+      body,
+    });
+    expect(Object.keys(unsent).map((name) => name.toLowerCase())).not.toContain("authorization");
+    expect(JSON.stringify(unsent)).not.toContain(Buffer.from(`42:${"a".repeat(64)}`).toString("base64"));
+    expect(unsent["Content-Signature"]).toBe(headers["Content-Signature"]);
+    expect(unsent["webhook-signature"]).toMatch(/^v1,/);
   });
 
   it("signs the raw body with the shop's RSA key (Content-Signature)", () => {

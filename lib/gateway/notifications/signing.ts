@@ -14,6 +14,8 @@ export interface ShopSigningKeys {
   /** Standard Webhooks form, `whsec_` + base64 of the raw key, as the merchant was given it. */
   webhookSecret: string;
   privateKey: KeyObject;
+  /** The shop's `send_secret_key_in_webhooks`: Authorization carries the secret key (true unless turned off). */
+  sendSecretKey: boolean;
 }
 
 export async function loadShopSigningKeys(
@@ -26,6 +28,7 @@ export async function loadShopSigningKeys(
       secretKeySealed: shops.secretKeySealed,
       webhookSecretSealed: shops.webhookSecretSealed,
       privateKeySealed: shops.privateKeySealed,
+      settings: shops.settings,
     })
     .from(shops)
     .where(eq(shops.id, shopId));
@@ -35,6 +38,9 @@ export async function loadShopSigningKeys(
     secretKey: openShopSecret(keyring, shopId, "secret_key", row.secretKeySealed),
     webhookSecret: openShopSecret(keyring, shopId, "webhook_secret", row.webhookSecretSealed),
     privateKey: createPrivateKey(openShopSecret(keyring, shopId, "private_key", row.privateKeySealed)),
+    // Stored settings hold only what was set: absent is the default, on.
+    sendSecretKey:
+      (row.settings as { send_secret_key_in_webhooks?: unknown }).send_secret_key_in_webhooks !== false,
   };
 }
 
@@ -77,7 +83,10 @@ export function signedRequestHeaders(input: SignRequestInput): Record<string, st
   return {
     "Content-Type": "application/json",
     "User-Agent": WEBHOOK_USER_AGENT,
-    Authorization: `Basic ${Buffer.from(`${keys.shopId}:${keys.secretKey}`).toString("base64")}`,
+    // The beGateway clients check this; a receiver that verifies the signatures needs no copy of the secret key.
+    ...(keys.sendSecretKey
+      ? { Authorization: `Basic ${Buffer.from(`${keys.shopId}:${keys.secretKey}`).toString("base64")}` }
+      : {}),
     "Content-Signature": contentSignature(body, keys.privateKey),
     "webhook-id": webhookId,
     "webhook-timestamp": String(timestamp),

@@ -2,6 +2,7 @@ import type { ChildTransactionType } from "@/lib/contracts/child-transaction";
 import type { TransactionRow } from "@/lib/db/schema";
 import type { AcquirerAnswer } from "../acquirer/acquirer";
 import type { GatewayDeps } from "../context";
+import { noteAcquirerAsked } from "../idempotency/acquirer-reached";
 
 /**
  * The acquirer's answer for the child. A call that fails without an answer (a timeout, a dropped connection) is
@@ -28,6 +29,7 @@ export async function askAcquirerAboutChild(
       : type === "void"
         ? deps.acquirer.void(followUp)
         : deps.acquirer.refund({ ...followUp, reason });
+  noteAcquirerAsked(child.uid);
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
       return await call();

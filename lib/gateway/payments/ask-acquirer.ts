@@ -1,5 +1,6 @@
 import type { AcquirerAnswer, AuthorizeRequest, CreditRequest } from "../acquirer/acquirer";
 import type { GatewayDeps } from "../context";
+import { noteAcquirerAsked } from "../idempotency/acquirer-reached";
 import { ACQUIRER_UNREACHABLE } from "./money-outcome";
 
 /**
@@ -11,6 +12,7 @@ export async function askAcquirer(
   deps: GatewayDeps,
   request: ({ operation: "authorize" } & AuthorizeRequest) | ({ operation: "credit" } & CreditRequest),
 ): Promise<AcquirerAnswer> {
+  noteAcquirerAsked(request.idempotencyKey);
   try {
     return request.operation === "authorize"
       ? await deps.acquirer.authorize(request)

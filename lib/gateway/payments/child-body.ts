@@ -3,7 +3,6 @@ import type { TransactionRow } from "@/lib/db/schema";
 import type { AcquirerAnswer } from "../acquirer/acquirer";
 import type { GatewayDeps } from "../context";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { issuerUrls } from "../three-d-secure/verification-result";
 import { EMPTY_THREE_D_SECURE_VERIFICATION, type TransactionBody } from "../tokenization/build-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { outcomeFromAnswer, receiptUrl } from "./money-outcome";
@@ -16,17 +15,13 @@ import { amountsBeforeChildren } from "./parent-amounts";
  * has `amounts` (zeros until it succeeds).
  */
 export function childBody({
-  deps,
   shop,
   parent,
-  uid,
   type,
   request,
 }: {
-  deps: GatewayDeps;
   shop: AuthenticatedShop;
   parent: TransactionRow;
-  uid: string;
   type: ChildTransactionType;
   request: ChildRequest;
 }): TransactionBody {
@@ -45,7 +40,8 @@ export function childBody({
     currency: parent.currency,
     tracking_id: request.tracking_id ?? parent.trackingId,
     duplicate_check: request.duplicate_check,
-    redirect_url: issuerUrls(deps.config.gatewayPublicUrl, uid).acsUrl,
+    // No page to send anyone to: a child has no 3-D Secure step (the parent's page says "Card accepted").
+    redirect_url: null,
     three_d_secure_verification: EMPTY_THREE_D_SECURE_VERIFICATION,
   };
   const body = moneyTransactionBody(common, {

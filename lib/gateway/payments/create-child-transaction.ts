@@ -96,7 +96,7 @@ export async function createChildTransaction({
         cardToken: parent.row.cardToken,
         duplicateFingerprint: null,
         test: parent.row.test,
-        body: childBody({ deps, shop, parent: parent.row, uid, type, request }),
+        body: childBody({ shop, parent: parent.row, type, request }),
       },
     });
     if (reservation.outcome === "changed") parent = reservation.parent;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Contract } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
@@ -74,10 +75,19 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
     urls,
     merchantInitiated: resolved.merchantInitiated,
   });
+  // A stored card named by its token is charged as it is: the token that comes back is the same, with the same
+  // contract, whatever the request asks for (a new contract needs a tokenization, with the shopper).
+  const echoed =
+    resolved.storedContract === null
+      ? request
+      : {
+          ...request,
+          additional_data: { ...request.additional_data, contract: resolved.storedContract as Contract[] },
+        };
   const started = moneyTransactionBody(
     buildTransactionBody({
       // A test-mode shop's transactions are test transactions whatever the request says.
-      request: shop.test ? { ...request, test: true } : request,
+      request: shop.test ? { ...echoed, test: true } : echoed,
       card: {
         ...description,
         holder: card.holder,

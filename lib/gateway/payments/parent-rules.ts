@@ -6,8 +6,9 @@ const ARTICLE: Record<string, string> = { authorization: "an", payment: "a", cap
 
 /**
  * The rules every child shares about its parent: of a type the child can act on, successful (a failed, declined
- * or still incomplete transaction has nothing to act on), and — for an authorization — not expired. Null when
- * they hold; otherwise the one error that says which does not.
+ * or still incomplete transaction has nothing to act on), and — for an authorization to capture — not expired
+ * (a void is allowed until capture, expired or not). Null when they hold; otherwise the one error that says which
+ * does not.
  */
 export function checkParent(
   parent: ParentState,
@@ -29,7 +30,8 @@ export function checkParent(
       ],
     };
   }
-  if (parent.expired) {
+  // An expired hold can still be released: a void only gives the shopper's money back, it never takes any.
+  if (parent.expired && options.action !== "voided") {
     return {
       base: [
         `Authorization expired at ${parent.authorizationExpiresAt?.toISOString()}; it can no longer be ${options.action}`,

@@ -49,6 +49,17 @@ export function authorizationExpirySql(createdAt: SQLWrapper | Date, authorizati
 }
 
 /**
+ * When a stored authorization expires: fixed when it succeeded (`amounts.authorization_expires_at` of its stored
+ * body, written then from the shop's setting of that time), so that a later change of the setting neither revives
+ * nor ends existing holds. A row without it (none is written so today) falls back to `authorizationExpirySql`. The
+ * reservation and finishing functions (migration 0015) read it the same way.
+ */
+export function storedAuthorizationExpirySql(authorizationExpiryDays: number): SQL {
+  return sql`coalesce((${transactions.body}->'amounts'->>'authorization_expires_at')::timestamptz,
+    ${authorizationExpirySql(transactions.createdAt, authorizationExpiryDays)})`;
+}
+
+/**
  * The shop's transaction `uid` and what its children add up to, in one statement without a lock: what a child's
  * rules are checked on. `reserveChild` writes the child only if the parent is still so under its row lock, so
  * what any number of instances do at once is serialised per parent. Another shop's or an unknown uid → 404
@@ -56,7 +67,7 @@ export function authorizationExpirySql(createdAt: SQLWrapper | Date, authorizati
  */
 export async function readParent(db: Database, options: ParentOptions): Promise<ParentState> {
   if (!UID_PATTERN.test(options.uid)) throw new GatewayError("record_not_found");
-  const expiresAt = authorizationExpirySql(transactions.createdAt, options.authorizationExpiryDays);
+  const expiresAt = storedAuthorizationExpirySql(options.authorizationExpiryDays);
   const [found] = await db
     .select({
       row: getTableColumns(transactions),

@@ -22,6 +22,8 @@ export interface ResolvedCard {
   card: AcquirerCard;
   /** The stored card's token when the request named one; null for card data sent in full. */
   storedToken: string | null;
+  /** The stored card's contract, which a charge with its token keeps; null for card data sent in full. */
+  storedContract: string[] | null;
   /** A `recurring` token charged without the shopper: no security code, no 3-D Secure. */
   merchantInitiated: boolean;
 }
@@ -51,6 +53,7 @@ export async function resolveMoneyCard(options: {
         expYear: card.exp_year,
       },
       storedToken: null,
+      storedContract: null,
       merchantInitiated: false,
     };
   }
@@ -87,6 +90,7 @@ export async function resolveMoneyCard(options: {
       expYear: stored.expYear,
     },
     storedToken: stored.token,
+    storedContract: stored.contract,
     merchantInitiated,
   };
 }

@@ -7,8 +7,9 @@ import { type ChildRules, createChildTransaction } from "./create-child-transact
 import { checkParent, currencyErrors } from "./parent-rules";
 
 /**
- * A void releases a successful, unexpired authorization nothing was captured of (no capture succeeded or is in
- * flight), and releases all of it: its amount must be the authorization's.
+ * A void releases a successful authorization nothing was captured of (no capture succeeded or is in flight) —
+ * also once it has expired, since releasing a hold moves no money — and releases all of it: its amount must be the
+ * authorization's.
  */
 export const voidRules: ChildRules = (parent, request) => {
   const refused = checkParent(parent, { types: ["authorization"], action: "voided" });

@@ -4,10 +4,15 @@ import { isExpired } from "@/lib/contracts/credit-card";
 import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { DATE_EXPIRED, INVALID } from "@/lib/contracts/messages";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
-import { parseTokenizationRequest, type TokenizationRequest } from "@/lib/contracts/tokenization";
+import {
+  type Contract,
+  parseTokenizationRequest,
+  type TokenizationRequest,
+} from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { cards } from "@/lib/db/schema";
 import { shopCardWithToken } from "../cards/card-by-token";
+import { rightsBeyond, widerContractMessage } from "../cards/contract-rights";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
@@ -23,7 +28,7 @@ import {
   buildTransactionBody,
   transactionFromRow,
 } from "./build-transaction";
-import { decideTokenization } from "./decide-tokenization";
+import { decideTokenization, type TokenizationDecision } from "./decide-tokenization";
 import { hasRecentDuplicate } from "./duplicate-check";
 import { checkShopRules } from "./shop-rules";
 import { sightCard } from "./sight-card";
@@ -42,6 +47,8 @@ interface PresentedCard {
   holder: string | null;
   expMonth: number;
   expYear: number;
+  /** The stored card's contract when the request named one by its token; null for card data sent in full. */
+  storedContract: string[] | null;
 }
 
 async function resolveCard(
@@ -57,6 +64,7 @@ async function resolveCard(
       holder: card.holder ?? null,
       expMonth: card.exp_month!,
       expYear: card.exp_year!,
+      storedContract: null,
     };
   }
   // Tokenizing again from a stored card: only the shop that stored it can use the token.
@@ -76,7 +84,34 @@ async function resolveCard(
     holder: card.holder ?? stored.holder,
     expMonth: stored.expMonth,
     expYear: stored.expYear,
+    storedContract: stored.contract,
   };
+}
+
+/**
+ * The contract of the card a tokenization stores. From card data: the request's. From a stored card's token: that
+ * card's when the request names none; one that gives the card a right it did not have (charging without the
+ * shopper, say, from a payouts-only or a no-contract token) only when the shopper is there to give it: the request
+ * carries the security code and, on a shop with 3-D Secure, the verification ran and did not fail (a pending
+ * challenge stores the card with its token hidden, and removes it if the shopper fails). Otherwise `422`.
+ */
+function storedCardContract(options: {
+  shop: AuthenticatedShop;
+  request: TokenizationRequest;
+  presented: PresentedCard;
+  decision: TokenizationDecision;
+}): Contract[] {
+  const { shop, request, presented, decision } = options;
+  const requested = request.additional_data?.contract ?? [];
+  const stored = presented.storedContract;
+  if (stored === null) return requested;
+  if (requested.length === 0) return stored as Contract[];
+  if (rightsBeyond(requested, stored).length === 0) return requested;
+  const shopperPresent = presented.verificationValue !== null;
+  const verified =
+    !shop.settings.three_d_secure || (decision.verification !== null && decision.outcome.status !== "failed");
+  if (shopperPresent && verified) return requested;
+  throw GatewayError.validation({ additional_data: { contract: [widerContractMessage(stored)] } });
 }
 
 function validate(deps: GatewayDeps, body: unknown, shop: AuthenticatedShop): TokenizationRequest {
@@ -115,12 +150,15 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
     card: description,
     urls,
   });
+  const contract = storedCardContract({ shop, request, presented, decision });
+  // The answer says what the new token may do, which for a stored card's token may be that card's contract.
+  const echoed = { ...request, additional_data: { ...request.additional_data, contract } };
   const stamp = hashes.cardStamp({ shopId: shop.id, number: presented.number });
   // The stamp goes out only with the token, when the card is stored: a declined guess must not confirm a number.
   const bodyFor = (outcome: BuildTransactionBodyInput["outcome"], token: string | null) =>
     buildTransactionBody({
       // A test-mode shop's transactions are test transactions whatever the request says.
-      request: shop.test ? { ...request, test: true } : request,
+      request: shop.test ? { ...echoed, test: true } : echoed,
       card: {
         ...description,
         holder: presented.holder,
@@ -174,6 +212,7 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
             expMonth: presented.expMonth,
             expYear: presented.expYear,
             holder: presented.holder,
+            contract,
           }
         : null,
     challenge: decision.challenge
