@@ -27,8 +27,8 @@ export const shopResponseSchema = z.object({ shop: shopProfileSchema }).meta({ d
 export const shopSettingsUpdateSchema = z.object({ settings: shopSettingsSchema.partial() }).meta({
   description:
     "Settings to change; nested objects are merged, arrays and values replaced, `null` restores the default. " +
-    "The whole result is validated. skip_three_d_secure_allowed, force_three_d_secure_allowed and gateway_id " +
-    "are set by the operator and cannot be changed here.",
+    "The whole result is validated. skip_three_d_secure_allowed, force_three_d_secure_allowed, gateway_id, " +
+    "payouts_allowed, payout_limit and payout_daily_limit are set by the operator and cannot be changed here.",
 });
 
 export const secretKeyResponseSchema = z
