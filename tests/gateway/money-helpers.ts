@@ -46,6 +46,8 @@ export class RecordingAcquirer implements Acquirer {
     idempotencyKey: string;
     amount: number;
     verificationValue?: string | null;
+    /** The request's test flag, as the acquirer was told it. */
+    test: boolean;
   }[] = [];
   private readonly sandbox: SandboxAcquirer;
 
@@ -59,27 +61,48 @@ export class RecordingAcquirer implements Acquirer {
       idempotencyKey: request.idempotencyKey,
       amount: request.amount,
       verificationValue: request.card.verificationValue,
+      test: request.test,
     });
     return this.sandbox.authorize(request);
   }
 
   capture(request: FollowUpRequest): Promise<AcquirerAnswer> {
-    this.calls.push({ operation: "capture", idempotencyKey: request.idempotencyKey, amount: request.amount });
+    this.calls.push({
+      operation: "capture",
+      idempotencyKey: request.idempotencyKey,
+      amount: request.amount,
+      test: request.test,
+    });
     return this.sandbox.capture(request);
   }
 
   void(request: FollowUpRequest): Promise<AcquirerAnswer> {
-    this.calls.push({ operation: "void", idempotencyKey: request.idempotencyKey, amount: request.amount });
+    this.calls.push({
+      operation: "void",
+      idempotencyKey: request.idempotencyKey,
+      amount: request.amount,
+      test: request.test,
+    });
     return this.sandbox.void(request);
   }
 
   refund(request: FollowUpRequest & { reason: string }): Promise<AcquirerAnswer> {
-    this.calls.push({ operation: "refund", idempotencyKey: request.idempotencyKey, amount: request.amount });
+    this.calls.push({
+      operation: "refund",
+      idempotencyKey: request.idempotencyKey,
+      amount: request.amount,
+      test: request.test,
+    });
     return this.sandbox.refund(request);
   }
 
   credit(request: CreditRequest): Promise<AcquirerAnswer> {
-    this.calls.push({ operation: "credit", idempotencyKey: request.idempotencyKey, amount: request.amount });
+    this.calls.push({
+      operation: "credit",
+      idempotencyKey: request.idempotencyKey,
+      amount: request.amount,
+      test: request.test,
+    });
     return this.sandbox.credit(request);
   }
 

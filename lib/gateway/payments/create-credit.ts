@@ -151,6 +151,7 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
     amount: request.amount,
     currency: request.currency,
     billingDescriptor: request.dynamic_billing_descriptor ?? null,
+    test: started.test,
   });
   const outcome = outcomeFromAnswer("credit", answer, gatewayId);
   const finished = await finishMoneyTransaction(deps, {
