@@ -13,9 +13,10 @@ const requestErrors = {
   "422": error(
     "Validation failed (`errors` nested like the request); `Duplicate transaction` (same card and amount within " +
       "30 s); `Token does not exist.` (unknown or another shop's token); `Date is expired`; a token used against " +
-      "its contract",
+      "its contract; an amount over its currency's ceiling (`can't be greater than N`: a billion major units, a " +
+      "trillion for currencies of very small units); for payouts, a shop not cleared for them or over its caps",
   ),
-  "429": error("Too many failed authentications from this client"),
+  "429": error("Too many failed authentications from this client, or past the shop's velocity limit"),
 };
 const tokenParameter = {
   name: "token",
@@ -88,7 +89,10 @@ export function paymentOpenApi() {
       ),
       "/transactions/credits": moneyOperation(
         "Pay out to a card",
-        "A stored card's token whose contract allows payouts (none, or `credit`), or card data (not stored).",
+        "A stored card's token whose contract allows payouts (none, or `credit`), or card data (not stored). Only " +
+          "for a shop the operator cleared (`settings.payouts_allowed`; else 422 `Payouts are not enabled for this " +
+          "shop`), at most `settings.payout_limit` per payout and `settings.payout_daily_limit` per currency and UTC " +
+          "day (major units; 422 under `amount`); counted in the shop's `velocity_limit_per_minute` (429).",
         "CreditRequest",
       ),
       "/credit_cards": {
