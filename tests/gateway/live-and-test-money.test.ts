@@ -124,7 +124,7 @@ describe("a live shop's live and test money", () => {
   });
 
   it("tells the acquirer which operations are tests, the children as their parent", () => {
-    const flags = (uid: string) => acquirer.callsFor(uid).map((call) => call.test);
+    const flags = (uid: string) => acquirer.testFlagsFor(uid);
     expect(flags(livePayment.uid)).toEqual([false]);
     expect(flags(liveRefund.uid)).toEqual([false]);
     expect(flags(livePayout.uid)).toEqual([false]);
@@ -137,7 +137,7 @@ describe("a live shop's live and test money", () => {
 describe("a test-mode shop", () => {
   it("reports its test money, whatever is asked, and the acquirer is told each is a test", async () => {
     const payment = await pay(testMode, 1_234, "USD", false);
-    expect(acquirer.callsFor(payment.uid).map((call) => call.test)).toEqual([true]);
+    expect(acquirer.testFlagsFor(payment.uid)).toEqual([true]);
     for (const query of ["", "&test=false", "&test=true"]) {
       const report = await volume(testMode, query);
       expect(report.test).toBe(true);

@@ -46,9 +46,9 @@ export class RecordingAcquirer implements Acquirer {
     idempotencyKey: string;
     amount: number;
     verificationValue?: string | null;
-    /** The request's test flag, as the acquirer was told it. */
-    test: boolean;
   }[] = [];
+  /** The test flag of every call, by idempotency key, in order (kept apart so `calls` stays as tests compare it). */
+  readonly testFlags: { idempotencyKey: string; test: boolean }[] = [];
   private readonly sandbox: SandboxAcquirer;
 
   constructor(options: { slowAnswerMs?: number } = {}) {
@@ -56,54 +56,42 @@ export class RecordingAcquirer implements Acquirer {
   }
 
   authorize(request: AuthorizeRequest): Promise<AcquirerAnswer> {
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
     this.calls.push({
       operation: request.capture ? "authorize+capture" : "authorize",
       idempotencyKey: request.idempotencyKey,
       amount: request.amount,
       verificationValue: request.card.verificationValue,
-      test: request.test,
     });
     return this.sandbox.authorize(request);
   }
 
   capture(request: FollowUpRequest): Promise<AcquirerAnswer> {
-    this.calls.push({
-      operation: "capture",
-      idempotencyKey: request.idempotencyKey,
-      amount: request.amount,
-      test: request.test,
-    });
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
+    this.calls.push({ operation: "capture", idempotencyKey: request.idempotencyKey, amount: request.amount });
     return this.sandbox.capture(request);
   }
 
   void(request: FollowUpRequest): Promise<AcquirerAnswer> {
-    this.calls.push({
-      operation: "void",
-      idempotencyKey: request.idempotencyKey,
-      amount: request.amount,
-      test: request.test,
-    });
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
+    this.calls.push({ operation: "void", idempotencyKey: request.idempotencyKey, amount: request.amount });
     return this.sandbox.void(request);
   }
 
   refund(request: FollowUpRequest & { reason: string }): Promise<AcquirerAnswer> {
-    this.calls.push({
-      operation: "refund",
-      idempotencyKey: request.idempotencyKey,
-      amount: request.amount,
-      test: request.test,
-    });
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
+    this.calls.push({ operation: "refund", idempotencyKey: request.idempotencyKey, amount: request.amount });
     return this.sandbox.refund(request);
   }
 
   credit(request: CreditRequest): Promise<AcquirerAnswer> {
-    this.calls.push({
-      operation: "credit",
-      idempotencyKey: request.idempotencyKey,
-      amount: request.amount,
-      test: request.test,
-    });
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
+    this.calls.push({ operation: "credit", idempotencyKey: request.idempotencyKey, amount: request.amount });
     return this.sandbox.credit(request);
+  }
+
+  testFlagsFor(uid: string): boolean[] {
+    return this.testFlags.filter((call) => call.idempotencyKey === uid).map((call) => call.test);
   }
 
   callsFor(uid: string) {
