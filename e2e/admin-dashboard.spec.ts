@@ -61,3 +61,20 @@ test("the dashboard counts tokenizations just made in today's row, with the succ
     new RegExp(`^\\d+ tokenizations between \\d{4}-\\d{2}-\\d{2} and ${today}, \\d+\\.\\d % successful\\.`),
   );
 });
+
+test("the dashboard switches between live and test money; a test-mode shop's is its test money", async ({
+  signedIn: page,
+}) => {
+  const modes = page.getByRole("navigation", { name: "Live or test money" });
+  await expect(modes.getByRole("link", { name: "Live" })).toHaveAttribute("aria-current", "page");
+  // The demo shop is in test mode: its reports count its test transactions either way, and the page says so.
+  await expect(
+    page.getByText("This shop is in test mode: its reports count its test transactions."),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Money (test transactions)" })).toBeVisible();
+  await modes.getByRole("link", { name: "Test" }).click();
+  await expect(page).toHaveURL(/[?&]test=true/);
+  await expect(modes.getByRole("link", { name: "Test" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 2, name: "Money (test transactions)" })).toBeVisible();
+  await expect(page.getByText("This shop is in test mode")).toHaveCount(0);
+});

@@ -7,7 +7,11 @@ export const DEMO_SHOPS = [
     id: 1,
     name: "Demo Shop",
     secretKey: "demo_secret_key_shop_1_without_3ds",
-    settings: { three_d_secure: false, branding: { name: "Demo Shop", logo_url: null, color: "#1f4fd1" } },
+    settings: {
+      three_d_secure: false,
+      payouts_allowed: true,
+      branding: { name: "Demo Shop", logo_url: null, color: "#1f4fd1" },
+    },
   },
   {
     id: 2,
@@ -15,6 +19,7 @@ export const DEMO_SHOPS = [
     secretKey: "demo_secret_key_shop_2_with_3ds",
     settings: {
       three_d_secure: true,
+      payouts_allowed: true,
       branding: { name: "Demo Shop (3-D Secure)", logo_url: null, color: "#0d7a5f" },
     },
   },

@@ -1,10 +1,12 @@
 import { parseArgs } from "node:util";
 import { asc } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
+import { type ShopSettings, shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { shops } from "@/lib/db/schema";
 import { createShop } from "@/lib/gateway/shops/create-shop";
+import { type PayoutSettingsChange, setPayoutSettings } from "@/lib/gateway/shops/set-payout-settings";
 import { listSecurityEvents } from "@/lib/gateway/tokenization/list-security-events";
 import { loadKeyring } from "@/lib/gateway/vault/keyring";
 import { resolveMasterKey } from "@/lib/gateway/vault/master-key";
@@ -12,9 +14,11 @@ import { createLogger } from "@/lib/log";
 import { reportOperatorErrors } from "@/lib/operator-error";
 
 const USAGE = `Usage:
-  npm run shop -- create --name "My Shop" [--live] [--three-d-secure]
+  npm run shop -- create --name "My Shop" [--live] [--three-d-secure] [--payouts] [--payout-limit 5000] [--payout-daily-limit 50000]
+  npm run shop -- payouts <shop id> [--on | --off] [--payout-limit 5000] [--payout-daily-limit 50000]
   npm run shop -- list
-  npm run shop -- events [shop id] [--limit 100]`;
+  npm run shop -- events [shop id] [--limit 100]
+Payout limits are in major units of the payout's currency (5000: EUR 5,000.00, JPY 5,000).`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -23,8 +27,37 @@ const { positionals, values } = parseArgs({
     live: { type: "boolean", default: false },
     "three-d-secure": { type: "boolean", default: false },
     limit: { type: "string", default: "100" },
+    payouts: { type: "boolean", default: false },
+    on: { type: "boolean", default: false },
+    off: { type: "boolean", default: false },
+    "payout-limit": { type: "string" },
+    "payout-daily-limit": { type: "string" },
   },
 });
+
+/** `--payout-limit` and `--payout-daily-limit`: whole major units; absent ones are left as they are. */
+function payoutLimits(): PayoutSettingsChange {
+  const change: PayoutSettingsChange = {};
+  for (const [option, key] of [
+    ["payout-limit", "payout_limit"],
+    ["payout-daily-limit", "payout_daily_limit"],
+  ] as const) {
+    const text = values[option];
+    if (text === undefined) continue;
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+      throw new Error(`--${option} is a whole number of major units above 0\n${USAGE}`);
+    }
+    change[key] = value;
+  }
+  return change;
+}
+
+function describePayouts(settings: ShopSettings): string {
+  return settings.payouts_allowed
+    ? `allowed, at most ${settings.payout_limit} per payout and ${settings.payout_daily_limit} a day (major units)`
+    : "not allowed";
+}
 
 reportOperatorErrors();
 const config = getConfig();
@@ -41,15 +74,37 @@ try {
         keyring,
         name: values.name,
         test: !values.live,
-        settings: { three_d_secure: values["three-d-secure"] },
+        settings: {
+          three_d_secure: values["three-d-secure"],
+          payouts_allowed: values.payouts,
+          ...payoutLimits(),
+        },
       });
       console.log(`Created shop ${shop.id} (${shop.name})`);
       console.log(`  shop id:        ${shop.id}`);
       console.log(`  secret key:     ${shop.secretKey}`);
+      console.log(
+        `  payouts:        ${describePayouts(shopSettingsSchema.parse({ payouts_allowed: values.payouts, ...payoutLimits() }))}`,
+      );
       console.log(`  webhook secret: ${shop.webhookSecret}`);
       console.log("  public key (verifies Content-Signature):");
       console.log(shop.publicKey.trim());
       console.log("Store the secret key now: it is kept encrypted and not shown again by this command.");
+      break;
+    }
+    case "payouts": {
+      const shopId = Number(positionals[1]);
+      if (positionals[1] === undefined || !Number.isSafeInteger(shopId)) {
+        throw new Error(`A shop id is needed\n${USAGE}`);
+      }
+      if (values.on && values.off) throw new Error(`Either --on or --off\n${USAGE}`);
+      const change: PayoutSettingsChange = {
+        ...(values.on ? { payouts_allowed: true } : values.off ? { payouts_allowed: false } : {}),
+        ...payoutLimits(),
+      };
+      const settings = await setPayoutSettings({ db: database.db, shopId, change });
+      if (!settings) throw new Error(`No shop ${shopId}`);
+      console.log(`Shop ${shopId}: payouts ${describePayouts(settings)}`);
       break;
     }
     case "list": {

@@ -1,6 +1,7 @@
 import type { ErrorTree } from "@/lib/contracts/errors";
 import type { ShopCredentials } from "@/lib/gateway-client/checkout";
 import type { GatewayResult } from "@/lib/gateway-client/http";
+import { forTheBrowser } from "./browser-view";
 import { credentialsOf, isSameOriginRequest, requireAdminSession, sessionRejected } from "./session";
 import type { AdminSession } from "./session-cookie";
 
@@ -18,8 +19,9 @@ export const REFUSED_ORIGIN = {
   message: "This request did not come from the admin area and was refused.",
 } as const;
 
+/** An action's answer reaches the browser too: without card tokens or stamps, as the read endpoints'. */
 export function toActionResult<T>(result: GatewayResult<T>): ActionResult<T> {
-  if (result.ok) return { status: "ok", data: result.data };
+  if (result.ok) return { status: "ok", data: forTheBrowser(result.data) };
   switch (result.kind) {
     case "unauthorized":
       return sessionRejected();

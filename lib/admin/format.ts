@@ -1,4 +1,5 @@
 import { brandDisplayName } from "@/lib/cards/brand";
+import { currencyMinorUnits, isCurrencyCode } from "@/lib/contracts/currencies";
 /**
  * Display formats of the admin area. Times are shown in UTC, the gateway's own zone (reports and date filters
  * count UTC days), and rendered the same way on the server and in the browser.
@@ -11,15 +12,42 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-/** Minor units in the currency's own number of decimals (JPY 0, EUR 2, KWD 3). */
-export function formatAmount(amount: number, currency: string): string {
-  try {
-    const format = new Intl.NumberFormat("en", { style: "currency", currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(amount / 10 ** digits);
-  } catch {
-    return `${amount} ${currency}`;
-  }
+/**
+ * Decimal places of the currency's minor unit as ISO 4217 counts them (JPY 0, EUR 2, HUF 2, KWD 3): the gateway
+ * counts amounts in these. Not `Intl`'s display digits, which are CLDR's habits (HUF and IDR shown without
+ * decimals, IQD with none): read from those, a forint amount would be shown and taken a hundred times off.
+ */
+export function currencyDigits(currency: string): number {
+  return isCurrencyCode(currency) ? currencyMinorUnits(currency) : 2;
+}
+
+/**
+ * Minor units (a number, or a string or bigint for sums past 2^53) as a decimal string at ISO's decimal point:
+ * 125000 HUF → "1250.00", -5 EUR → "-0.05". Exact for any length: no floating point is involved.
+ */
+export function minorToDecimal(amount: number | string | bigint, digits: number): string | null {
+  const text =
+    typeof amount === "number" ? (Number.isSafeInteger(amount) ? String(amount) : "") : String(amount);
+  const match = /^(-?)(\d+)$/.exec(text);
+  if (!match) return null;
+  const [, sign, magnitude] = match;
+  if (digits === 0) return `${sign}${magnitude}`;
+  const padded = magnitude.padStart(digits + 1, "0");
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/** Minor units in the currency's ISO 4217 decimals, with `Intl` set to exactly those digits ("HUF 1,250.00"). */
+export function formatAmount(amount: number | string | bigint, currency: string): string {
+  const digits = currencyDigits(currency);
+  const decimal = minorToDecimal(amount, digits);
+  if (decimal === null || !isCurrencyCode(currency)) return `${amount} ${currency}`;
+  // A decimal string is formatted exactly (Intl.NumberFormat v3), where a number would round past 2^53.
+  return new Intl.NumberFormat("en", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(decimal as Intl.StringNumericLiteral);
 }
 
 export function formatPercent(rate: number | null | undefined): string {

@@ -48,6 +48,36 @@ describe("remaining amounts", () => {
     expect(voided).toMatchObject({ voided: 500, capturable: 0, operations: [] });
   });
 
+  it("takes a parent's remaining amounts from the gateway's own `amounts`, not from the children it listed", () => {
+    // A payment with more refunds than one page of children: only one of them is in the chain.
+    const payment = {
+      ...tx("payment", 100_000),
+      amounts: {
+        captured: 0,
+        voided: 0,
+        refunded: 99_000,
+        capturable: 0,
+        refundable: 1_000,
+        authorization_expires_at: null,
+      },
+    };
+    const position = moneyPosition(node(payment, [node(tx("refund", 100))]));
+    expect(position).toMatchObject({ refunded: 99_000, refundable: 1_000, operations: ["refund"] });
+    const captured = {
+      ...tx("authorization", 10_000),
+      amounts: {
+        captured: 10_000,
+        voided: 0,
+        refunded: 0,
+        capturable: 0,
+        refundable: 0,
+        authorization_expires_at: "2030-01-08T00:00:00.000Z",
+      },
+    };
+    const held = moneyPosition(node(captured), new Date("2030-01-02T00:00:00.000Z"));
+    expect(held).toMatchObject({ captured: 10_000, capturable: 0, operations: [] });
+  });
+
   it("an authorization past its expiry (as the gateway reports it) takes no capture or void", () => {
     const authorization = {
       ...tx("authorization", 500),

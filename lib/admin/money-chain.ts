@@ -2,9 +2,10 @@ import { MONEY_TYPES, type MoneyType } from "@/lib/contracts/money-result";
 
 /**
  * A money transaction's family as the admin area shows it: the authorization or payment at the root, its captures
- * and voids, and the refunds of the payment or of each capture. The remaining amounts are derived here from the
- * successful children, the same way the gateway derives them under its row lock; the gateway still decides every
- * capture, void and refund, so a stale figure here can only make it refuse, never let money through.
+ * and voids, and the refunds of the payment or of each capture. The remaining amounts are the gateway's own
+ * (`amounts` of each parent, kept under its row lock), since the chain lists only a page of children; the gateway
+ * still decides every capture, void and refund, so a stale figure here can only make it refuse, never let money
+ * through.
  */
 
 /** What the chain reads of a transaction; every transaction of the wire protocol has these fields. */
@@ -19,9 +20,32 @@ export interface ChainTransaction {
   parent_uid?: string | null;
 }
 
-/** The gateway's own figures of a parent (`amounts`); only its authorization expiry is not derivable here. */
+/**
+ * The gateway's own figures of a parent (`amounts`), kept under the parent's row lock: they count every child,
+ * where the chain lists only one page of them.
+ */
 interface GatewayAmounts {
+  captured?: number;
+  voided?: number;
+  refunded?: number;
+  capturable?: number;
+  refundable?: number;
   authorization_expires_at?: string | null;
+}
+
+function amountsOf(transaction: ChainTransaction): GatewayAmounts | null {
+  const amounts = (transaction as { amounts?: GatewayAmounts | null }).amounts;
+  return amounts && typeof amounts === "object" ? amounts : null;
+}
+
+/** The gateway's figure when it gave one, else what the listed children add up to. */
+function figure(
+  amounts: GatewayAmounts | null,
+  key: keyof Omit<GatewayAmounts, "authorization_expires_at">,
+  derived: () => number,
+): number {
+  const value = amounts?.[key];
+  return typeof value === "number" && Number.isSafeInteger(value) ? value : derived();
 }
 
 export interface ChainNode<T extends ChainTransaction = ChainTransaction> {
@@ -80,27 +104,32 @@ function successfulTotal(children: ChainNode[], type: string): number {
  * stored before the gateway wrote `amounts` at creation has it from its first child on; until then, not known).
  */
 function expiryOf(transaction: ChainTransaction): string | null {
-  const amounts = (transaction as { amounts?: GatewayAmounts | null }).amounts;
+  const amounts = amountsOf(transaction);
   return typeof amounts?.authorization_expires_at === "string" ? amounts.authorization_expires_at : null;
 }
 
 /**
- * The remaining amounts of `node`'s transaction, from its own successful children; an authorization past its
- * expiry (as the gateway reports it) takes no capture or void any more.
+ * The remaining amounts of `node`'s transaction: the gateway's `amounts` of it, or (a transaction stored before
+ * the gateway kept them) its listed successful children; an authorization past its expiry (as the gateway reports
+ * it) takes no capture or void any more.
  */
 export function moneyPosition(node: ChainNode, now: Date = new Date()): MoneyPosition {
   const { transaction, children } = node;
   const settled = transaction.status === "successful";
   const amount = settled ? transaction.amount : 0;
-  const captured = successfulTotal(children, "capture");
-  const voided = successfulTotal(children, "void");
-  const refunded = successfulTotal(children, "refund");
+  const amounts = amountsOf(transaction);
+  const captured = figure(amounts, "captured", () => successfulTotal(children, "capture"));
+  const voided = figure(amounts, "voided", () => successfulTotal(children, "void"));
+  const refunded = figure(amounts, "refunded", () => successfulTotal(children, "refund"));
   const authorization = transaction.type === "authorization";
   const charged = transaction.type === "payment" || transaction.type === "capture";
   const expiresAt = authorization ? expiryOf(transaction) : null;
   const expired = expiresAt !== null && Date.parse(expiresAt) <= now.getTime();
-  const capturable = authorization && voided === 0 && !expired ? Math.max(0, amount - captured) : 0;
-  const refundable = charged ? Math.max(0, amount - refunded) : 0;
+  const capturable =
+    authorization && voided === 0 && !expired
+      ? figure(amounts, "capturable", () => Math.max(0, amount - captured))
+      : 0;
+  const refundable = charged ? figure(amounts, "refundable", () => Math.max(0, amount - refunded)) : 0;
   const operations: MoneyOperation[] = [];
   if (capturable > 0) operations.push("capture");
   // A void releases the whole hold, so only an authorization nothing was captured from can be voided.

@@ -10,9 +10,20 @@ describe("amounts typed in major units", () => {
     expect(parseMajorAmount("1.234", "KWD", 10_000)).toEqual({ ok: true, amount: 1234 });
   });
 
+  it("counts ISO 4217 decimals where display habits show none (HUF, IDR) or two (IQD)", () => {
+    expect(parseMajorAmount("1250", "HUF", 10_000_000)).toEqual({ ok: true, amount: 125000 });
+    expect(parseMajorAmount("1,250", "HUF", 10_000_000)).toEqual({ ok: true, amount: 125000 });
+    expect(parseMajorAmount("12.50", "HUF", 10_000_000)).toEqual({ ok: true, amount: 1250 });
+    expect(parseMajorAmount("1,250.00", "HUF", 10_000_000)).toEqual({ ok: true, amount: 125000 });
+    expect(parseMajorAmount("1.250", "IQD", 10_000_000)).toEqual({ ok: true, amount: 1250 });
+    expect(toMajorUnits(125000, "HUF")).toBe("1250.00");
+    expect(toMajorUnits(1250, "IDR")).toBe("12.50");
+  });
+
   it("refuses what it would have to guess, zero, and more than the maximum", () => {
     expect(parseMajorAmount("12.505", "EUR", 10_000)).toMatchObject({ ok: false });
-    expect(parseMajorAmount("1,000.00", "EUR", 1_000_000)).toMatchObject({ ok: false });
+    expect(parseMajorAmount("1,000.0,0", "EUR", 1_000_000)).toMatchObject({ ok: false });
+    expect(parseMajorAmount("1,000", "KWD", 1_000_000)).toEqual({ ok: true, amount: 1000 });
     expect(parseMajorAmount("5.5", "JPY", 10_000)).toEqual({
       ok: false,
       message: "Enter a whole amount in JPY",

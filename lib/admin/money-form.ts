@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REASON_MAX_LENGTH } from "@/lib/contracts/child-transaction";
 import type { ErrorTree } from "@/lib/contracts/errors";
-import { formatAmount } from "./format";
+import { currencyDigits, formatAmount } from "./format";
 
 /**
  * The capture, void and refund forms of a transaction's page: the amount as the merchant types it (in the
@@ -13,17 +13,7 @@ export { REASON_MAX_LENGTH };
 
 const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Decimal places of the currency's minor unit (JPY 0, EUR 2, KWD 3). */
-export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
+export { currencyDigits };
 
 /** Minor units as the merchant types them back: 1250 EUR → "12.50", 500 JPY → "500". */
 export function toMajorUnits(amount: number, currency: string): string {
@@ -36,12 +26,24 @@ export function toMajorUnits(amount: number, currency: string): string {
 export type AmountParse = { ok: true; amount: number } | { ok: false; message: string };
 
 /**
- * "12.5", "12.50" or "12" in a two-decimal currency → 1250. No thousands separators, no sign, no more decimals
- * than the currency has: an ambiguous amount is refused rather than guessed, since money moves on it.
+ * The amount as typed with its thousands separators taken out: "1,250.00" and, where a comma cannot be the
+ * decimal mark (three digits after it in a currency of fewer decimals), "1,250". Any other comma is a decimal
+ * comma ("12,05").
+ */
+function normalizeAmountText(value: string, digits: number): string {
+  const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value);
+  if (grouped && (value.includes(".") || digits !== 3)) return value.replaceAll(",", "");
+  return value.replace(",", ".");
+}
+
+/**
+ * "12.5", "12.50", "12" or "1,012.50" in a two-decimal currency → 1250, 1200, 101250, with ISO 4217's decimals
+ * (HUF "1,250" is 125000 minor units). No sign, no more decimals than the currency has: an ambiguous amount is
+ * refused rather than guessed, since money moves on it.
  */
 export function parseMajorAmount(text: string, currency: string, maximum: number): AmountParse {
   const digits = currencyDigits(currency);
-  const value = text.trim().replace(",", ".");
+  const value = normalizeAmountText(text.trim(), digits);
   if (value === "") return { ok: false, message: "Enter an amount" };
   const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
   if (!pattern.test(value)) {

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { CheckoutView } from "@/lib/contracts/checkout";
 import type { Customer } from "@/lib/contracts/customer";
 import type { ErrorTree } from "@/lib/contracts/errors";
-import type { DailyReportDay } from "@/lib/contracts/merchant";
+import type { DailyReport } from "@/lib/contracts/merchant";
 import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { Transaction } from "@/lib/contracts/transaction";
 import type { Page } from "@/lib/gateway-client/merchant";
@@ -27,7 +27,7 @@ export const adminKeys = {
   /** Under `transactions()`: a capture, void or refund invalidates every chain and list it may appear in. */
   chain: (uid: string) => [...adminKeys.transaction(uid), "chain"] as const,
   checkoutList: (filters: PageFilters) => [...adminKeys.all, "checkouts", "list", filters] as const,
-  dailyReport: (range: { from: string; to: string }) =>
+  dailyReport: (range: { from: string; to: string; test: boolean }) =>
     [...adminKeys.all, "reports", "daily", range] as const,
 };
 
@@ -126,11 +126,14 @@ export const adminQueries = {
         readJson<Page<CheckoutView>>(`/admin/api/checkouts${filtersToSearch(filters)}`, signal),
       retry: retryTransient,
     }),
-  dailyReport: (range: { from: string; to: string }) =>
+  dailyReport: (range: { from: string; to: string; test: boolean }) =>
     queryOptions({
       queryKey: adminKeys.dailyReport(range),
       queryFn: ({ signal }) =>
-        readJson<DailyReportDay[]>(`/admin/api/reports/daily${filtersToSearch(range)}`, signal),
+        readJson<DailyReport>(
+          `/admin/api/reports/daily${filtersToSearch({ ...range, test: range.test ? "true" : undefined })}`,
+          signal,
+        ),
       retry: retryTransient,
     }),
 };

@@ -1,12 +1,13 @@
 import { NextResponse } from "next/server";
 import type { ShopCredentials } from "@/lib/gateway-client/checkout";
 import type { GatewayResult } from "@/lib/gateway-client/http";
+import { forTheBrowser } from "./browser-view";
 import { credentialsOf, readAdminSession } from "./session";
 
 /**
  * The admin pages' read endpoints (`/admin/api/...`, GET only): the browser's TanStack queries call them, they
  * call the gateway with the session's credentials. A missing or refused session is a 401 the page reacts to by
- * sending the merchant to the sign-in page.
+ * sending the merchant to the sign-in page. Answers leave without card tokens or stamps (`forTheBrowser`).
  */
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -20,7 +21,7 @@ export async function answerAdminRead<T>(
   const session = await readAdminSession();
   if (!session) return jsonResponse({ message: "Signed out" }, 401);
   const result = await call(credentialsOf(session));
-  if (result.ok) return jsonResponse(result.data);
+  if (result.ok) return jsonResponse(forTheBrowser(result.data));
   switch (result.kind) {
     case "unauthorized":
       return jsonResponse({ message: "Signed out" }, 401);

@@ -4,6 +4,7 @@ import {
   datesOf,
   defaultReportRange,
   MAX_REPORT_DAYS,
+  readReportMode,
   readReportRange,
 } from "./report-range";
 
@@ -101,5 +102,13 @@ describe("the dashboard's report range", () => {
     // A `from` in the future, without `to`: only today.
     expect(read("from=2031-06-01")).toEqual({ from: "2031-05-14", to: "2031-05-14" });
     expect(datesOf(read("from=2031-06-01"))).toEqual(["2031-05-14"]);
+  });
+});
+
+describe("the dashboard's live / test switch", () => {
+  it("shows live money unless the URL asks for test money", () => {
+    expect(readReportMode(new URLSearchParams(""))).toBe(false);
+    expect(readReportMode(new URLSearchParams("test=false"))).toBe(false);
+    expect(readReportMode(new URLSearchParams("test=true"))).toBe(true);
   });
 });

@@ -42,3 +42,13 @@ export function readReportRange(params: URLSearchParams, now: Date): ReportRange
   if (from < addDays(to, -(MAX_REPORT_DAYS - 1))) from = addDays(to, -(MAX_REPORT_DAYS - 1));
   return { from, to };
 }
+
+/** `?test=true`: a live shop's test money instead of its live money (a test-mode shop only has test money). */
+export function readReportMode(params: URLSearchParams): boolean {
+  return params.get("test") === "true";
+}
+
+/** What the dashboard shows: a range of days, of the shop's live or of its test transactions. */
+export interface ReportView extends ReportRange {
+  test: boolean;
+}

@@ -61,7 +61,7 @@ describe("dashboard totals", () => {
 });
 
 describe("dashboard money", () => {
-  it("adds each currency's days on its own, nets refunds off, and never mixes currencies", () => {
+  it("adds each currency's days on its own, nets refunds and payouts off, and never mixes currencies", () => {
     const days = [
       day("2030-01-01", 0, 0, 0, {
         payments: 4,
@@ -69,8 +69,8 @@ describe("dashboard money", () => {
         declined: 1,
         refunds: 1,
         volume: [
-          { currency: "USD", charged: 1_000, refunded: 250 },
-          { currency: "EUR", charged: 500, refunded: 0 },
+          { currency: "USD", charged: "1000", refunded: "250", paid_out: "100", net: "650" },
+          { currency: "EUR", charged: "500", refunded: "0", paid_out: "0", net: "500" },
         ],
       }),
       day("2030-01-02", 0, 0),
@@ -79,7 +79,7 @@ describe("dashboard money", () => {
         approved: 2,
         declined: 0,
         refunds: 2,
-        volume: [{ currency: "EUR", charged: 300, refunded: 800 }],
+        volume: [{ currency: "EUR", charged: "300", refunded: "800", paid_out: "0", net: "-500" }],
       }),
     ];
     expect(summarizeMoney(days)).toEqual({
@@ -89,17 +89,41 @@ describe("dashboard money", () => {
       approvalRate: 4 / 5,
       refunds: 3,
       volume: [
-        { currency: "EUR", charged: 800, refunded: 800, net: 0 },
-        { currency: "USD", charged: 1_000, refunded: 250, net: 750 },
+        { currency: "EUR", charged: "800", refunded: "800", paid_out: "0", net: "0" },
+        { currency: "USD", charged: "1000", refunded: "250", paid_out: "100", net: "650" },
       ],
     });
   });
 
   it("can show a net outflow: refunds of an earlier range's payments", () => {
     const days = [
-      day("2030-01-01", 0, 0, 0, { refunds: 1, volume: [{ currency: "JPY", charged: 0, refunded: 900 }] }),
+      day("2030-01-01", 0, 0, 0, {
+        refunds: 1,
+        volume: [{ currency: "JPY", charged: "0", refunded: "900", paid_out: "0", net: "-900" }],
+      }),
     ];
-    expect(summarizeMoney(days).volume).toEqual([{ currency: "JPY", charged: 0, refunded: 900, net: -900 }]);
+    expect(summarizeMoney(days).volume).toEqual([
+      { currency: "JPY", charged: "0", refunded: "900", paid_out: "0", net: "-900" },
+    ]);
+  });
+
+  it("sums past 2^53 exactly", () => {
+    // 2^53 + 1 is not a JS number; two days of it are 2^54 + 2, which a float sum would round.
+    const big = "9007199254740993";
+    const days = ["2030-01-01", "2030-01-02"].map((date) =>
+      day(date, 0, 0, 0, {
+        volume: [{ currency: "EUR", charged: big, refunded: "1", paid_out: "1", net: "0" }],
+      }),
+    );
+    expect(summarizeMoney(days).volume).toEqual([
+      {
+        currency: "EUR",
+        charged: "18014398509481986",
+        refunded: "2",
+        paid_out: "2",
+        net: "18014398509481982",
+      },
+    ]);
   });
 
   it("has no approval rate while nothing was decided (only payments still in 3-D Secure)", () => {

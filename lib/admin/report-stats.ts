@@ -24,15 +24,18 @@ export function summarize(days: DailyReportDay[]): {
   return { total, successful, rate: total === 0 ? null : successful / total };
 }
 
-export interface MoneyVolume extends CurrencyVolume {
-  /** charged − refunded: what the range brought in, in minor units. */
-  net: number;
+/** A currency's money over a range: decimal strings of minor units, summed exactly (bigint), never rounded. */
+export type MoneyVolume = CurrencyVolume;
+
+function addMinorUnits(a: string, b: string): string {
+  return (BigInt(a) + BigInt(b)).toString();
 }
 
 /**
  * The money of a report range: payments and authorizations with their approval rate (declines and processor
- * errors count against it; those still in 3-D Secure count neither way), refunds, and the volume per currency,
- * currencies in code order. Amounts of different currencies are never added together.
+ * errors count against it; those still in 3-D Secure count neither way), refunds, and the volume per currency
+ * (charged, refunded, paid out, net = charged − refunded − paid out), currencies in code order. Amounts of
+ * different currencies are never added together; sums are exact past 2^53.
  */
 export function summarizeMoney(days: DailyReportDay[]): {
   payments: number;
@@ -55,13 +58,15 @@ export function summarizeMoney(days: DailyReportDay[]): {
     for (const entry of day.volume) {
       const total = byCurrency.get(entry.currency) ?? {
         currency: entry.currency,
-        charged: 0,
-        refunded: 0,
-        net: 0,
+        charged: "0",
+        refunded: "0",
+        paid_out: "0",
+        net: "0",
       };
-      total.charged += entry.charged;
-      total.refunded += entry.refunded;
-      total.net = total.charged - total.refunded;
+      total.charged = addMinorUnits(total.charged, entry.charged);
+      total.refunded = addMinorUnits(total.refunded, entry.refunded);
+      total.paid_out = addMinorUnits(total.paid_out, entry.paid_out);
+      total.net = (BigInt(total.charged) - BigInt(total.refunded) - BigInt(total.paid_out)).toString();
       byCurrency.set(entry.currency, total);
     }
   }

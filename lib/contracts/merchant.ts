@@ -27,8 +27,8 @@ export const shopResponseSchema = z.object({ shop: shopProfileSchema }).meta({ d
 export const shopSettingsUpdateSchema = z.object({ settings: shopSettingsSchema.partial() }).meta({
   description:
     "Settings to change; nested objects are merged, arrays and values replaced, `null` restores the default. " +
-    "The whole result is validated. skip_three_d_secure_allowed, force_three_d_secure_allowed and gateway_id " +
-    "are set by the operator and cannot be changed here.",
+    "The whole result is validated. skip_three_d_secure_allowed, force_three_d_secure_allowed, gateway_id, " +
+    "payouts_allowed, payout_limit and payout_daily_limit are set by the operator and cannot be changed here.",
 });
 
 export const secretKeyResponseSchema = z
@@ -55,10 +55,19 @@ export const adminSessionResponseSchema = z
   })
   .meta({ description: "A started admin session" });
 
+/** A sum of minor units as a decimal string: exact however large (a JSON number past 2^53 is not). */
+const minorUnitSum = (description: string) =>
+  z
+    .string()
+    .regex(/^-?[0-9]+$/)
+    .describe(`${description}, in minor units, as a decimal string (exact past 2^53)`);
+
 export const currencyVolumeSchema = z.object({
   currency: z.string().describe("ISO 4217 code"),
-  charged: z.int().describe("Successful payments and captures, in minor units"),
-  refunded: z.int().describe("Successful refunds, in minor units"),
+  charged: minorUnitSum("Successful payments and captures"),
+  refunded: minorUnitSum("Successful refunds"),
+  paid_out: minorUnitSum("Successful payouts (credits)"),
+  net: minorUnitSum("charged − refunded − paid_out; negative when more left than came in"),
 });
 
 export const dailyReportDaySchema = z.object({
@@ -83,13 +92,18 @@ export const dailyReportDaySchema = z.object({
     .nullable()
     .describe("approved / (approved + declined), 4 decimals; null on a day with none decided"),
   refunds: z.int().describe("Successful refunds"),
-  volume: z
-    .array(currencyVolumeSchema)
-    .describe("Money moved that day per currency, by currency code; the net volume is charged − refunded"),
+  volume: z.array(currencyVolumeSchema).describe("Money moved that day per currency, by currency code"),
 });
 
 export const dailyReportSchema = z
-  .object({ days: z.array(dailyReportDaySchema).describe("Every day of the range, oldest first") })
+  .object({
+    test: z
+      .boolean()
+      .describe(
+        "Whether these are the shop's test transactions (`?test=true`, or a test-mode shop) or its live ones",
+      ),
+    days: z.array(dailyReportDaySchema).describe("Every day of the range, oldest first"),
+  })
   .meta({ description: "Tokenizations, payments and money moved per UTC day" });
 
 export type ShopProfile = z.output<typeof shopProfileSchema>;

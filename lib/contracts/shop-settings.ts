@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CARD_BRANDS } from "@/lib/cards/brand";
+import { AMOUNT_CEILING_MAJOR_UNITS } from "./amount-limits";
 import { COUNTRY_CODES } from "./countries";
 import { CURRENCY_CODES } from "./currencies";
 import { arrayValue, fieldErrors, isAbsent, optional, runOnObjects } from "./fields";
@@ -134,6 +135,10 @@ export type SmartRoutingRule = z.output<typeof smartRoutingRuleSchema>;
  */
 export const DEFAULT_NEW_CARD_LIMIT_PER_MINUTE = 60;
 
+/** A payout's and a day's payouts' default caps, in major units of the payout's currency. */
+export const DEFAULT_PAYOUT_LIMIT = 5_000;
+export const DEFAULT_PAYOUT_DAILY_LIMIT = 50_000;
+
 export const shopSettingsSchema = z.object({
   three_d_secure: z.boolean().default(false).describe("3-D Secure is enabled for the shop"),
   skip_three_d_secure_allowed: z
@@ -199,6 +204,29 @@ export const shopSettingsSchema = z.object({
     .describe(
       "Webhooks and verification requests carry the shop's id and secret key in Authorization (HTTP Basic), for " +
         "beGateway clients that check it; turn off once the receiver verifies Content-Signature or webhook-signature",
+    ),
+  // Payouts send money to any card: the operator clears a shop for them and sets its caps (`npm run shop`).
+  payouts_allowed: z
+    .boolean()
+    .default(false)
+    .describe("Cleared by the operator to send payouts (POST /transactions/credits)"),
+  payout_limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(AMOUNT_CEILING_MAJOR_UNITS)
+    .default(DEFAULT_PAYOUT_LIMIT)
+    .describe(
+      "Largest payout, in major units of its currency (5000: EUR 5,000.00, JPY 5,000, KWD 5,000.000); set by the operator",
+    ),
+  payout_daily_limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(AMOUNT_CEILING_MAJOR_UNITS)
+    .default(DEFAULT_PAYOUT_DAILY_LIMIT)
+    .describe(
+      "Most the shop pays out in a UTC day per currency (approved and pending payouts), in major units; set by the operator",
     ),
 });
 

@@ -393,6 +393,25 @@ export const legacyStamps = pgTable(
   (table) => [primaryKey({ columns: [table.kind, table.key] })],
 );
 
+/**
+ * Payouts: what each shop has paid out (approved or still pending) per currency, UTC day and mode, in minor units.
+ * Raised by one conditional upsert per payout that stays under the shop's daily limit (`reservePayout`), so
+ * concurrent payouts on any number of instances cannot pass it together; lowered again when a payout fails.
+ */
+export const payoutDays = pgTable(
+  "payout_days",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    currency: text("currency").notNull(),
+    day: text("day").notNull(),
+    test: boolean("test").notNull(),
+    total: bigint("total", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.currency, table.day, table.test] })],
+);
+
 export type Shop = typeof shops.$inferSelect;
 export type CardRecord = typeof cards.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;

@@ -4,6 +4,7 @@ import type { Customer, CustomerCreateInput } from "@/lib/contracts/customer";
 import {
   ADMIN_SESSION_HEADER,
   type AdminSession,
+  type DailyReport,
   type DailyReportDay,
   type ShopProfile,
 } from "@/lib/contracts/merchant";
@@ -334,20 +335,23 @@ export function merchantClient(connection: GatewayConnection) {
     },
 
     /** Days from `from` to `to` inclusive (YYYY-MM-DD, UTC). */
-    getDailyReport(credentials: ShopCredentials, range: { from: string; to: string }) {
-      return callMerchantApi<DailyReportDay[]>(connection, {
+    /** The shop's live money, or with `test` its test money (a test-mode shop's reports are always test money). */
+    getDailyReport(credentials: ShopCredentials, range: { from: string; to: string; test?: boolean }) {
+      return callMerchantApi<DailyReport>(connection, {
         method: "GET",
         path: "/reports/daily",
-        query: { from: range.from, to: range.to },
+        query: { from: range.from, to: range.to, ...(range.test ? { test: "true" } : {}) },
         credentials,
         read: (body) =>
-          isObject(body) && Array.isArray(body.days) ? (body.days as DailyReportDay[]) : undefined,
+          isObject(body) && Array.isArray(body.days) && typeof body.test === "boolean"
+            ? (body as DailyReport)
+            : undefined,
       });
     },
   };
 }
 
-export type { DailyReportDay, ShopProfile };
+export type { DailyReport, DailyReportDay, ShopProfile };
 
 export type MerchantClient = ReturnType<typeof merchantClient>;
 

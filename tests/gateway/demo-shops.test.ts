@@ -19,12 +19,16 @@ async function startOnEmptyDatabase(env: Record<string, string>) {
   const runtime = await startGatewayRuntime({ config, logger, database, backgroundWorkers: false });
   try {
     const present = [];
+    const payouts = [];
     for (const shop of DEMO_SHOPS) {
-      if (await runtime.deps.shops.authenticate(String(shop.id), shop.secretKey)) present.push(shop.id);
+      const found = await runtime.deps.shops.authenticate(String(shop.id), shop.secretKey);
+      if (found) present.push(shop.id);
+      if (found?.settings.payouts_allowed) payouts.push(shop.id);
     }
     return {
       created: runtime.createdDemoShops,
       present,
+      payouts,
       banner: await demoShopLines(runtime.deps.shops, config),
     };
   } finally {
@@ -48,7 +52,8 @@ describe("demo shops on a first start of the embedded database", () => {
 
   it("are created in development as before, without a warning", async () => {
     const start = await startOnEmptyDatabase({ NODE_ENV: "development" });
-    expect(start).toMatchObject({ created: true, present: [1, 2] });
+    // Cleared for payouts, so the demo shows them; a new shop is not.
+    expect(start).toMatchObject({ created: true, present: [1, 2], payouts: [1, 2] });
     expect(start.banner[0]).toBe("  demo shops (test mode; HTTP Basic shop id / secret key):");
   });
 });

@@ -142,7 +142,8 @@ export async function startTestGateway(
         db: runtime.deps.db,
         keyring: runtime.deps.keyring,
         name,
-        settings,
+        // Test shops are cleared for payouts, as the demo shops are; a test of the switch turns it off.
+        settings: { payouts_allowed: true, ...settings },
         test: shopOptions.test,
       });
       return { ...shop, authorization: basicAuthorization(shop.id, shop.secretKey) };

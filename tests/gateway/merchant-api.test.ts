@@ -523,7 +523,9 @@ describe("GET /reports/daily", () => {
   async function report(query: string) {
     const response = await callJson(gateway, `/reports/daily${query}`, { shop });
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body)).toEqual(["days"]);
+    // A test-mode shop's reports are its test money.
+    expect(Object.keys(response.body)).toEqual(["test", "days"]);
+    expect(response.body.test).toBe(true);
     return response.body.days;
   }
 

@@ -47,6 +47,8 @@ export class RecordingAcquirer implements Acquirer {
     amount: number;
     verificationValue?: string | null;
   }[] = [];
+  /** The test flag of every call, by idempotency key, in order (kept apart so `calls` stays as tests compare it). */
+  readonly testFlags: { idempotencyKey: string; test: boolean }[] = [];
   private readonly sandbox: SandboxAcquirer;
 
   constructor(options: { slowAnswerMs?: number } = {}) {
@@ -54,6 +56,7 @@ export class RecordingAcquirer implements Acquirer {
   }
 
   authorize(request: AuthorizeRequest): Promise<AcquirerAnswer> {
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
     this.calls.push({
       operation: request.capture ? "authorize+capture" : "authorize",
       idempotencyKey: request.idempotencyKey,
@@ -64,23 +67,31 @@ export class RecordingAcquirer implements Acquirer {
   }
 
   capture(request: FollowUpRequest): Promise<AcquirerAnswer> {
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
     this.calls.push({ operation: "capture", idempotencyKey: request.idempotencyKey, amount: request.amount });
     return this.sandbox.capture(request);
   }
 
   void(request: FollowUpRequest): Promise<AcquirerAnswer> {
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
     this.calls.push({ operation: "void", idempotencyKey: request.idempotencyKey, amount: request.amount });
     return this.sandbox.void(request);
   }
 
   refund(request: FollowUpRequest & { reason: string }): Promise<AcquirerAnswer> {
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
     this.calls.push({ operation: "refund", idempotencyKey: request.idempotencyKey, amount: request.amount });
     return this.sandbox.refund(request);
   }
 
   credit(request: CreditRequest): Promise<AcquirerAnswer> {
+    this.testFlags.push({ idempotencyKey: request.idempotencyKey, test: request.test });
     this.calls.push({ operation: "credit", idempotencyKey: request.idempotencyKey, amount: request.amount });
     return this.sandbox.credit(request);
+  }
+
+  testFlagsFor(uid: string): boolean[] {
+    return this.testFlags.filter((call) => call.idempotencyKey === uid).map((call) => call.test);
   }
 
   callsFor(uid: string) {

@@ -201,7 +201,7 @@ describe("GET /reports/daily: money", () => {
         declined: 2,
         approval_rate: 0.3333,
         refunds: 1,
-        volume: [{ currency: "EUR", charged: 10_000, refunded: 2_500 }],
+        volume: [{ currency: "EUR", charged: "10000", refunded: "2500", paid_out: "0", net: "7500" }],
       },
       {
         date: day(-1),
@@ -210,8 +210,11 @@ describe("GET /reports/daily: money", () => {
         declined: 0,
         approval_rate: 1,
         refunds: 1,
-        // The capture is charged, the authorizations and the void move nothing, the payout is no charge.
-        volume: [{ currency: "USD", charged: 6_000, refunded: 1_500 }],
+        // The capture is charged, the authorizations and the void move nothing, the payout is paid out.
+        volume: [
+          { currency: "EUR", charged: "0", refunded: "0", paid_out: "4000", net: "-4000" },
+          { currency: "USD", charged: "6000", refunded: "1500", paid_out: "0", net: "4500" },
+        ],
       },
       { date: day(0), payments: 0, approved: 0, declined: 0, approval_rate: null, refunds: 0, volume: [] },
     ]);
@@ -242,7 +245,7 @@ describe("GET /reports/daily: money moved through the API", () => {
         declined: 0,
         approval_rate: 1,
         refunds: 1,
-        volume: [{ currency: "GBP", charged: 3_200, refunded: 1_200 }],
+        volume: [{ currency: "GBP", charged: "3200", refunded: "1200", paid_out: "0", net: "2000" }],
       }),
     ]);
   });

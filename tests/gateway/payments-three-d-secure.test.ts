@@ -290,6 +290,7 @@ describe("challenges left unfinished", () => {
       merchantInitiated: false,
       threeDSecure: null,
       billingDescriptor: null,
+      test: true,
     });
     await setChallenge(started.uid, { updatedAt: sql`now() - interval '10 minutes'` as unknown as Date });
     expect(await gateway.runtime.threeDSecureExpiry.sweepOnce()).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Dashboard } from "@/components/admin/dashboard/dashboard";
-import { readReportRange } from "@/lib/admin/report-range";
+import { readReportMode, readReportRange } from "@/lib/admin/report-range";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -11,11 +11,11 @@ export default async function DashboardPage({
 }) {
   const params = await searchParams;
   const search = new URLSearchParams();
-  for (const name of ["from", "to"]) {
+  for (const name of ["from", "to", "test"]) {
     const value = params[name];
     if (typeof value === "string") search.set(name, value);
   }
-  const range = readReportRange(search, new Date());
+  const range = { ...readReportRange(search, new Date()), test: readReportMode(search) };
   return (
     <>
       <h1>Dashboard</h1>

@@ -1,26 +1,40 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { formatAmount, formatPercent } from "@/lib/admin/format";
 import { adminQueries } from "@/lib/admin/queries";
-import type { ReportRange } from "@/lib/admin/report-range";
+import type { ReportView } from "@/lib/admin/report-range";
 import { summarize, summarizeMoney } from "@/lib/admin/report-stats";
 import { ErrorState, LoadingState } from "../data-states";
 import { TableRegion } from "../table-region";
 import { DailyChart } from "./daily-chart";
 
-export function Dashboard({ range }: { range: ReportRange }) {
+export function Dashboard({ range }: { range: ReportView }) {
   const query = useQuery(adminQueries.dailyReport(range));
   if (query.isPending) return <LoadingState label="the daily report" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
-  const days = query.data;
+  const { days, test } = query.data;
   const { total, successful, rate } = summarize(days);
   const money = summarizeMoney(days);
+  const modeLink = (testMoney: boolean) =>
+    `/admin?${new URLSearchParams({ from: range.from, to: range.to, ...(testMoney ? { test: "true" } : {}) })}`;
 
   return (
     <>
+      <nav aria-label="Live or test money" className="admin-tabs">
+        <Link href={modeLink(false)} aria-current={range.test ? undefined : "page"}>
+          Live
+        </Link>
+        <Link href={modeLink(true)} aria-current={range.test ? "page" : undefined}>
+          Test
+        </Link>
+      </nav>
+      {test && !range.test ? (
+        <p className="admin-muted">This shop is in test mode: its reports count its test transactions.</p>
+      ) : null}
       <section aria-labelledby="money-title" className="admin-section">
-        <h2 id="money-title">Money</h2>
+        <h2 id="money-title">{test ? "Money (test transactions)" : "Money (live transactions)"}</h2>
         <dl className="admin-stats">
           <div className="admin-stats__item">
             <dt>Payments and authorizations</dt>
@@ -36,7 +50,7 @@ export function Dashboard({ range }: { range: ReportRange }) {
           </div>
         </dl>
         {money.volume.length === 0 ? (
-          <p>No money was charged or refunded in this range.</p>
+          <p>No money was charged, refunded or paid out in this range.</p>
         ) : (
           <TableRegion labelledBy="volume-caption">
             <table className="admin-table">
@@ -46,6 +60,7 @@ export function Dashboard({ range }: { range: ReportRange }) {
                   <th scope="col">Currency</th>
                   <th scope="col">Charged</th>
                   <th scope="col">Refunded</th>
+                  <th scope="col">Paid out</th>
                   <th scope="col">Net</th>
                 </tr>
               </thead>
@@ -55,6 +70,7 @@ export function Dashboard({ range }: { range: ReportRange }) {
                     <th scope="row">{entry.currency}</th>
                     <td className="admin-number">{formatAmount(entry.charged, entry.currency)}</td>
                     <td className="admin-number">{formatAmount(entry.refunded, entry.currency)}</td>
+                    <td className="admin-number">{formatAmount(entry.paid_out, entry.currency)}</td>
                     <td className="admin-number">{formatAmount(entry.net, entry.currency)}</td>
                   </tr>
                 ))}
@@ -63,8 +79,9 @@ export function Dashboard({ range }: { range: ReportRange }) {
           </TableRegion>
         )}
         <p className="admin-muted">
-          Charged: successful payments and captures. Approval rate: approved payments and authorizations out
-          of those decided (declines and processor errors count against it).
+          Charged: successful payments and captures. Paid out: successful payouts. Net: charged less refunded
+          and paid out. Approval rate: approved payments and authorizations out of those decided (declines and
+          processor errors count against it).
         </p>
       </section>
 

@@ -111,7 +111,7 @@ export function TransactionDetail({ uid }: { uid: string }) {
                     <StatusBadge key="tokenization" status={transaction.tokenization?.status} />,
                   ],
                 ] as [string, ReactNode][])),
-            ["Card token", card.token ? "Issued" : "None"],
+            ["Card token", (card as { token_issued?: boolean }).token_issued ? "Issued" : "None"],
           ]}
         />
       </Section>

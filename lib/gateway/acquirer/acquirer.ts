@@ -43,6 +43,8 @@ export interface AuthorizeRequest {
   /** The 3-D Secure authentication result when the shopper passed a verification. */
   threeDSecure: { eci: string | null; cavv: string | null } | null;
   billingDescriptor: string | null;
+  /** A test transaction (a test-mode shop's, or one the request marked `test`): a processor must not move real money. */
+  test: boolean;
 }
 
 /** A capture, void or refund of an earlier approval, named by the acquirer's own reference. */
@@ -51,6 +53,8 @@ export interface FollowUpRequest {
   parentRefId: string;
   amount: number;
   currency: string;
+  /** The parent's: a test payment's refund is a test refund. */
+  test: boolean;
 }
 
 export interface CreditRequest {
@@ -59,6 +63,8 @@ export interface CreditRequest {
   amount: number;
   currency: string;
   billingDescriptor: string | null;
+  /** A test transaction (a test-mode shop's, or one the request marked `test`): a processor must not move real money. */
+  test: boolean;
 }
 
 export interface Acquirer {

@@ -12,6 +12,7 @@ const authorization = (overrides: Partial<AuthorizeRequest> = {}): AuthorizeRequ
   merchantInitiated: false,
   threeDSecure: null,
   billingDescriptor: null,
+  test: true,
   ...overrides,
 });
 
@@ -101,6 +102,7 @@ describe("the sandbox acquirer's outcomes", () => {
       parentRefId: "abc",
       amount,
       currency: "EUR",
+      test: true,
     });
     expect((await acquirer.capture(followUp(1000))).status).toBe("successful");
     expect((await acquirer.void(followUp(1051))).status).toBe("failed");

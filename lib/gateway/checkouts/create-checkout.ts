@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { amountCeilingErrors } from "@/lib/contracts/amount-limits";
 import { DEFAULT_CHECKOUT_LIFETIME_MS, parseCheckoutRequest } from "@/lib/contracts/checkout";
 import { isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
@@ -44,6 +45,8 @@ export async function createCheckout(options: {
   if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
   if (!isEmptyErrorTree(urlErrors)) throw GatewayError.validation(urlErrors);
   const checkout = parsed.value;
+  const ceilingErrors = amountCeilingErrors(checkout.order.amount, checkout.order.currency);
+  if (!isEmptyErrorTree(ceilingErrors)) throw GatewayError.validation({ checkout: { order: ceilingErrors } });
 
   const savedCardToken = checkout.payment_method?.credit_card?.token;
   if (savedCardToken) {

@@ -224,7 +224,7 @@ export function merchantOpenApi() {
       },
       "/reports/daily": {
         get: {
-          summary: "Tokenizations per UTC day",
+          summary: "Tokenizations, payments and money moved per UTC day, live or test",
           parameters: [
             {
               name: "from",
@@ -238,11 +238,21 @@ export function merchantOpenApi() {
               description: "Last day, inclusive; default: today (UTC). At most 366 days in all.",
               schema: { type: "string", format: "date" },
             },
+            {
+              name: "test",
+              in: "query",
+              description:
+                "true: a live shop's test transactions instead of its live ones. A test-mode shop's reports are " +
+                "always its test transactions.",
+              schema: { type: "boolean", default: false },
+            },
           ],
           responses: {
             "200": { description: "Every day of the range, oldest first", content: json("DailyReport") },
             "401": unauthorized,
-            "422": error("Bad date, or a range that is empty or longer than 366 days"),
+            "422": error(
+              "Bad date, a range that is empty or longer than 366 days, or `test` not true or false",
+            ),
           },
         },
       },

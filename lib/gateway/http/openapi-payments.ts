@@ -14,13 +14,15 @@ const requestErrors = {
     "Validation failed (`errors` nested like the request); `Duplicate transaction` (same card and amount within " +
       "30 s); `Token does not exist.` (unknown or another shop's token); `Date is expired`; a token used against " +
       "its contract; `additional_data.contract` giving a stored card's token a right its card lacks, without the " +
-      "shopper's security code and 3-D Secure",
+      "shopper's security code and 3-D Secure; an amount over its currency's ceiling (`can't be greater than N`: a " +
+      "billion major units, a trillion for currencies of very small units); for payouts, a shop not cleared for " +
+      "them or over its caps",
   ),
   "409": error(
     "The request's `RequestID` is still being processed, or its request failed after the acquirer was asked and " +
       "waits for the recovery sweep (`Retry-After`); a repeat then gets the transaction's answer",
   ),
-  "429": error("Too many failed authentications from this client"),
+  "429": error("Too many failed authentications from this client, or past the shop's velocity limit"),
 };
 const tokenParameter = {
   name: "token",
@@ -93,7 +95,10 @@ export function paymentOpenApi() {
       ),
       "/transactions/credits": moneyOperation(
         "Pay out to a card",
-        "A stored card's token whose contract allows payouts (none, or `credit`), or card data (not stored).",
+        "A stored card's token whose contract allows payouts (none, or `credit`), or card data (not stored). Only " +
+          "for a shop the operator cleared (`settings.payouts_allowed`; else 422 `Payouts are not enabled for this " +
+          "shop`), at most `settings.payout_limit` per payout and `settings.payout_daily_limit` per currency and UTC " +
+          "day (major units; 422 under `amount`); counted in the shop's `velocity_limit_per_minute` (429).",
         "CreditRequest",
       ),
       "/credit_cards": {

@@ -22,6 +22,7 @@ export async function askAcquirerAboutChild(
     parentRefId: parentResult?.ref_id ?? parent.uid,
     amount: child.amount,
     currency: child.currency,
+    test: child.test,
   };
   const call = () =>
     type === "capture"

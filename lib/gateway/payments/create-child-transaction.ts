@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { amountCeilingErrors } from "@/lib/contracts/amount-limits";
 import {
   type ChildRequest,
   type ChildTransactionType,
@@ -74,6 +75,9 @@ export async function createChildTransaction({
   };
 
   let parent = await readParent(deps.db, parentOptions);
+  // A parent stored before the ceiling existed may hold more; no child moves more than the ceiling all the same.
+  const ceilingErrors = amountCeilingErrors(request.amount, parent.row.currency);
+  if (!isEmptyErrorTree(ceilingErrors)) throw childValidationError(ceilingErrors);
   let child: TransactionRow | null = null;
   for (let tries = 1; child === null; tries++) {
     const errors = rules(parent, request);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { amountCeilingErrors } from "@/lib/contracts/amount-limits";
 import { type CreditRequest, parseCreditRequest } from "@/lib/contracts/credit";
 import { isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { isPlainObject } from "@/lib/contracts/fields";
@@ -19,6 +20,7 @@ import { askAcquirer } from "./ask-acquirer";
 import { finishMoneyTransaction } from "./finish-money-transaction";
 import { moneyFingerprint } from "./money-fingerprint";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
+import { checkPayoutRules, releasePayout, reservePayout } from "./payout-limits";
 import { resolveMoneyCard } from "./resolve-money-card";
 
 export interface CreateCreditOptions {
@@ -42,7 +44,8 @@ function asCardRequest(request: CreditRequest): TokenizationRequest {
 /**
  * POST /transactions/credits: a payout to a card — a stored card whose token allows payouts (no contract, or
  * `credit`), or card data in full, which is not stored. Written `incomplete` under the duplicate check (same card
- * and amount within 30 s), then the acquirer is asked, and its answer stored before the response.
+ * and amount within 30 s), then the acquirer is asked, and its answer stored before the response. Only for a shop
+ * the operator cleared for payouts, within its caps per payout and per day (`payout-limits.ts`).
  */
 export async function createCredit({ deps, shop, body }: CreateCreditOptions): Promise<Transaction> {
   const parsed = parseCreditRequest(body, { now: deps.clock.now() });
@@ -51,6 +54,9 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
   if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
   if (!isEmptyErrorTree(urlErrors)) throw GatewayError.validation(urlErrors);
   const request = parsed.value;
+  const ceilingErrors = amountCeilingErrors(request.amount, request.currency);
+  if (!isEmptyErrorTree(ceilingErrors)) throw GatewayError.validation(ceilingErrors);
+  checkPayoutRules(shop, request.amount, request.currency);
   const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "payout" });
   const { card } = resolved;
   const gatewayId = shop.settings.gateway_id;
@@ -84,6 +90,14 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
     { type: "credit", result: pendingMoneyResult(gatewayId), receiptUrl: null, paidAt: null },
   );
   const declined = routing.action === "decline";
+  // Counted against the day's limit before it is written; given back if it is not written or not approved.
+  const reservation = declined
+    ? null
+    : await reservePayout(deps, shop, {
+        currency: request.currency,
+        test: started.test,
+        amount: request.amount,
+      });
   const firstBody = declined
     ? finishedMoneyBody(started, {
         outcome: refusedOutcome(DECLINED_BY_SMART_ROUTING, gatewayId),
@@ -93,33 +107,38 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
         authorizationExpiresAt: null,
       })
     : started;
-  const written = await deps.transactionWriter.write({
-    checkDuplicate: request.duplicate_check,
-    notificationUrl: request.notification_url ?? null,
-    // A payout stores no card: one sent in full stays in this request's memory only.
-    card: null,
-    challenge: null,
-    transaction: {
-      uid,
-      shopId: shop.id,
-      status: declined ? "failed" : "incomplete",
-      type: "credit",
-      amount: request.amount,
-      currency: request.currency,
-      trackingId: request.tracking_id ?? null,
-      trackingIds: splitTrackingIds(request.tracking_id),
-      cardToken: resolved.storedToken,
-      duplicateFingerprint: moneyFingerprint(deps.keyring.hashes, {
-        type: "credit",
+  const written = await deps.transactionWriter
+    .write({
+      checkDuplicate: request.duplicate_check,
+      notificationUrl: request.notification_url ?? null,
+      // A payout stores no card: one sent in full stays in this request's memory only.
+      card: null,
+      challenge: null,
+      transaction: {
+        uid,
         shopId: shop.id,
+        status: declined ? "failed" : "incomplete",
+        type: "credit",
         amount: request.amount,
         currency: request.currency,
-        number: card.number,
-      }),
-      test: started.test,
-      body: firstBody,
-    },
-  });
+        trackingId: request.tracking_id ?? null,
+        trackingIds: splitTrackingIds(request.tracking_id),
+        cardToken: resolved.storedToken,
+        duplicateFingerprint: moneyFingerprint(deps.keyring.hashes, {
+          type: "credit",
+          shopId: shop.id,
+          amount: request.amount,
+          currency: request.currency,
+          number: card.number,
+        }),
+        test: started.test,
+        body: firstBody,
+      },
+    })
+    .catch(async (error: unknown) => {
+      if (reservation) await releasePayout(deps, reservation);
+      throw error;
+    });
   if (declined) {
     if (request.notification_url) deps.outbox.nudge();
     return transactionFromRow(written);
@@ -132,6 +151,7 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
     amount: request.amount,
     currency: request.currency,
     billingDescriptor: request.dynamic_billing_descriptor ?? null,
+    test: started.test,
   });
   const outcome = outcomeFromAnswer("credit", answer, gatewayId);
   const finished = await finishMoneyTransaction(deps, {
@@ -153,5 +173,6 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
     ownsCard: false,
   });
   if (!finished) throw new Error(`Credit ${uid} ended before its acquirer answer was stored`);
+  if (reservation && outcome.status !== "successful") await releasePayout(deps, reservation);
   return transactionFromRow(finished);
 }

@@ -215,6 +215,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
       ? { eci: decision.verification.eci, cavv: decision.verification.cavv }
       : null,
     billingDescriptor: request.dynamic_billing_descriptor ?? null,
+    test: started.test,
   });
   const outcome = outcomeFromAnswer(type, answer, gatewayId);
   const finished = await finishMoneyTransaction(deps, {

@@ -171,6 +171,7 @@ export async function finishPaymentVerification(
     merchantInitiated: false,
     threeDSecure: { eci: verification.eci, cavv: verification.cavv },
     billingDescriptor: started.dynamic_billing_descriptor,
+    test: row.test,
   });
   return end(outcomeFromAnswer(type, answer, gatewayId), verifying, card);
 }

@@ -59,7 +59,7 @@ export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<numb
           verificationValue: null,
         }
       : null;
-    const common = { idempotencyKey: row.uid, amount: row.amount, currency: row.currency };
+    const common = { idempotencyKey: row.uid, amount: row.amount, currency: row.currency, test: row.test };
     const answer = !presented
       ? null
       : type === "credit"

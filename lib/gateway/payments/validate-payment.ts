@@ -1,3 +1,4 @@
+import { amountCeilingErrors } from "@/lib/contracts/amount-limits";
 import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { BLANK } from "@/lib/contracts/messages";
 import { type PaymentRequest, parsePaymentRequest } from "@/lib/contracts/payment";
@@ -32,7 +33,10 @@ function withoutShopperFields(errors: ErrorTree, rawRequest: unknown): ErrorTree
     : rest;
 }
 
-/** The request's own rules, the shop's and the deployment's merchant-URL policy, reported together in one 422. */
+/**
+ * The request's own rules, the ceiling on its amount, the shop's and the deployment's merchant-URL policy, reported
+ * together in one 422.
+ */
 export function validatePayment(
   deps: Pick<GatewayDeps, "config" | "clock">,
   body: unknown,
@@ -45,7 +49,9 @@ export function validatePayment(
     withoutShopperFields(checkShopRules(rawRequest, shop), rawRequest),
     checkMerchantUrls(deps.config, urlsAt(rawRequest, TRANSACTION_URL_FIELDS)),
   );
-  const errors: ErrorTree = parsed.ok ? shopErrors : mergeErrorTrees(parsed.errors, shopErrors);
+  const errors: ErrorTree = parsed.ok
+    ? mergeErrorTrees(amountCeilingErrors(parsed.value.amount, parsed.value.currency), shopErrors)
+    : mergeErrorTrees(parsed.errors, shopErrors);
   if (!parsed.ok || !isEmptyErrorTree(errors)) throw GatewayError.validation(errors);
   return parsed.value;
 }

@@ -53,20 +53,37 @@ export function parseReportRange(query: Record<string, string | undefined>, toda
 }
 
 /**
- * Per UTC day of the range, in two queries over the same index range: tokenizations by status, payments and
+ * `?test=` of GET /reports/daily: which money a shop's report counts. A live shop's reports count its live
+ * transactions, or with `test=true` its test ones instead; a test-mode shop has only test money, so its reports
+ * count that whatever is asked.
+ */
+export function parseReportMode(query: Record<string, string | undefined>, shop: { test: boolean }): boolean {
+  const asked = query.test;
+  if (asked !== undefined && asked !== "" && asked !== "true" && asked !== "false") {
+    throw GatewayError.validation({ test: [INVALID] });
+  }
+  return shop.test || asked === "true";
+}
+
+/**
+ * Per UTC day of the range, in two queries over the same index range, of the shop's live or of its test
+ * transactions (never both): tokenizations by status, payments and
  * authorizations by outcome, successful refunds, and the money moved per currency. Every day is present, with
  * zeros when nothing happened. Rates are null on a day without anything to divide.
  *
  * Money moved is what reached or left the merchant: successful payments and captures are `charged`, successful
- * refunds `refunded` (an authorization only holds money, a void releases a hold: neither moves any). Each counts
- * on the day it was created, as every figure here does.
+ * refunds `refunded`, successful payouts `paid_out`, and `net` is charged − refunded − paid_out (an authorization
+ * only holds money, a void releases a hold: neither moves any). Each counts on the day it was created, as every
+ * figure here does. Sums are bigint/numeric in SQL and decimal strings on the wire: exact past 2^53.
  */
 export async function buildDailyReport(options: {
   deps: GatewayDeps;
   shopId: number;
   range: ReportRange;
+  /** Count the shop's test transactions instead of its live ones. */
+  test: boolean;
 }): Promise<DailyReport> {
-  const { deps, shopId, range } = options;
+  const { deps, shopId, range, test } = options;
   const start = `${range.from}T00:00:00.000Z`;
   const end = new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS).toISOString();
   const [rows, volumes] = await Promise.all([
@@ -89,6 +106,7 @@ export async function buildDailyReport(options: {
           where shop_id = ${shopId}
             and created_at >= ${start}::timestamptz
             and created_at < ${end}::timestamptz
+            and test = ${test}
           group by 1
         )
         select to_char(days.day, 'YYYY-MM-DD') as date,
@@ -114,13 +132,17 @@ export async function buildDailyReport(options: {
         select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as date,
                currency,
                coalesce(sum(amount) filter (where type in ('payment', 'capture')), 0)::text as charged,
-               coalesce(sum(amount) filter (where type = 'refund'), 0)::text as refunded
+               coalesce(sum(amount) filter (where type = 'refund'), 0)::text as refunded,
+               coalesce(sum(amount) filter (where type = 'credit'), 0)::text as paid_out,
+               (coalesce(sum(amount) filter (where type in ('payment', 'capture')), 0)
+                 - coalesce(sum(amount) filter (where type in ('refund', 'credit')), 0))::text as net
         from transactions
         where shop_id = ${shopId}
           and created_at >= ${start}::timestamptz
           and created_at < ${end}::timestamptz
+          and test = ${test}
           and status = 'successful'
-          and type in ('payment', 'capture', 'refund')
+          and type in ('payment', 'capture', 'refund', 'credit')
         group by 1, 2
         order by 1, 2
       `,
@@ -129,11 +151,18 @@ export async function buildDailyReport(options: {
   const volumeByDay = new Map<string, CurrencyVolume[]>();
   for (const row of volumes) {
     const day = volumeByDay.get(row.date) ?? [];
-    day.push({ currency: row.currency, charged: Number(row.charged), refunded: Number(row.refunded) });
+    day.push({
+      currency: row.currency,
+      charged: row.charged,
+      refunded: row.refunded,
+      paid_out: row.paid_out,
+      net: row.net,
+    });
     volumeByDay.set(row.date, day);
   }
   const rate = (value: number | null) => (value === null ? null : Number(value));
   return {
+    test,
     days: rows.map((row) => ({
       date: row.date,
       tokenizations: Number(row.tokenizations),
@@ -171,4 +200,6 @@ interface VolumeRow {
   currency: string;
   charged: string;
   refunded: string;
+  paid_out: string;
+  net: string;
 }

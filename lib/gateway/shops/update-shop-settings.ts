@@ -37,6 +37,9 @@ export const OPERATOR_SETTINGS = [
   "skip_three_d_secure_allowed",
   "force_three_d_secure_allowed",
   "gateway_id",
+  "payouts_allowed",
+  "payout_limit",
+  "payout_daily_limit",
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 export const CANT_BE_CHANGED_BY_SHOP = "can't be changed by the shop";

@@ -48,6 +48,15 @@ export default async function SettingsPage() {
               operator)
             </dd>
           </div>
+          <div className="admin-details__row">
+            <dt>Payouts</dt>
+            <dd>
+              {settings.payouts_allowed
+                ? `Allowed: at most ${settings.payout_limit.toLocaleString("en")} per payout and ${settings.payout_daily_limit.toLocaleString("en")} a day, in major units of the payout's currency`
+                : "Not allowed"}{" "}
+              (set by the operator)
+            </dd>
+          </div>
         </dl>
       </section>
 

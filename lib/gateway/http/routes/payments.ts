@@ -39,7 +39,16 @@ export function paymentRoutes(deps: GatewayDeps) {
   }
 
   routes.post("/transactions/credits", async (c) => {
-    const transaction = await createCredit({ deps, shop: c.get("shop"), body: await readJsonBody(c) });
+    const body = await readJsonBody(c);
+    const shop = c.get("shop");
+    // Payouts count in the shop's velocity limit with its charges and tokenizations.
+    await enforceTokenizationVelocity({
+      deps,
+      shop,
+      clientAddress: clientAddress(c, deps),
+      viaHostedPage: false,
+    });
+    const transaction = await createCredit({ deps, shop, body });
     return c.json({ transaction });
   });
   routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/credits", () => {

@@ -4,7 +4,10 @@ import type { Transaction } from "@/lib/contracts/transaction";
 import type { GatewayFailure } from "@/lib/gateway-client/http";
 import { getMerchantClient } from "@/lib/gateway-client/merchant";
 
-/** Enough for any real chain: refunds of one payment or captures of one authorization beyond this are not listed. */
+/**
+ * Enough for any real chain: refunds of one payment or captures of one authorization beyond this are not listed
+ * (the remaining amounts shown are the parent's own `amounts` all the same).
+ */
 const CHILDREN_PER_PARENT = 500;
 
 /** The transaction's chain: its root (authorization or payment) and every capture, void and refund below it. */
