@@ -1,5 +1,5 @@
-import { parseArgs } from "node:util";
 import { asc } from "drizzle-orm";
+import { exitWithUsage, parseCommandLine } from "@/lib/cli";
 import { getConfig } from "@/lib/config";
 import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
@@ -16,8 +16,10 @@ const USAGE = `Usage:
   npm run shop -- list
   npm run shop -- events [shop id] [--limit 100]`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
+const { command, positionals, values } = parseCommandLine({
+  usage: USAGE,
+  commands: ["create", "list", "events"],
+  maxPositionals: 2,
   options: {
     name: { type: "string" },
     live: { type: "boolean", default: false },
@@ -25,6 +27,13 @@ const { positionals, values } = parseArgs({
     limit: { type: "string", default: "100" },
   },
 });
+if (command === "create" && !values.name) exitWithUsage(USAGE, "--name is required.");
+if (command === "events") {
+  const shopId = positionals[0];
+  if ((shopId !== undefined && !/^\d+$/.test(shopId)) || !/^[1-9]\d*$/.test(values.limit ?? "")) {
+    exitWithUsage(USAGE, "A shop id and --limit are whole numbers.");
+  }
+}
 
 reportOperatorErrors();
 const config = getConfig();
@@ -33,13 +42,12 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await migrateDatabase(database);
   const keyring = await loadKeyring(database.db, resolveMasterKey(config, logger));
-  switch (positionals[0]) {
+  switch (command) {
     case "create": {
-      if (!values.name) throw new Error(`--name is required\n${USAGE}`);
       const shop = await createShop({
         db: database.db,
         keyring,
-        name: values.name,
+        name: values.name ?? "",
         test: !values.live,
         settings: { three_d_secure: values["three-d-secure"] },
       });
@@ -70,15 +78,8 @@ try {
     }
     case "events": {
       // Refusals of the card limits (card families, new cards a minute), newest first.
-      const shopId = positionals[1] === undefined ? undefined : Number(positionals[1]);
+      const shopId = positionals[0] === undefined ? undefined : Number(positionals[0]);
       const limit = Number(values.limit);
-      if (
-        (shopId !== undefined && !Number.isSafeInteger(shopId)) ||
-        !Number.isSafeInteger(limit) ||
-        limit < 1
-      ) {
-        throw new Error(`A shop id and --limit are whole numbers\n${USAGE}`);
-      }
       const events = await listSecurityEvents({ db: database.db, shopId, limit });
       for (const event of events) {
         const card = event.bin ? `${event.bin}…${event.last4}` : "";
@@ -87,9 +88,6 @@ try {
       if (events.length === 0) console.log("No security events.");
       break;
     }
-    default:
-      console.error(USAGE);
-      process.exitCode = 1;
   }
 } finally {
   await database.close();

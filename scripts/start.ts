@@ -61,7 +61,9 @@ if (needsBuild()) {
   await withBuildLock(() => {
     if (!needsBuild()) return;
     console.log("Building the checkout app (first start or sources changed)...");
-    const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
+    // Also when started as `node scripts/start.mjs`: a payment service reports no usage to anyone by default.
+    const env = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" };
+    const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env });
     buildFailed = result.status !== 0 ? (result.status ?? 1) : 0;
   });
   if (buildFailed) process.exit(buildFailed);

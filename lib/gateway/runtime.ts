@@ -46,6 +46,11 @@ export interface GatewayRuntime {
   paymentRecovery: PeriodicSweep;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
+  /**
+   * Stops the background workers and timers (claimed outbox rows handed back) and leaves the database open for the
+   * requests still in flight; `close()` does it too.
+   */
+  stopBackgroundWork(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -158,6 +163,17 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     );
   }, RATE_LIMIT_PRUNE_MS);
   idempotencyPrune.unref();
+  async function stopBackgroundWork() {
+    clearInterval(keyringRefresh);
+    clearInterval(rateLimitPrune);
+    clearInterval(idempotencyPrune);
+    await Promise.all([
+      notifications.stop(),
+      threeDSecureExpiry.stop(),
+      paymentRecovery.stop(),
+      childResume.stop(),
+    ]);
+  }
   return {
     deps,
     app: createGatewayApp(deps),
@@ -166,14 +182,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     threeDSecureExpiry,
     paymentRecovery,
     createdDemoShops,
+    stopBackgroundWork,
     async close() {
-      clearInterval(keyringRefresh);
-      clearInterval(rateLimitPrune);
-      clearInterval(idempotencyPrune);
-      await notifications.stop();
-      await threeDSecureExpiry.stop();
-      await paymentRecovery.stop();
-      await childResume.stop();
+      await stopBackgroundWork();
       await database.close();
     },
   };
