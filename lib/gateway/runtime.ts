@@ -26,8 +26,9 @@ import {
 } from "./tokenization/sight-card";
 import { TransactionWriter } from "./tokenization/transaction-writer";
 import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
-import { resolveMasterKey } from "./vault/master-key";
+import { resolveMasterKey, resolvePreviousMasterKey } from "./vault/master-key";
 import { rekeyLegacyStamps } from "./vault/rekey-stamps";
+import { startMasterKeyRotation } from "./vault/rotate-master-key";
 
 const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
 const CHILD_RESUME_MS = 60_000;
@@ -82,7 +83,11 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
     }));
   await migrateDatabase(database);
-  const keyring = await loadKeyring(database.db, resolveMasterKey(config, logger));
+  const masterKeys = {
+    current: resolveMasterKey(config, logger),
+    previous: resolvePreviousMasterKey(config),
+  };
+  const keyring = await loadKeyring(database.db, masterKeys.current, masterKeys.previous);
   // Before serving: no shop may read a stamp from the time stamps were the same in every shop.
   const rekeyed = await rekeyLegacyStamps(database.db, keyring.hashes);
   if (rekeyed > 0) logger.info({ rekeyed }, "card stamps made per shop");
@@ -131,7 +136,12 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     logger,
     sweep: () => resumeChildTransactions({ deps }),
   });
+  // MASTER_KEY_PREVIOUS set: the vault keys are re-wrapped under MASTER_KEY in the background (shared with the other
+  // instances doing the same).
+  let masterKeyRotation: { stop(): Promise<void> } | null = null;
   if (options.backgroundWorkers ?? true) {
+    if (masterKeys.previous)
+      masterKeyRotation = startMasterKeyRotation({ db: database.db, keys: masterKeys, logger });
     notifications.start();
     threeDSecureExpiry.start();
     paymentRecovery.start();
@@ -172,6 +182,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       threeDSecureExpiry.stop(),
       paymentRecovery.stop(),
       childResume.stop(),
+      masterKeyRotation?.stop(),
     ]);
   }
   return {
