@@ -123,7 +123,7 @@ it(`rotates the master key under a tokenization load, instances restarted one at
           currency: "USD",
           description: "After the rotation",
           duplicate_check: false,
-          credit_card: { token },
+          credit_card: { token, verification_value: "123" },
         },
       }),
     ),
