@@ -1,4 +1,5 @@
 import type { Config } from "@/lib/config";
+import { serveBackups } from "@/lib/db/backup";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import type { Logger } from "@/lib/log";
@@ -83,6 +84,11 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
     }));
   await migrateDatabase(database);
+  // The embedded database opened here: `npm run backup` asks this process for its copies (lib/db/backup.ts).
+  const stopServingBackups =
+    !options.database && database.kind === "pglite" && (options.backgroundWorkers ?? true)
+      ? await serveBackups({ handle: database, dataDir: config.dataDir, logger })
+      : async () => {};
   const masterKeys = {
     current: resolveMasterKey(config, logger),
     previous: resolvePreviousMasterKey(config),
@@ -196,6 +202,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     stopBackgroundWork,
     async close() {
       await stopBackgroundWork();
+      await stopServingBackups();
       await database.close();
     },
   };
