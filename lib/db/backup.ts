@@ -12,8 +12,8 @@ import { PGLITE_SETTINGS } from "./pglite-settings";
  * corrupt it, so while a server runs, the copy is made by the server itself. It listens on a Unix socket in the data
  * directory (`backup.sock`, mode 0600: only the data directory's owner, who can read the database's files anyway),
  * and `npm run backup` asks it there. The copy is PGlite's own `dumpDataDir` (a gzipped tar of the data directory),
- * taken after a checkpoint, between transactions and while no statement runs: a consistent snapshot that a restore
- * opens as the database was at that moment.
+ * taken after a checkpoint while no statement runs: a consistent snapshot that a restore opens as the database was at
+ * that moment.
  */
 
 export const BACKUP_SOCKET = "backup.sock";
@@ -25,24 +25,17 @@ interface PGliteClientHolder {
   $client?: unknown;
 }
 
-interface ExclusivePGlite extends PGlite {
-  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-}
-
 /** A gzipped tar of the embedded database of `handle` (open, in this process). */
 export async function dumpEmbeddedDatabase(handle: DatabaseHandle): Promise<Buffer> {
   const client = (handle.db as unknown as PGliteClientHolder).$client;
   if (handle.kind !== "pglite" || !(client instanceof PGlite)) {
     throw new Error("Only the embedded database is backed up this way");
   }
-  const exclusive = client as ExclusivePGlite;
-  // No transaction is open during the copy (PGlite runs them one at a time), so nothing half-done is in it.
-  const run = <T>(fn: () => Promise<T>) =>
-    typeof exclusive._runExclusiveTransaction === "function" ? exclusive._runExclusiveTransaction(fn) : fn();
-  const blob = await run(async () => {
-    await client.exec("CHECKPOINT");
-    return client.dumpDataDir("gzip");
-  });
+  // The checkpoint writes what is committed into the tables, so that a restore has little log to replay. The copy
+  // itself runs while no statement can (PGlite runs one at a time): the files as they are between two statements,
+  // which PostgreSQL opens as after a crash at that moment, with every committed transaction and no other.
+  await client.exec("CHECKPOINT");
+  const blob = await client.dumpDataDir("gzip");
   return Buffer.from(await blob.arrayBuffer());
 }
 
@@ -69,7 +62,8 @@ export async function serveBackups(options: {
   }
   // A socket left by a process that died; the data directory's lock says no other live process owns it.
   fs.rmSync(socketPath, { force: true });
-  const server = net.createServer((socket) => {
+  // Half-open: the client ends its side after the request, and the answer still has to go out.
+  const server = net.createServer({ allowHalfOpen: true }, (socket) => {
     let received = "";
     socket.setEncoding("utf8");
     socket.on("error", () => {});
@@ -134,6 +128,10 @@ export function requestBackup(dataDir: string): Promise<Buffer> {
     socket.on("end", () => {
       const all = Buffer.concat(chunks);
       const newline = all.indexOf(10);
+      if (newline < 0) {
+        reject(new Error("The server closed the backup connection without an answer"));
+        return;
+      }
       const header = JSON.parse(all.subarray(0, newline).toString("utf8")) as {
         bytes?: number;
         error?: string;

@@ -50,7 +50,7 @@ it.skipIf(usePostgres)(
       cleanups.push(() => server.stop());
       return server;
     };
-    const source = await start({ DATA_DIR: dataDir, MASTER_KEY: masterKey });
+    const source = await start({ DATA_DIR: dataDir, MASTER_KEY: masterKey, LOG_LEVEL: "info" });
 
     const tokens: { token: string; at: number }[] = [];
     let stopLoad = false;
