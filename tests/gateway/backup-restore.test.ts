@@ -5,14 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it, vi } from "vitest";
 import { usePostgres } from "./harness";
-import {
-  cardRequest,
-  post,
-  runCommand,
-  type ServerProcess,
-  seedShop,
-  startServerProcess,
-} from "./ops-process";
+import { cardRequest, post, runCommand, seedShop, startServerProcess } from "./ops-process";
 
 // Servers and commands started one after another, with a load running through the backup.
 vi.setConfig({ testTimeout: 480_000 });
