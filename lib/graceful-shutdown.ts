@@ -54,7 +54,7 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): (sign
   // close` before anything is written.
   server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) => {
     inFlight.add(response);
-    if (shuttingDown) response.setHeader("Connection", "close");
+    if (started) response.setHeader("Connection", "close");
     response.once("close", () => {
       inFlight.delete(response);
       if (inFlight.size === 0) drained?.();
