@@ -1,7 +1,7 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { parseCommandLine } from "@/lib/cli";
+import { parseServerArguments } from "@/lib/cli";
 import { quietClientAborts } from "@/lib/client-aborts";
 import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
@@ -13,18 +13,6 @@ import { createLogger, maskProcessOutput } from "@/lib/log";
 import { reportOperatorErrors } from "@/lib/operator-error";
 import { projectRoot } from "@/lib/project-root";
 import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server-limits";
-
-/** `npm start` and `npm run dev` take no arguments but `--dev` (which `npm run dev` passes). */
-function parseServerArguments(): { dev: boolean } {
-  const { values } = parseCommandLine({
-    usage: `Usage:
-  npm start           the gateway and the checkout app on PORT (settings from the environment and .env; see README)
-  npm run dev         the same in development mode`,
-    options: { dev: { type: "boolean", default: false } },
-    maxPositionals: 0,
-  });
-  return { dev: values.dev === true };
-}
 
 /**
  * One port: `/gateway/*` goes straight to the Hono gateway (the hot path never enters Next's pipeline),

@@ -66,3 +66,15 @@ export function parseCommandLine<O extends Options>(spec: CommandLineSpec<O>): C
   if (!spec.commands.includes(command)) exitWithUsage(spec.usage, `Unknown command '${command}'.`);
   return { command, positionals: rest, values: parsed.values };
 }
+
+/** `npm start` and `npm run dev` take no arguments but `--dev` (which `npm run dev` passes). */
+export function parseServerArguments(): { dev: boolean } {
+  const { values } = parseCommandLine({
+    usage: `Usage:
+  npm start           the gateway and the checkout app on PORT (settings from the environment and .env; see README)
+  npm run dev         the same in development mode`,
+    options: { dev: { type: "boolean", default: false } },
+    maxPositionals: 0,
+  });
+  return { dev: values.dev === true };
+}

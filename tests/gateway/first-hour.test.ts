@@ -73,7 +73,7 @@ const COMMANDS: { script: string; name: string; unknownCommand: boolean }[] = [
 function expectUsage(result: { code: number; stdout: string; stderr: string }, name: string) {
   expect(result.code, result.stderr).toBe(2);
   expect(result.stderr).toContain("Usage:");
-  expect(result.stderr).toContain(`npm run ${name}`);
+  expect(result.stderr).toContain(name === "start" ? "npm start" : `npm run ${name}`);
   expect(result.stderr).not.toMatch(/^\s+at /m);
   expect(result.stderr).not.toContain("ERR_PARSE_ARGS");
   expect(result.stderr).not.toContain("node:internal");
@@ -110,4 +110,13 @@ it("npm run shop -- list --silent, as typed, ends with the usage and status 2", 
     DATA_DIR: path.join(home, "never-opened"),
   });
   expectUsage(result, "shop");
+});
+
+it("npm start answers an unknown option with its usage and status 2, before building anything", async () => {
+  const result = await run(process.execPath, ["scripts/start.mjs", "--silent"], {
+    DATA_DIR: path.join(home, "never-opened"),
+  });
+  expectUsage(result, "start");
+  expect(result.stdout).not.toContain("Building");
+  expect(fs.existsSync(path.join(home, "never-opened"))).toBe(false);
 });
