@@ -12,13 +12,13 @@ vi.setConfig({ testTimeout: 120_000 });
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-first-hour-"));
 afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 
-function run(file: string, args: string[], env: Record<string, string>) {
+function run(file: string, args: string[], env: Record<string, string>, cwd = ROOT) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       file,
       args,
       {
-        cwd: ROOT,
+        cwd,
         env: { PATH: process.env.PATH ?? "", HOME: home, NODE_ENV: "development", ...env },
         timeout: 110_000,
       },
@@ -53,10 +53,12 @@ describe("Next.js telemetry is off by default", () => {
     const prefix = Object.fromEntries(
       Array.from(scripts.build.matchAll(/(?:^|\s)([A-Z_]+)=(\S+)(?=\s)/g), (match) => [match[1], match[2]]),
     );
-    const status = await run("npx", ["next", "telemetry", "status"], prefix);
+    // Run outside the project: Next keeps its telemetry state in a `cache` directory under the working directory.
+    const next = path.join(ROOT, "node_modules", ".bin", "next");
+    const status = await run(next, ["telemetry", "status"], prefix, home);
     expect(status.stdout).toMatch(/Status: Disabled/);
     // Without it, this machine's fresh HOME would have it on: the check can fail.
-    const without = await run("npx", ["next", "telemetry", "status"], {});
+    const without = await run(next, ["telemetry", "status"], {}, home);
     expect(without.stdout).toMatch(/Status: Enabled/);
   });
 });
