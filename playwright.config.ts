@@ -86,6 +86,8 @@ export default defineConfig({
     stdout: "pipe",
     // The specs' merchants (return URLs, webhook receivers) are local servers: private addresses must be allowed.
     env: {
+      // A payment service reports no usage to anyone by default.
+      NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(PORT),
       DATA_DIR: dataDir,
       // Everything the server logs, so the card-data scan sees every line a deployment would write.

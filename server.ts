@@ -1,12 +1,14 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
+import { parseServerArguments } from "@/lib/cli";
 import { quietClientAborts } from "@/lib/client-aborts";
 import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
+import { installGracefulShutdown, onStopSignals } from "@/lib/graceful-shutdown";
 import { createLogger, maskProcessOutput } from "@/lib/log";
 import { reportOperatorErrors } from "@/lib/operator-error";
 import { projectRoot } from "@/lib/project-root";
@@ -22,7 +24,7 @@ maskProcessOutput();
 const stopReportingOperatorErrors = reportOperatorErrors();
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
-const dev = process.argv.includes("--dev");
+const dev = parseServerArguments().dev;
 
 const gateway = await startGatewayRuntime({ config, logger });
 const handleGateway = getRequestListener(gateway.app.fetch);
@@ -71,11 +73,14 @@ server.listen(config.port, config.host, () => {
   console.log(lines.join("\n"));
 });
 
-function shutdown(signal: string) {
-  logger.info({ signal }, "shutting down");
-  server.close();
-  void gateway.close().finally(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5_000).unref();
-}
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));
+onStopSignals(
+  installGracefulShutdown({
+    server,
+    logger,
+    graceSeconds: config.shutdownGraceSeconds,
+    // A page being answered may still call its own gateway over loopback (GATEWAY_BASE_URL).
+    acceptWhileDraining: (address) => isTrustedProxy(address, []),
+    stopBackgroundWork: () => gateway.stopBackgroundWork(),
+    close: () => gateway.close(),
+  }),
+);

@@ -156,6 +156,19 @@ describe("loadConfig", () => {
     });
   });
 
+  describe("operations", () => {
+    it("give requests 25 s to finish on SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise", () => {
+      expect(loadConfig({}).shutdownGraceSeconds).toBe(25);
+      expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: "0" }).shutdownGraceSeconds).toBe(0);
+      expect(problemsOf({ SHUTDOWN_GRACE_SECONDS: "soon" })[0]).toMatch(/^SHUTDOWN_GRACE_SECONDS /);
+    });
+
+    it("read MASTER_KEY_PREVIOUS only when set", () => {
+      expect(loadConfig({}).masterKeyPrevious).toBeNull();
+      expect(loadConfig({ MASTER_KEY_PREVIOUS: "ab".repeat(32) }).masterKeyPrevious).toBe("ab".repeat(32));
+    });
+  });
+
   describe("ALLOW_PRIVATE_URLS", () => {
     it("defaults to true in development and test", () => {
       expect(loadConfig({}).allowPrivateUrls).toBe(true);

@@ -73,6 +73,8 @@ const envSchema = z.object({
     .min(0)
     .max(1_000_000)
     .default(64),
+  SHUTDOWN_GRACE_SECONDS: seconds(0, 3600).default(25),
+  MASTER_KEY_PREVIOUS: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -108,6 +110,10 @@ export interface Config {
   keepAliveTimeoutSeconds: number;
   /** Open connections one client address may hold (0: no cap); loopback and trusted proxies are exempt. */
   maxConnectionsPerAddress: number;
+  /** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
+  shutdownGraceSeconds: number;
+  /** The master key being rotated away from: the vault opens with either, and is re-wrapped under `masterKey`. */
+  masterKeyPrevious: string | null;
 }
 
 export class ConfigError extends OperatorError {
@@ -161,6 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutSeconds: values.REQUEST_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: values.KEEP_ALIVE_TIMEOUT_SECONDS,
     maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
+    shutdownGraceSeconds: values.SHUTDOWN_GRACE_SECONDS,
+    masterKeyPrevious: values.MASTER_KEY_PREVIOUS ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessLogger, createLogger, maskProcessOutput } from "./log";
+import { accessLogger, createLogger, maskCredentials, maskProcessOutput } from "./log";
 
 const VISA = "4111111111111111";
 const VISA_MASKED = "411111******1111";
@@ -213,6 +213,20 @@ describe("createLogger", () => {
       expect(output()).not.toMatch(/sentinel/);
       expect(output()).toContain("Basic [REDACTED]");
       expect(output()).toContain("Bearer [REDACTED]");
+    });
+
+    it("leaves prose after Basic as written, and still masks a credential that reads like a word", () => {
+      const { logger, output } = capture();
+      logger.info("  demo shops (test mode; HTTP Basic shop id / secret key):");
+      // All lower-case letters, yet the base64 of `user:password`: still a credential.
+      const wordLike = "dzqknbpj";
+      expect(Buffer.from(wordLike, "base64").toString("latin1")).toContain(":");
+      logger.info(`retrying with Basic ${wordLike} and Basic secretkey1 and Bearer token`);
+      expect(output()).toContain("HTTP Basic shop id / secret key");
+      expect(output()).not.toContain(wordLike);
+      expect(output()).not.toContain("secretkey1");
+      expect(output()).toContain("Bearer [REDACTED]");
+      expect(maskCredentials("HTTP Basic shop id / secret key")).toBe("HTTP Basic shop id / secret key");
     });
 
     it("leaves numbers that are not card numbers alone", () => {

@@ -66,7 +66,22 @@ const SECURITY_CODE_ESCAPED = new RegExp(
 );
 // `cvv=123`: query strings and form bodies.
 const SECURITY_CODE_FORM = new RegExp(`\\b((?:${SECURITY_CODE_KEYS})=)[^&\\s"\\\\]*`, "gi");
-const CREDENTIAL = /\b(Basic|Bearer)\s+[A-Za-z0-9+/._~-]+=*/gi;
+const CREDENTIAL = /\b(Basic|Bearer)\s+([A-Za-z0-9+/._~-]+=*)/gi;
+
+/**
+ * "HTTP Basic shop id / secret key" is prose: a Basic credential is the base64 of `user:password`, so a plain
+ * lower-case word after "Basic" that does not decode to something with a colon is left as written. Anything else
+ * after Basic (capitals, digits, padding, or a word that does decode to `user:password`) and anything after Bearer
+ * is masked, as before.
+ */
+function isProseWord(scheme: string, value: string): boolean {
+  if (scheme.toLowerCase() !== "basic" || !/^[a-z]+$/.test(value)) return false;
+  return !Buffer.from(value, "base64").toString("latin1").includes(":");
+}
+
+function maskCredential(match: string, scheme: string, value: string): string {
+  return isProseWord(scheme, value) ? match : `${scheme} ${CENSOR}`;
+}
 
 const MIGHT_HOLD_SECRET = /cv[cv]|verification_value|security_code|basic|bearer/i;
 // A checkout session's token is the shopper's credential for that session, and it travels in URLs: the hosted page's
@@ -193,7 +208,7 @@ function maskCardNumbers(line: string): string {
 export function maskCredentials(text: string): string {
   const withoutTokens = text.replace(CHECKOUT_TOKEN, CHECKOUT_TOKEN_MASK);
   return MIGHT_HOLD_SECRET.test(withoutTokens)
-    ? withoutTokens.replace(CREDENTIAL, `$1 ${CENSOR}`)
+    ? withoutTokens.replace(CREDENTIAL, maskCredential)
     : withoutTokens;
 }
 
@@ -204,7 +219,7 @@ function redactLine(rawLine: string): string {
         .replace(SECURITY_CODE_FIELD, `$1"${CENSOR}"`)
         .replace(SECURITY_CODE_ESCAPED, `$1\\"${CENSOR}\\"`)
         .replace(SECURITY_CODE_FORM, `$1${CENSOR}`)
-        .replace(CREDENTIAL, `$1 ${CENSOR}`)
+        .replace(CREDENTIAL, maskCredential)
     : line;
   return maskCardNumbers(withoutSecrets);
 }

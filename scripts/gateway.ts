@@ -1,15 +1,22 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { parseCommandLine } from "@/lib/cli";
 import { isTrustedProxy } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
+import { installGracefulShutdown, onStopSignals } from "@/lib/graceful-shutdown";
 import { createLogger } from "@/lib/log";
 import { reportOperatorErrors } from "@/lib/operator-error";
 import { applyServerLimits, serverOptions } from "@/lib/server-limits";
 
 /** The gateway alone on its own port, for deployments that run the card vault in a separate process. */
+parseCommandLine({
+  usage: `Usage:
+  npm run gateway     the gateway alone on PORT (settings from the environment and .env; see README)`,
+  maxPositionals: 0,
+});
 reportOperatorErrors();
 const config = getConfig();
 const logger = createLogger({ level: config.logLevel });
@@ -31,9 +38,12 @@ server.listen(config.port, config.host, () => {
   console.log([`Tessera gateway listening on ${config.gatewayPublicUrl}`, ...demoShops].join("\n"));
 });
 
-function shutdown() {
-  server.close();
-  void gateway.close().finally(() => process.exit(0));
-}
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+onStopSignals(
+  installGracefulShutdown({
+    server,
+    logger,
+    graceSeconds: config.shutdownGraceSeconds,
+    stopBackgroundWork: () => gateway.stopBackgroundWork(),
+    close: () => gateway.close(),
+  }),
+);

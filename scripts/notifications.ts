@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { exitWithUsage, parseCommandLine } from "@/lib/cli";
 import { getConfig } from "@/lib/config";
 import { transactions } from "@/lib/db/schema";
 import { GatewayError, renderGatewayError } from "@/lib/gateway/errors";
@@ -12,11 +13,13 @@ const USAGE = `Usage:
   npm run notifications -- list <transaction uid>
   npm run notifications -- resend <transaction uid>`;
 
-const [command, uid] = process.argv.slice(2);
-if ((command !== "list" && command !== "resend") || !uid) {
-  console.error(USAGE);
-  process.exit(1);
-}
+const { command, positionals } = parseCommandLine({
+  usage: USAGE,
+  commands: ["list", "resend"],
+  maxPositionals: 2,
+});
+const [uid] = positionals;
+if (!uid) exitWithUsage(USAGE, "A transaction uid is required.");
 
 reportOperatorErrors();
 const config = getConfig();

@@ -1,5 +1,5 @@
-import { parseArgs } from "node:util";
 import { asc } from "drizzle-orm";
+import { exitWithUsage, parseCommandLine } from "@/lib/cli";
 import { getConfig } from "@/lib/config";
 import { type ShopSettings, shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { openDatabase } from "@/lib/db/client";
@@ -20,8 +20,10 @@ const USAGE = `Usage:
   npm run shop -- events [shop id] [--limit 100]
 Payout limits are in major units of the payout's currency (5000: EUR 5,000.00, JPY 5,000).`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
+const { command, positionals, values } = parseCommandLine({
+  usage: USAGE,
+  commands: ["create", "list", "events"],
+  maxPositionals: 2,
   options: {
     name: { type: "string" },
     live: { type: "boolean", default: false },
@@ -34,6 +36,13 @@ const { positionals, values } = parseArgs({
     "payout-daily-limit": { type: "string" },
   },
 });
+if (command === "create" && !values.name) exitWithUsage(USAGE, "--name is required.");
+if (command === "events") {
+  const shopId = positionals[0];
+  if ((shopId !== undefined && !/^\d+$/.test(shopId)) || !/^[1-9]\d*$/.test(values.limit ?? "")) {
+    exitWithUsage(USAGE, "A shop id and --limit are whole numbers.");
+  }
+}
 
 /** `--payout-limit` and `--payout-daily-limit`: whole major units; absent ones are left as they are. */
 function payoutLimits(): PayoutSettingsChange {
@@ -66,13 +75,12 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await migrateDatabase(database);
   const keyring = await loadKeyring(database.db, resolveMasterKey(config, logger));
-  switch (positionals[0]) {
+  switch (command) {
     case "create": {
-      if (!values.name) throw new Error(`--name is required\n${USAGE}`);
       const shop = await createShop({
         db: database.db,
         keyring,
-        name: values.name,
+        name: values.name ?? "",
         test: !values.live,
         settings: {
           three_d_secure: values["three-d-secure"],
@@ -125,15 +133,8 @@ try {
     }
     case "events": {
       // Refusals of the card limits (card families, new cards a minute), newest first.
-      const shopId = positionals[1] === undefined ? undefined : Number(positionals[1]);
+      const shopId = positionals[0] === undefined ? undefined : Number(positionals[0]);
       const limit = Number(values.limit);
-      if (
-        (shopId !== undefined && !Number.isSafeInteger(shopId)) ||
-        !Number.isSafeInteger(limit) ||
-        limit < 1
-      ) {
-        throw new Error(`A shop id and --limit are whole numbers\n${USAGE}`);
-      }
       const events = await listSecurityEvents({ db: database.db, shopId, limit });
       for (const event of events) {
         const card = event.bin ? `${event.bin}…${event.last4}` : "";
@@ -142,9 +143,6 @@ try {
       if (events.length === 0) console.log("No security events.");
       break;
     }
-    default:
-      console.error(USAGE);
-      process.exitCode = 1;
   }
 } finally {
   await database.close();

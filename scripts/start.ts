@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { parseServerArguments } from "../lib/cli";
 import { reportOperatorErrors } from "../lib/operator-error";
 import { projectRoot } from "../lib/project-root";
 
@@ -8,6 +9,8 @@ import { projectRoot } from "../lib/project-root";
  * `npm start`: builds the checkout app when there is no build or the sources changed since the last one, then
  * runs the server. A fresh clone needs nothing but `npm install && npm start`.
  */
+// Before a build of minutes: a mistyped option is told at once.
+parseServerArguments();
 reportOperatorErrors();
 const root = projectRoot();
 const buildId = path.join(root, ".next", "BUILD_ID");
@@ -61,7 +64,9 @@ if (needsBuild()) {
   await withBuildLock(() => {
     if (!needsBuild()) return;
     console.log("Building the checkout app (first start or sources changed)...");
-    const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
+    // Also when started as `node scripts/start.mjs`: a payment service reports no usage to anyone by default.
+    const env = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" };
+    const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env });
     buildFailed = result.status !== 0 ? (result.status ?? 1) : 0;
   });
   if (buildFailed) process.exit(buildFailed);

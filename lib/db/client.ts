@@ -99,7 +99,7 @@ function isProcessAlive(pid: number): boolean {
  * PGlite is single-process: two processes opening one data directory corrupt it. A pid file makes the second
  * one (a second server, or `npm run shop` while the server runs) stop with a clear message instead.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, "..", "pglite.pid");
   for (let attempt = 0; attempt < 2; attempt++) {

@@ -44,6 +44,9 @@ export const vaultKeys = pgTable("vault_keys", {
   active: boolean("active").notNull(),
   createdAt: timestamps.createdAt,
   retiredAt: timestamp("retired_at", { withTimezone: true, precision: 3 }),
+  // Master-key rotation (migration 0022): the check value of the master key that wraps this key; null when
+  // wrapped before it was recorded.
+  masterKeyCheck: text("master_key_check"),
 });
 
 export const shops = pgTable("shops", {

@@ -1,4 +1,5 @@
 import type { Config } from "@/lib/config";
+import { serveBackups } from "@/lib/db/backup";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import type { Logger } from "@/lib/log";
@@ -26,8 +27,9 @@ import {
 } from "./tokenization/sight-card";
 import { TransactionWriter } from "./tokenization/transaction-writer";
 import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
-import { resolveMasterKey } from "./vault/master-key";
+import { resolveMasterKey, resolvePreviousMasterKey } from "./vault/master-key";
 import { rekeyLegacyStamps } from "./vault/rekey-stamps";
+import { startMasterKeyRotation } from "./vault/rotate-master-key";
 
 const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
 const CHILD_RESUME_MS = 60_000;
@@ -46,6 +48,11 @@ export interface GatewayRuntime {
   paymentRecovery: PeriodicSweep;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
+  /**
+   * Stops the background workers and timers (claimed outbox rows handed back) and leaves the database open for the
+   * requests still in flight; `close()` does it too.
+   */
+  stopBackgroundWork(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,7 +84,16 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
     }));
   await migrateDatabase(database);
-  const keyring = await loadKeyring(database.db, resolveMasterKey(config, logger));
+  // The embedded database opened here: `npm run backup` asks this process for its copies (lib/db/backup.ts).
+  const stopServingBackups =
+    !options.database && database.kind === "pglite" && (options.backgroundWorkers ?? true)
+      ? await serveBackups({ handle: database, dataDir: config.dataDir, logger })
+      : async () => {};
+  const masterKeys = {
+    current: resolveMasterKey(config, logger),
+    previous: resolvePreviousMasterKey(config),
+  };
+  const keyring = await loadKeyring(database.db, masterKeys.current, masterKeys.previous);
   // Before serving: no shop may read a stamp from the time stamps were the same in every shop.
   const rekeyed = await rekeyLegacyStamps(database.db, keyring.hashes);
   if (rekeyed > 0) logger.info({ rekeyed }, "card stamps made per shop");
@@ -126,7 +142,12 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     logger,
     sweep: () => resumeChildTransactions({ deps }),
   });
+  // MASTER_KEY_PREVIOUS set: the vault keys are re-wrapped under MASTER_KEY in the background (shared with the other
+  // instances doing the same).
+  let masterKeyRotation: { stop(): Promise<void> } | null = null;
   if (options.backgroundWorkers ?? true) {
+    if (masterKeys.previous)
+      masterKeyRotation = startMasterKeyRotation({ db: database.db, keys: masterKeys, logger });
     notifications.start();
     threeDSecureExpiry.start();
     paymentRecovery.start();
@@ -158,6 +179,18 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     );
   }, RATE_LIMIT_PRUNE_MS);
   idempotencyPrune.unref();
+  async function stopBackgroundWork() {
+    clearInterval(keyringRefresh);
+    clearInterval(rateLimitPrune);
+    clearInterval(idempotencyPrune);
+    await Promise.all([
+      notifications.stop(),
+      threeDSecureExpiry.stop(),
+      paymentRecovery.stop(),
+      childResume.stop(),
+      masterKeyRotation?.stop(),
+    ]);
+  }
   return {
     deps,
     app: createGatewayApp(deps),
@@ -166,14 +199,10 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     threeDSecureExpiry,
     paymentRecovery,
     createdDemoShops,
+    stopBackgroundWork,
     async close() {
-      clearInterval(keyringRefresh);
-      clearInterval(rateLimitPrune);
-      clearInterval(idempotencyPrune);
-      await notifications.stop();
-      await threeDSecureExpiry.stop();
-      await paymentRecovery.stop();
-      await childResume.stop();
+      await stopBackgroundWork();
+      await stopServingBackups();
       await database.close();
     },
   };

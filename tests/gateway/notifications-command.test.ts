@@ -206,10 +206,10 @@ describe("npm run notifications", () => {
     });
   }, 60_000);
 
-  it("prints its usage and exits 1 without a command or a uid", async () => {
+  it("prints its usage and exits 2 without a command or a uid", async () => {
     for (const args of [["list"], ["send", notifiedUid]]) {
       const result = await runCommand(...args);
-      expect(result.code).toBe(1);
+      expect(result.code).toBe(2);
       expect(result.stderr).toContain("Usage:");
       expect(result.stderr).toContain("npm run notifications -- resend <transaction uid>");
     }

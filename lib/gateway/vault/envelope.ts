@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { OperatorError } from "@/lib/operator-error";
 import { pooledRandomBytes } from "./random-pool";
 
@@ -97,6 +97,25 @@ const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 // 32 bytes is 43 base64 characters plus one padding character; both alphabets are accepted because
 // key tooling differs on which one it prints.
 const BASE64_KEY = /^(?:[A-Za-z0-9+/]{43}|[A-Za-z0-9_-]{43})=?$/;
+
+/**
+ * A master key's check value: names which master key wraps a vault key (stored beside it) without revealing the
+ * key, as an HMAC of a fixed label cannot be turned back into its key.
+ */
+export function masterKeyCheck(masterKey: Buffer): string {
+  return createHmac("sha256", masterKey).update("tessera:master-key-check").digest("hex").slice(0, 16);
+}
+
+/** `parseMasterKey` for a variable other than MASTER_KEY, named in its message. */
+export function parseNamedMasterKey(value: string, variable: string): Buffer {
+  try {
+    return parseMasterKey(value);
+  } catch (error) {
+    if (error instanceof OperatorError)
+      throw new OperatorError(error.message.replace("MASTER_KEY", variable));
+    throw error;
+  }
+}
 
 export function parseMasterKey(value: string): Buffer {
   const trimmed = typeof value === "string" ? value.trim() : "";

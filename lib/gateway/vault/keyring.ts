@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { vaultKeys } from "@/lib/db/schema";
 import { OperatorError } from "@/lib/operator-error";
-import { generateKey, unwrapDataKey, VaultDecryptionError, wrapDataKey } from "./envelope";
+import { generateKey, masterKeyCheck, unwrapDataKey, VaultDecryptionError, wrapDataKey } from "./envelope";
 import { createKeyedHashes, type KeyedHashes } from "./keyed-hashes";
 
 export interface Keyring {
@@ -37,17 +37,35 @@ function newKeyId(purpose: "data" | "index"): string {
   return `${purpose}_${randomBytes(6).toString("hex")}`;
 }
 
-function unwrap(masterKey: Buffer, wrapped: Buffer, id: string): Buffer {
-  try {
-    return unwrapDataKey(masterKey, wrapped, id);
-  } catch (error) {
-    if (error instanceof VaultDecryptionError) throw new MasterKeyMismatchError();
-    throw error;
+/** The vault key opened with the first of `masterKeys` that opens it (during a rotation: the new, then the old). */
+export function unwrapWithAny(masterKeys: readonly Buffer[], wrapped: Buffer, id: string): Buffer | null {
+  for (const masterKey of masterKeys) {
+    try {
+      return unwrapDataKey(masterKey, wrapped, id);
+    } catch (error) {
+      if (!(error instanceof VaultDecryptionError)) throw error;
+    }
   }
+  return null;
 }
 
-/** Loads the vault's keys, creating the index key and the first data key on an empty database. */
-export async function loadKeyring(db: Database, masterKey: Buffer): Promise<Keyring> {
+function unwrap(masterKeys: readonly Buffer[], wrapped: Buffer, id: string): Buffer {
+  const key = unwrapWithAny(masterKeys, wrapped, id);
+  if (!key) throw new MasterKeyMismatchError();
+  return key;
+}
+
+/**
+ * Loads the vault's keys, creating the index key and the first data key on an empty database. With
+ * `previousMasterKey` (a master-key rotation under way) a vault key opens with either master key; new keys are
+ * always wrapped under `masterKey`.
+ */
+export async function loadKeyring(
+  db: Database,
+  masterKey: Buffer,
+  previousMasterKey: Buffer | null = null,
+): Promise<Keyring> {
+  const masterKeys = previousMasterKey ? [masterKey, previousMasterKey] : [masterKey];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${KEY_BOOTSTRAP_LOCK_ID})`);
     for (const purpose of ["index", "data"] as const) {
@@ -58,18 +76,22 @@ export async function loadKeyring(db: Database, masterKey: Buffer): Promise<Keyr
         .limit(1);
       if (existing.length > 0) continue;
       const id = newKeyId(purpose);
-      await tx
-        .insert(vaultKeys)
-        .values({ id, purpose, active: true, wrappedKey: wrapDataKey(masterKey, generateKey(), id) });
+      await tx.insert(vaultKeys).values({
+        id,
+        purpose,
+        active: true,
+        wrappedKey: wrapDataKey(masterKey, generateKey(), id),
+        masterKeyCheck: masterKeyCheck(masterKey),
+      });
     }
   });
 
   const rows = await db.select().from(vaultKeys);
   const indexRow = rows.find((row) => row.purpose === "index" && row.active)!;
-  const indexKey = unwrap(masterKey, indexRow.wrappedKey, indexRow.id);
+  const indexKey = unwrap(masterKeys, indexRow.wrappedKey, indexRow.id);
   const dataKeys = new Map<string, Buffer>();
   for (const row of rows) {
-    if (row.purpose === "data") dataKeys.set(row.id, unwrap(masterKey, row.wrappedKey, row.id));
+    if (row.purpose === "data") dataKeys.set(row.id, unwrap(masterKeys, row.wrappedKey, row.id));
   }
   let activeId = rows.find((row) => row.purpose === "data" && row.active)!.id;
   const hashes = createKeyedHashes(indexKey);
@@ -91,7 +113,7 @@ export async function loadKeyring(db: Database, masterKey: Buffer): Promise<Keyr
       // Another instance rotated keys since this one started: pick up the new key and make it ours too.
       const [row] = await db.select().from(vaultKeys).where(eq(vaultKeys.id, id));
       if (!row) throw new Error(`Unknown vault key ${id}`);
-      const key = unwrap(masterKey, row.wrappedKey, row.id);
+      const key = unwrap(masterKeys, row.wrappedKey, row.id);
       dataKeys.set(id, key);
       return key;
     },

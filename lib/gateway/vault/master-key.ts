@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Config } from "@/lib/config";
 import type { Logger } from "@/lib/log";
 import { OperatorError } from "@/lib/operator-error";
-import { generateKey, parseMasterKey } from "./envelope";
+import { generateKey, parseMasterKey, parseNamedMasterKey } from "./envelope";
 
 /**
  * The master key comes from MASTER_KEY. Outside production a missing key is generated once into the data
@@ -25,4 +25,11 @@ export function resolveMasterKey(config: Config, logger: Logger): Buffer {
     "MASTER_KEY is not set: generated a development master key; set MASTER_KEY in production",
   );
   return parseMasterKey(fs.readFileSync(file, "utf8").trim());
+}
+
+/** MASTER_KEY_PREVIOUS, the master key a rotation moves away from; null when unset. */
+export function resolvePreviousMasterKey(config: Config): Buffer | null {
+  return config.masterKeyPrevious
+    ? parseNamedMasterKey(config.masterKeyPrevious, "MASTER_KEY_PREVIOUS")
+    : null;
 }

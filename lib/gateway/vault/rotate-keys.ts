@@ -3,7 +3,7 @@ import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { cards, vaultKeys } from "@/lib/db/schema";
 import { resealCardNumber } from "./card-vault";
-import { generateKey, unwrapDataKey, wrapDataKey } from "./envelope";
+import { generateKey, masterKeyCheck, unwrapDataKey, wrapDataKey } from "./envelope";
 import { loadKeyring } from "./keyring";
 
 const BATCH_SIZE = 500;
@@ -31,6 +31,7 @@ export async function switchActiveDataKey(
     purpose: "data",
     active: true,
     wrappedKey: wrapDataKey(masterKey, generateKey(), keyId),
+    masterKeyCheck: masterKeyCheck(masterKey),
   });
   return keyId;
 }
@@ -42,9 +43,10 @@ export async function switchActiveDataKey(
 export async function rotateDataKey(
   db: Database,
   masterKey: Buffer,
+  previousMasterKey: Buffer | null = null,
 ): Promise<{ keyId: string; reencrypted: number }> {
   const keyId = await db.transaction((tx) => switchActiveDataKey(tx, masterKey));
-  const keyring = await loadKeyring(db, masterKey);
+  const keyring = await loadKeyring(db, masterKey, previousMasterKey);
   let reencrypted = 0;
   let after = "";
   for (;;) {
@@ -85,7 +87,10 @@ export async function rewrapVaultKeys(
       const key = unwrapDataKey(oldMasterKey, row.wrappedKey, row.id);
       await tx
         .update(vaultKeys)
-        .set({ wrappedKey: wrapDataKey(newMasterKey, key, row.id) })
+        .set({
+          wrappedKey: wrapDataKey(newMasterKey, key, row.id),
+          masterKeyCheck: masterKeyCheck(newMasterKey),
+        })
         .where(eq(vaultKeys.id, row.id));
     }
     return rows.length;
