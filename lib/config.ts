@@ -73,6 +73,11 @@ const envSchema = z.object({
     .min(0)
     .max(1_000_000)
     .default(64),
+  // Operations: metrics, traces, log format.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  METRICS_PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: absoluteHttpUrl.optional(),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
 });
 
 export interface Config {
@@ -108,6 +113,14 @@ export interface Config {
   keepAliveTimeoutSeconds: number;
   /** Open connections one client address may hold (0: no cap); loopback and trusted proxies are exempt. */
   maxConnectionsPerAddress: number;
+  /** `GET /metrics` on the main port answers only `Authorization: Bearer <this>`; null: not on the main port. */
+  metricsToken: string | null;
+  /** A port of its own, bound to loopback, serving `/metrics` without a token; null: none. */
+  metricsPort: number | null;
+  /** OTLP/HTTP collector for traces; null: tracing off and its packages never loaded. */
+  otlpEndpoint: string | null;
+  /** `pretty` one-line output in development, JSON lines otherwise (LOG_FORMAT overrides). */
+  logFormat: "json" | "pretty";
 }
 
 export class ConfigError extends OperatorError {
@@ -161,6 +174,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutSeconds: values.REQUEST_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: values.KEEP_ALIVE_TIMEOUT_SECONDS,
     maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
+    metricsToken: values.METRICS_TOKEN ?? null,
+    metricsPort: values.METRICS_PORT ?? null,
+    otlpEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === "development" ? "pretty" : "json"),
   };
 }
 

@@ -10,6 +10,12 @@ import { createGatewayApp, type GatewayApp } from "./http/app";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
+import { instrumentAcquirer } from "./observability/instrument-acquirer";
+import { instrumentDatabase } from "./observability/instrument-database";
+import { GatewayMetrics } from "./observability/metrics";
+import { type MetricsServer, startMetricsServer } from "./observability/metrics-server";
+import { startTracing } from "./observability/tracing";
+import { readWebhookOutboxStats } from "./observability/webhook-outbox-stats";
 import { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
@@ -46,6 +52,8 @@ export interface GatewayRuntime {
   paymentRecovery: PeriodicSweep;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
+  /** `/metrics` on its own loopback port (`METRICS_PORT`), when configured. */
+  metricsServer: MetricsServer | null;
   close(): Promise<void>;
 }
 
@@ -69,6 +77,9 @@ export interface StartGatewayOptions {
 /** Opens and migrates the database, loads the vault keys and builds the gateway app. */
 export async function startGatewayRuntime(options: StartGatewayOptions): Promise<GatewayRuntime> {
   const { config, logger } = options;
+  // Tracing first, when configured: everything after it may make spans.
+  if (config.otlpEndpoint) await startTracing({ endpoint: config.otlpEndpoint });
+  const metrics = new GatewayMetrics();
   const database =
     options.database ??
     (await openDatabase({
@@ -77,6 +88,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
     }));
   await migrateDatabase(database);
+  instrumentDatabase(database, metrics);
   const keyring = await loadKeyring(database.db, resolveMasterKey(config, logger));
   // Before serving: no shop may read a stamp from the time stamps were the same in every shop.
   const rekeyed = await rekeyLegacyStamps(database.db, keyring.hashes);
@@ -104,8 +116,10 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),
-    acquirer: options.acquirer ?? new SandboxAcquirer(),
+    acquirer: instrumentAcquirer(options.acquirer ?? new SandboxAcquirer(), metrics),
+    metrics,
   };
+  metrics.registerOutbox("webhook", () => readWebhookOutboxStats(deps));
   const notifications = new NotificationWorker(deps);
   const threeDSecureExpiry = new PeriodicSweep({
     name: "3-D Secure expiry sweep",
@@ -158,6 +172,10 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     );
   }, RATE_LIMIT_PRUNE_MS);
   idempotencyPrune.unref();
+  const metricsServer =
+    config.metricsPort === null
+      ? null
+      : await startMetricsServer({ port: config.metricsPort, metrics, logger });
   return {
     deps,
     app: createGatewayApp(deps),
@@ -166,7 +184,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     threeDSecureExpiry,
     paymentRecovery,
     createdDemoShops,
+    metricsServer,
     async close() {
+      await metricsServer?.close();
       clearInterval(keyringRefresh);
       clearInterval(rateLimitPrune);
       clearInterval(idempotencyPrune);
