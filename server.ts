@@ -10,6 +10,7 @@ import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { createLogger, maskProcessOutput } from "@/lib/log";
 import { reportOperatorErrors } from "@/lib/operator-error";
 import { projectRoot } from "@/lib/project-root";
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/request-id";
 import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server-limits";
 
 /**
@@ -21,7 +22,7 @@ maskProcessOutput();
 // Until it listens: a wrong MASTER_KEY, a database or port in use, is one line and exit status 1.
 const stopReportingOperatorErrors = reportOperatorErrors();
 const config = getConfig();
-const logger = createLogger({ level: config.logLevel });
+const logger = createLogger({ level: config.logLevel, format: config.logFormat });
 const dev = process.argv.includes("--dev");
 
 const gateway = await startGatewayRuntime({ config, logger });
@@ -38,6 +39,11 @@ const server = http.createServer(serverOptions(config), (request, response) => {
     handleGateway(request, response);
     return;
   }
+  // The checkout app's answers name their request too (the gateway's do it in its own middleware), and the id is
+  // passed on to Next so that its pages and actions can read it.
+  const requestId = requestIdFrom(request.headers["x-request-id"]?.toString());
+  request.headers["x-request-id"] = requestId;
+  response.setHeader(REQUEST_ID_HEADER, requestId);
   // Next buffers a server action's body before its own 1 MB check (and answers 500 past it): bigger bodies are
   // refused here, unread.
   if (limitRequestBody(request, response)) return;
@@ -48,10 +54,12 @@ const server = http.createServer(serverOptions(config), (request, response) => {
     forwardedFor: request.headers["x-forwarded-for"]?.toString(),
     trustedProxies: config.trustedProxies,
   });
-  handleNext(request, response).catch((error: unknown) => {
-    logger.error({ err: error, path: request.url }, "checkout app request failed");
+  runWithRequestId(requestId, () => handleNext(request, response)).catch((error: unknown) => {
+    runWithRequestId(requestId, () =>
+      logger.error({ err: error, path: request.url }, "checkout app request failed"),
+    );
     if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain" });
-    response.end("Internal server error");
+    response.end(`Internal server error (request id ${requestId})`);
   });
 });
 
@@ -68,7 +76,8 @@ server.listen(config.port, config.host, () => {
     `  admin area:  ${config.publicUrl}/admin (sign in with a shop id and secret key)`,
     ...demoShops,
   ];
-  console.log(lines.join("\n"));
+  // The banner on its own: the log lines written so far go out first, and blank lines set it apart from them.
+  logger.flush(() => console.log(`\n${lines.join("\n")}\n`));
 });
 
 function shutdown(signal: string) {

@@ -249,14 +249,14 @@ function requestIdMixin(): object {
  */
 export type LogFormat = "json" | "pretty";
 
-function prettyDestination(): pino.DestinationStream {
+function prettyDestination(destination: pino.DestinationStream | undefined): pino.DestinationStream {
   // Loaded only when asked for: production never pays for it.
   const pretty = createRequire(import.meta.url)("pino-pretty") as (options: object) => pino.DestinationStream;
   return pretty({
-    destination: 1,
+    destination: destination ?? 1,
     sync: false,
     singleLine: true,
-    colorize: process.stdout.isTTY === true,
+    colorize: destination === undefined && process.stdout.isTTY === true,
     translateTime: "SYS:HH:MM:ss.l",
     ignore: "pid,hostname",
   });
@@ -277,8 +277,9 @@ export function createLogger(options: {
   // Standard output written asynchronously: lines logged while a write is in flight go out together, instead of a
   // system call per request line. Flushed when the process exits.
   const destination =
-    options.destination ??
-    (options.format === "pretty" ? prettyDestination() : pino.destination({ dest: 1, sync: false }));
+    options.format === "pretty"
+      ? prettyDestination(options.destination)
+      : (options.destination ?? pino.destination({ dest: 1, sync: false }));
   return pino(loggerOptions, destination);
 }
 
