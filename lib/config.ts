@@ -77,6 +77,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   METRICS_PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: absoluteHttpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("tessera"),
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
 });
 
@@ -119,6 +120,8 @@ export interface Config {
   metricsPort: number | null;
   /** OTLP/HTTP collector for traces; null: tracing off and its packages never loaded. */
   otlpEndpoint: string | null;
+  /** The traces' `service.name`. */
+  otelServiceName: string;
   /** `pretty` one-line output in development, JSON lines otherwise (LOG_FORMAT overrides). */
   logFormat: "json" | "pretty";
 }
@@ -177,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: values.METRICS_TOKEN ?? null,
     metricsPort: values.METRICS_PORT ?? null,
     otlpEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    otelServiceName: values.OTEL_SERVICE_NAME,
     logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === "development" ? "pretty" : "json"),
   };
 }

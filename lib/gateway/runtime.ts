@@ -78,7 +78,9 @@ export interface StartGatewayOptions {
 export async function startGatewayRuntime(options: StartGatewayOptions): Promise<GatewayRuntime> {
   const { config, logger } = options;
   // Tracing first, when configured: everything after it may make spans.
-  if (config.otlpEndpoint) await startTracing({ endpoint: config.otlpEndpoint });
+  if (config.otlpEndpoint) {
+    await startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName });
+  }
   const metrics = new GatewayMetrics();
   const database =
     options.database ??

@@ -110,6 +110,10 @@ describe("OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
     expect(post).toBeDefined();
     expect(merchant.received[0].headers.traceparent).toBe(`00-${post?.traceId}-${post?.spanId}-01`);
 
+    // The service is named as OTEL_SERVICE_NAME says (default "tessera").
+    const resource = JSON.parse(collector.received[0].body).resourceSpans[0].resource;
+    expect(resource.attributes).toContainEqual({ key: "service.name", value: { stringValue: "tessera" } });
+
     // Nothing exported holds a card number, a token, the shop's secret or the shopper's e-mail.
     const exported = collector.received.map((request) => request.body).join("\n");
     for (const secret of [

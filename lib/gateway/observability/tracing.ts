@@ -25,7 +25,7 @@ export function tracingEnabled(): boolean {
 }
 
 /** Starts the OpenTelemetry SDK with an OTLP/HTTP exporter to `endpoint` (`…/v1/traces` is added). Idempotent. */
-export async function startTracing(options: { endpoint: string; serviceName?: string }): Promise<void> {
+export async function startTracing(options: { endpoint: string; serviceName: string }): Promise<void> {
   if (active) return;
   const api = await import("@opentelemetry/api");
   const { NodeSDK, tracing } = await import("@opentelemetry/sdk-node");
@@ -33,7 +33,7 @@ export async function startTracing(options: { endpoint: string; serviceName?: st
   const exporter = new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/+$/, "")}/v1/traces` });
   const processor = new tracing.BatchSpanProcessor(exporter);
   const sdk = new NodeSDK({
-    serviceName: options.serviceName ?? "tessera",
+    serviceName: options.serviceName,
     spanProcessors: [processor],
     // No automatic instrumentation: every span is one of ours (see above).
     instrumentations: [],
