@@ -81,6 +81,10 @@ export class GatewayMetrics {
   private readonly outboxes = new Map<OutboxName, () => Promise<OutboxStats>>();
   private poolStats: (() => PoolStats) | null = null;
   private readonly collectors: (() => Promise<void> | void)[] = [];
+  private readonly requestSeries = new Map<
+    string,
+    { count: { inc(): void }; duration: { observe(value: number): void } }
+  >();
 
   constructor() {
     const registers = [this.registry];
@@ -174,11 +178,20 @@ export class GatewayMetrics {
     });
   }
 
-  /** One answered request. `route` is the matched pattern (e.g. `/gateway/transactions/:uid`), never the path. */
+  /**
+   * One answered request. `route` is the matched pattern (e.g. `/gateway/transactions/:uid`), never the path. The
+   * series of each label set are looked up once and kept: prom-client hashes a label object on every call.
+   */
   request(route: string, method: string, status: number, seconds: number): void {
-    const labels = { route, method: bounded(method, HTTP_METHODS), status: String(status) };
-    this.requests.inc(labels);
-    this.requestDuration.observe(labels, seconds);
+    const key = `${route} ${method} ${status}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const labels = { route, method: bounded(method, HTTP_METHODS), status: String(status) };
+      series = { count: this.requests.labels(labels), duration: this.requestDuration.labels(labels) };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
   }
 
   transaction(transaction: { type: string; status: string; test: boolean }): void {

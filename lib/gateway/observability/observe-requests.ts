@@ -3,7 +3,7 @@ import { matchedRoutes } from "hono/route";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/request-id";
 import { requestHeader } from "../http/headers";
 import type { GatewayMetrics } from "./metrics";
-import { withRequestSpan } from "./tracing";
+import { tracingEnabled, withRequestSpan } from "./tracing";
 
 /** The route label of a request that matched no route (404s, and 405s answered before routing). */
 export const UNMATCHED_ROUTE = "unmatched";
@@ -29,23 +29,27 @@ export function observeRequests(metrics: GatewayMetrics): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     const requestId = requestIdFrom(requestHeader(c, "x-request-id"));
-    await runWithRequestId(requestId, () =>
-      withRequestSpan(
-        {
-          method: c.req.method,
-          traceparent: requestHeader(c, "traceparent"),
-          tracestate: requestHeader(c, "tracestate"),
-        },
-        async (span) => {
-          try {
-            await next();
-          } finally {
-            span?.finish(routeOf(c), c.res.status);
-          }
-        },
-      ),
-    );
+    // Without tracing, nothing but the request id wraps the rest: this runs on every request.
+    const run = tracingEnabled()
+      ? () =>
+          withRequestSpan(
+            {
+              method: c.req.method,
+              traceparent: requestHeader(c, "traceparent"),
+              tracestate: requestHeader(c, "tracestate"),
+            },
+            async (span) => {
+              try {
+                await next();
+              } finally {
+                span?.finish(routeOf(c), c.res.status);
+              }
+            },
+          )
+      : next;
+    await runWithRequestId(requestId, run);
     c.res.headers.set(REQUEST_ID_HEADER, requestId);
-    metrics.request(routeOf(c), c.req.method, c.res.status, (performance.now() - started) / 1000);
+    const { status } = c.res;
+    metrics.request(routeOf(c), c.req.method, status, (performance.now() - started) / 1000);
   };
 }
