@@ -92,6 +92,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       // Everything the server logs, so the card-data scan sees every line a deployment would write.
       LOG_LEVEL: "info",
+      // As a log collector reads them (development's default is one readable line each).
+      LOG_FORMAT: "json",
       PUBLIC_URL: `http://localhost:${PORT}`,
       ALLOW_PRIVATE_URLS: "true",
       // The specs pay through the demo shop at `/` and sign in with its published keys.

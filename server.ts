@@ -12,6 +12,7 @@ import { installGracefulShutdown, onStopSignals } from "@/lib/graceful-shutdown"
 import { createLogger, maskProcessOutput } from "@/lib/log";
 import { reportOperatorErrors } from "@/lib/operator-error";
 import { projectRoot } from "@/lib/project-root";
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/request-id";
 import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server-limits";
 
 /**
@@ -23,7 +24,7 @@ maskProcessOutput();
 // Until it listens: a wrong MASTER_KEY, a database or port in use, is one line and exit status 1.
 const stopReportingOperatorErrors = reportOperatorErrors();
 const config = getConfig();
-const logger = createLogger({ level: config.logLevel });
+const logger = createLogger({ level: config.logLevel, format: config.logFormat });
 const dev = parseServerArguments().dev;
 
 const gateway = await startGatewayRuntime({ config, logger });
@@ -40,6 +41,11 @@ const server = http.createServer(serverOptions(config), (request, response) => {
     handleGateway(request, response);
     return;
   }
+  // The checkout app's answers name their request too (the gateway's do it in its own middleware), and the id is
+  // passed on to Next so that its pages and actions can read it.
+  const requestId = requestIdFrom(request.headers["x-request-id"]?.toString());
+  request.headers["x-request-id"] = requestId;
+  response.setHeader(REQUEST_ID_HEADER, requestId);
   // Next buffers a server action's body before its own 1 MB check (and answers 500 past it): bigger bodies are
   // refused here, unread.
   if (limitRequestBody(request, response)) return;
@@ -50,10 +56,12 @@ const server = http.createServer(serverOptions(config), (request, response) => {
     forwardedFor: request.headers["x-forwarded-for"]?.toString(),
     trustedProxies: config.trustedProxies,
   });
-  handleNext(request, response).catch((error: unknown) => {
-    logger.error({ err: error, path: request.url }, "checkout app request failed");
+  runWithRequestId(requestId, () => handleNext(request, response)).catch((error: unknown) => {
+    runWithRequestId(requestId, () =>
+      logger.error({ err: error, path: request.url }, "checkout app request failed"),
+    );
     if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain" });
-    response.end("Internal server error");
+    response.end(`Internal server error (request id ${requestId})`);
   });
 });
 
@@ -70,7 +78,8 @@ server.listen(config.port, config.host, () => {
     `  admin area:  ${config.publicUrl}/admin (sign in with a shop id and secret key)`,
     ...demoShops,
   ];
-  console.log(lines.join("\n"));
+  // The banner on its own: the log lines written so far go out first, and blank lines set it apart from them.
+  logger.flush(() => console.log(`\n${lines.join("\n")}\n`));
 });
 
 onStopSignals(

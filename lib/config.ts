@@ -75,6 +75,12 @@ const envSchema = z.object({
     .default(64),
   SHUTDOWN_GRACE_SECONDS: seconds(0, 3600).default(25),
   MASTER_KEY_PREVIOUS: z.string().min(1).optional(),
+  // Operations: metrics, traces, log format.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  METRICS_PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: absoluteHttpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("tessera"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
 });
 
 export interface Config {
@@ -114,6 +120,16 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** The master key being rotated away from: the vault opens with either, and is re-wrapped under `masterKey`. */
   masterKeyPrevious: string | null;
+  /** `GET /metrics` on the main port answers only `Authorization: Bearer <this>`; null: not on the main port. */
+  metricsToken: string | null;
+  /** A port of its own, bound to loopback, serving `/metrics` without a token; null: none. */
+  metricsPort: number | null;
+  /** OTLP/HTTP collector for traces; null: tracing off and its packages never loaded. */
+  otlpEndpoint: string | null;
+  /** The traces' `service.name`. */
+  otelServiceName: string;
+  /** `pretty` one-line output in development, JSON lines otherwise (LOG_FORMAT overrides). */
+  logFormat: "json" | "pretty";
 }
 
 export class ConfigError extends OperatorError {
@@ -169,6 +185,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
     shutdownGraceSeconds: values.SHUTDOWN_GRACE_SECONDS,
     masterKeyPrevious: values.MASTER_KEY_PREVIOUS ?? null,
+    metricsToken: values.METRICS_TOKEN ?? null,
+    metricsPort: values.METRICS_PORT ?? null,
+    otlpEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    otelServiceName: values.OTEL_SERVICE_NAME,
+    logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === "development" ? "pretty" : "json"),
   };
 }
 

@@ -4,9 +4,22 @@ import type { Logger } from "@/lib/log";
 
 let shuttingDown = false;
 
-/** True from the first SIGTERM or SIGINT on: the process finishes what it has and takes nothing new. */
+/**
+ * True from the first SIGTERM or SIGINT on: the process finishes what it has and takes nothing new, and
+ * `/health/ready` answers 503 so that traffic moves elsewhere.
+ */
 export function isShuttingDown(): boolean {
   return shuttingDown;
+}
+
+/** The process begins to stop (the signal handler below calls it; tests may too). */
+export function markShuttingDown(): void {
+  shuttingDown = true;
+}
+
+/** For tests: the process is taking traffic again. */
+export function resetShuttingDown(): void {
+  shuttingDown = false;
 }
 
 export interface GracefulShutdownOptions {
@@ -73,7 +86,7 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): (sign
       return;
     }
     started = true;
-    shuttingDown = true;
+    markShuttingDown();
     const began = performance.now();
     logger.info({ signal, inFlight: inFlight.size, graceSeconds: options.graceSeconds }, "shutting down");
     for (const response of inFlight) {

@@ -1,5 +1,7 @@
+import { createRequire } from "node:module";
 import { pino } from "pino";
 import { isLuhnValid } from "@/lib/cards/luhn";
+import { currentRequestId } from "@/lib/request-id";
 
 export type Logger = pino.Logger;
 
@@ -246,16 +248,54 @@ function serializeError(error: unknown): unknown {
   return error instanceof Error ? withoutBinary(pino.stdSerializers.err(error)) : error;
 }
 
-export function createLogger(options: { level: string; destination?: pino.DestinationStream }): pino.Logger {
+/**
+ * Every line written while a request runs names it (`requestId`, as its `X-Request-Id` answer header does). A new
+ * object each time: pino merges the line's own fields into it.
+ */
+function requestIdMixin(): object {
+  const requestId = currentRequestId();
+  return requestId === undefined ? {} : { requestId };
+}
+
+/**
+ * `json`: one JSON object a line, for log collectors (the default in production and tests). `pretty`: one readable
+ * line each (time, level, message, then the fields), for a person at a terminal (the default in development).
+ * Either way the line is redacted as JSON first, then shown.
+ */
+export type LogFormat = "json" | "pretty";
+
+function prettyDestination(destination: pino.DestinationStream | undefined): pino.DestinationStream {
+  // Loaded only when asked for: production never pays for it.
+  const pretty = createRequire(import.meta.url)("pino-pretty") as (options: object) => pino.DestinationStream;
+  return pretty({
+    destination: destination ?? 1,
+    sync: false,
+    singleLine: true,
+    colorize: destination === undefined && process.stdout.isTTY === true,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname",
+  });
+}
+
+export function createLogger(options: {
+  level: string;
+  destination?: pino.DestinationStream;
+  format?: LogFormat;
+}): pino.Logger {
   const loggerOptions: pino.LoggerOptions = {
     level: options.level,
     serializers: { err: serializeError },
     redact: { paths: REDACT_PATHS, censor: CENSOR },
     hooks: { streamWrite: redactLine },
+    mixin: requestIdMixin,
   };
   // Standard output written asynchronously: lines logged while a write is in flight go out together, instead of a
   // system call per request line. Flushed when the process exits.
-  return pino(loggerOptions, options.destination ?? pino.destination({ dest: 1, sync: false }));
+  const destination =
+    options.format === "pretty"
+      ? prettyDestination(options.destination)
+      : (options.destination ?? pino.destination({ dest: 1, sync: false }));
+  return pino(loggerOptions, destination);
 }
 
 const accessLoggers = new WeakMap<pino.Logger, pino.Logger>();
@@ -269,7 +309,7 @@ export function accessLogger(logger: pino.Logger): pino.Logger {
   let access = accessLoggers.get(logger);
   if (!access) {
     const stream = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
-    access = pino({ level: logger.level, hooks: { streamWrite: redactLine } }, stream);
+    access = pino({ level: logger.level, hooks: { streamWrite: redactLine }, mixin: requestIdMixin }, stream);
     accessLoggers.set(logger, access);
   }
   return access;

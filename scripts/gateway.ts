@@ -19,7 +19,7 @@ parseCommandLine({
 });
 reportOperatorErrors();
 const config = getConfig();
-const logger = createLogger({ level: config.logLevel });
+const logger = createLogger({ level: config.logLevel, format: config.logFormat });
 const gateway = await startGatewayRuntime({ config, logger });
 const demoShops = await demoShopLines(gateway.deps.shops, config);
 const handleGateway = getRequestListener(gateway.app.fetch);
@@ -35,7 +35,9 @@ applyServerLimits(server, config, (address) => isTrustedProxy(address, config.tr
 
 server.listen(config.port, config.host, () => {
   // Its public address, as `npm start` prints (not the interface it binds, 0.0.0.0 by default).
-  console.log([`Tessera gateway listening on ${config.gatewayPublicUrl}`, ...demoShops].join("\n"));
+  const lines = [`Tessera gateway listening on ${config.gatewayPublicUrl}`, ...demoShops];
+  // The banner on its own: the log lines written so far go out first, and blank lines set it apart from them.
+  logger.flush(() => console.log(`\n${lines.join("\n")}\n`));
 });
 
 onStopSignals(

@@ -8,7 +8,8 @@ let logger: Logger | undefined;
  * references, statuses and the gateway's messages, never form values.
  */
 export function checkoutLogger(): Logger {
-  logger ??= createLogger({ level: getConfig().logLevel }).child({ part: "checkout" });
+  const config = getConfig();
+  logger ??= createLogger({ level: config.logLevel, format: config.logFormat }).child({ part: "checkout" });
   return logger;
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from "@/lib/log";
 import type { Acquirer } from "./acquirer/acquirer";
 import type { Clock } from "./clock";
 import type { OutboxSignal } from "./notifications/outbox-signal";
+import type { GatewayMetrics } from "./observability/metrics";
 import type { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import type { RateLimiter } from "./rate-limit";
 import type { ShopDirectory } from "./shops/shop-directory";
@@ -30,4 +31,6 @@ export interface GatewayDeps {
   rateLimiter: RateLimiter;
   /** Moves the money of payments, authorizations, their children and payouts (the sandbox unless configured). */
   acquirer: Acquirer;
+  /** Prometheus metrics of this gateway (`/metrics`); domain code adds its figures here. */
+  metrics: GatewayMetrics;
 }

@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorTree } from "@/lib/contracts/errors";
 import { validationErrorBody } from "@/lib/contracts/errors";
+import type { RefusalRule } from "./observability/metrics";
 
 /**
  * The one error type of the gateway's domain. Code decides the HTTP status and body (see `renderGatewayError`);
@@ -29,6 +30,8 @@ export interface GatewayErrorDetails {
    */
   message?: string;
   retryAfterSeconds?: number;
+  /** Which limit refused a `rate_limited` request (counted in `/metrics`). */
+  rule?: RefusalRule;
   allowedMethods?: readonly string[];
 }
 

@@ -11,6 +11,12 @@ import { createGatewayApp, type GatewayApp } from "./http/app";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
+import { instrumentAcquirer } from "./observability/instrument-acquirer";
+import { instrumentDatabase } from "./observability/instrument-database";
+import { GatewayMetrics } from "./observability/metrics";
+import { type MetricsServer, startMetricsServer } from "./observability/metrics-server";
+import { startTracing } from "./observability/tracing";
+import { readWebhookOutboxStats } from "./observability/webhook-outbox-stats";
 import { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
@@ -53,6 +59,8 @@ export interface GatewayRuntime {
    * requests still in flight; `close()` does it too.
    */
   stopBackgroundWork(): Promise<void>;
+  /** `/metrics` on its own loopback port (`METRICS_PORT`), when configured. */
+  metricsServer: MetricsServer | null;
   close(): Promise<void>;
 }
 
@@ -76,6 +84,11 @@ export interface StartGatewayOptions {
 /** Opens and migrates the database, loads the vault keys and builds the gateway app. */
 export async function startGatewayRuntime(options: StartGatewayOptions): Promise<GatewayRuntime> {
   const { config, logger } = options;
+  // Tracing first, when configured: everything after it may make spans.
+  if (config.otlpEndpoint) {
+    await startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName });
+  }
+  const metrics = new GatewayMetrics();
   const database =
     options.database ??
     (await openDatabase({
@@ -84,6 +97,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
     }));
   await migrateDatabase(database);
+  instrumentDatabase(database, metrics);
   // The embedded database opened here: `npm run backup` asks this process for its copies (lib/db/backup.ts).
   const stopServingBackups =
     !options.database && database.kind === "pglite" && (options.backgroundWorkers ?? true)
@@ -120,8 +134,10 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),
-    acquirer: options.acquirer ?? new SandboxAcquirer(),
+    acquirer: instrumentAcquirer(options.acquirer ?? new SandboxAcquirer(), metrics),
+    metrics,
   };
+  metrics.registerOutbox("webhook", () => readWebhookOutboxStats(deps));
   const notifications = new NotificationWorker(deps);
   const threeDSecureExpiry = new PeriodicSweep({
     name: "3-D Secure expiry sweep",
@@ -191,6 +207,10 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       masterKeyRotation?.stop(),
     ]);
   }
+  const metricsServer =
+    config.metricsPort === null
+      ? null
+      : await startMetricsServer({ port: config.metricsPort, metrics, logger });
   return {
     deps,
     app: createGatewayApp(deps),
@@ -200,7 +220,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     paymentRecovery,
     createdDemoShops,
     stopBackgroundWork,
+    metricsServer,
     async close() {
+      await metricsServer?.close();
       await stopBackgroundWork();
       await stopServingBackups();
       await database.close();

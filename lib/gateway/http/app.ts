@@ -2,8 +2,11 @@ import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { accessLogger } from "@/lib/log";
+import { currentRequestId } from "@/lib/request-id";
 import type { GatewayDeps } from "../context";
 import { GatewayError, renderGatewayError } from "../errors";
+import { observeRequests } from "../observability/observe-requests";
+import { observabilityRoutes } from "../observability/routes";
 import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
 import { GATEWAY_BASE_PATH } from "./gateway-paths";
 import { idempotency } from "./idempotency";
@@ -27,6 +30,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   const access = accessLogger(deps.logger);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(deps.config.gatewayPublicUrl));
 
+  // First: every answer names its request (X-Request-Id), is counted and timed, and traced when tracing is on.
+  app.use(observeRequests(deps.metrics));
   // Answers carry customer data, card descriptions and the shopper's 3-D Secure pages: no cache may keep them and
   // no browser may read them as another type. Errors and 404s too, so the rule has no exceptions to remember.
   app.use(async (c, next) => {
@@ -64,6 +69,8 @@ export function createGatewayApp(deps: GatewayDeps) {
       return c.json({ status: "error", database: "unavailable" }, 503);
     }
   });
+  // /metrics, /health/live, /health/ready: before any credentials are asked.
+  app.route("/", observabilityRoutes(deps));
   app.get("/openapi.json", (c) => c.body(openApiDocument, 200, { "Content-Type": "application/json" }));
 
   app.use("/transactions/*", checkoutTokenAuth(deps, limiter));
@@ -96,9 +103,20 @@ export function createGatewayApp(deps: GatewayDeps) {
 
   app.notFound((c) => errorResponse(c, new GatewayError("not_found")));
   app.onError((error, c) => {
-    if (error instanceof GatewayError) return errorResponse(c, error);
+    if (error instanceof GatewayError) {
+      if (error.details.rule) deps.metrics.refused(error.details.rule);
+      return errorResponse(c, error);
+    }
     deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled gateway error");
-    return c.json({ message: "Internal server error" }, 500);
+    // The cause stays in the log; the caller gets the id that finds it there.
+    const requestId = currentRequestId();
+    return c.json(
+      {
+        message: requestId ? `Internal server error (request id ${requestId})` : "Internal server error",
+        request_id: requestId ?? null,
+      },
+      500,
+    );
   });
   return app;
 }

@@ -54,12 +54,17 @@ export function shopAuth(
     if (c.get("checkoutToken")) return next();
     const throttleKey = `auth-failure:${throttleAddress(clientAddress(c, deps))}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
-    if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
+    if (retryAfterSeconds > 0)
+      throw new GatewayError("rate_limited", { retryAfterSeconds, rule: "authentication_failures" });
     const credentials = parseBasicAuthorization(requestHeader(c, "authorization"));
     const shop = credentials ? await deps.shops.authenticate(credentials.user, credentials.password) : null;
     if (!shop) {
       const blockedFor = await limiter.hit(throttleKey, AUTH_FAILURE_LIMIT);
-      if (blockedFor > 0) throw new GatewayError("rate_limited", { retryAfterSeconds: blockedFor });
+      if (blockedFor > 0)
+        throw new GatewayError("rate_limited", {
+          retryAfterSeconds: blockedFor,
+          rule: "authentication_failures",
+        });
       throw new GatewayError(failure);
     }
     // The admin area names its sign-in: a cookie replayed after sign-out or a key rotation holds valid credentials
@@ -100,14 +105,19 @@ export function checkoutTokenAuth(deps: GatewayDeps, limiter: RateLimiter): Midd
     const token = match[1];
     const throttleKey = `auth-failure:${throttleAddress(clientAddress(c, deps))}`;
     const retryAfterSeconds = limiter.retryAfter(throttleKey);
-    if (retryAfterSeconds > 0) throw new GatewayError("rate_limited", { retryAfterSeconds });
+    if (retryAfterSeconds > 0)
+      throw new GatewayError("rate_limited", { retryAfterSeconds, rule: "authentication_failures" });
     const shopId = checkoutTokenMayCall(c.req.method, c.req.path, token)
       ? await findCheckoutShopId(deps, token)
       : null;
     const shop = shopId === null ? null : await deps.shops.get(shopId);
     if (!shop) {
       const blockedFor = await limiter.hit(throttleKey, AUTH_FAILURE_LIMIT);
-      if (blockedFor > 0) throw new GatewayError("rate_limited", { retryAfterSeconds: blockedFor });
+      if (blockedFor > 0)
+        throw new GatewayError("rate_limited", {
+          retryAfterSeconds: blockedFor,
+          rule: "authentication_failures",
+        });
       throw new GatewayError("access_denied");
     }
     c.set("shop", shop);

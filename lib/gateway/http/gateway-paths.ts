@@ -10,8 +10,16 @@ export const GATEWAY_BASE_PATH = "/gateway";
  * The API's top-level segments that also answer at the root. Shopper pages (`/process/…`), `/health` and
  * `/openapi.json` stay under `/gateway` only: nothing calls them at the root, and the checkout app keeps those
  * names free. No page of the checkout app may live under one of these (a test walks `app/` to keep it so).
+ * `metrics` is the operator's: Prometheus scrapes `/metrics` by default.
  */
-export const ROOT_API_SEGMENTS = ["transactions", "customers", "credit_cards", "ctp", "v2"] as const;
+export const ROOT_API_SEGMENTS = [
+  "transactions",
+  "customers",
+  "credit_cards",
+  "ctp",
+  "v2",
+  "metrics",
+] as const;
 
 function hasPrefix(url: string, prefix: string): boolean {
   if (!url.startsWith(prefix)) return false;

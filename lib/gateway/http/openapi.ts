@@ -218,6 +218,37 @@ export function buildOpenApiDocument(serverUrl: string) {
           responses: { "200": { description: "Healthy" }, "503": { description: "Database unavailable" } },
         },
       },
+      "/health/live": {
+        get: {
+          summary: "Liveness: the process answers",
+          security: [],
+          responses: { "200": { description: "Alive" } },
+        },
+      },
+      "/health/ready": {
+        get: {
+          summary: "Readiness: the database answers, migrations are applied, not shutting down",
+          security: [],
+          responses: {
+            "200": { description: "Ready" },
+            "503": {
+              description: "Not ready; `reason` is database_unavailable, migrations_pending or shutting_down",
+            },
+          },
+        },
+      },
+      "/metrics": {
+        get: {
+          summary: "Prometheus metrics (text format), with `Authorization: Bearer $METRICS_TOKEN`",
+          description: "Not served (404) unless `METRICS_TOKEN` is set. Also at the origin's root.",
+          security: [],
+          responses: {
+            "200": { description: "Prometheus text exposition" },
+            "401": { description: "Missing or wrong metrics token" },
+            "404": { description: "No metrics token configured" },
+          },
+        },
+      },
       "/openapi.json": {
         get: {
           summary: "This document",

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
+import { traceHeaders, withSpan } from "../observability/tracing";
 import { type AddressCheck, BlockedAddressError, guardedLookup, resolveAllowedAddresses } from "./safe-url";
 
 export interface MerchantPost extends AddressCheck {
@@ -58,7 +59,11 @@ export async function postToMerchant(post: MerchantPost): Promise<MerchantAnswer
       throw new MerchantUnreachableError((error as Error).message, { cause: error });
     }
   }
-  return send(url, post);
+  // The merchant's URL (its host and path may name the merchant's customer) is no span attribute.
+  return withSpan("merchant POST", {}, async () => {
+    const answer = await send(url, post);
+    return answer;
+  });
 }
 
 function send(url: URL, post: MerchantPost): Promise<MerchantAnswer> {
@@ -74,7 +79,8 @@ function send(url: URL, post: MerchantPost): Promise<MerchantAnswer> {
     };
     const request = transport.request(url, {
       method: "POST",
-      headers: { ...post.headers, "Content-Length": String(Buffer.byteLength(post.body)) },
+      // `traceparent` of this call's span, when tracing is on: the merchant's own traces continue ours.
+      headers: { ...post.headers, ...traceHeaders(), "Content-Length": String(Buffer.byteLength(post.body)) },
       lookup: guardedLookup(post),
       // A fresh connection per request: a pooled socket may have been opened under another address policy.
       agent: false,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { postToMerchant } from "../net/post-to-merchant";
+import { withSpan } from "../observability/tracing";
 import { transactionFromRow } from "../tokenization/build-transaction";
 import { type ClaimedDelivery, claimDueDeliveries, recordAttempt, releaseClaim } from "./outbox";
 import { retryDelaySeconds } from "./retry-schedule";
@@ -87,7 +88,14 @@ export class NotificationWorker {
       limit: this.batchSize,
       leaseSeconds: this.leaseSeconds,
     });
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+    // Each attempt its own trace (it runs apart from the request that wrote it), whose `traceparent` the merchant gets.
+    await Promise.all(
+      claimed.map((delivery) =>
+        withSpan("webhook delivery", { "tessera.webhook.attempt": delivery.attempts + 1 }, () =>
+          this.attempt(delivery),
+        ),
+      ),
+    );
     return claimed.length;
   }
 

@@ -58,6 +58,7 @@ export async function sightCard(options: {
   throw new GatewayError("rate_limited", {
     retryAfterSeconds,
     message: kind === "card_family_limit" ? CARD_FAMILY_LIMITED : NEW_CARD_LIMITED,
+    rule: kind === "card_family_limit" ? "card_family" : "new_cards",
   });
 }
 

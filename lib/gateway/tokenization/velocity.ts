@@ -7,12 +7,17 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 /** The window of the per-address limit on hosted-page payment attempts. */
 export const CHECKOUT_ATTEMPT_WINDOW_SECONDS = 600;
 
-async function count(deps: GatewayDeps, key: string, rule: RateLimitRule): Promise<void> {
+async function count(
+  deps: GatewayDeps,
+  key: string,
+  rule: RateLimitRule,
+  name: "checkout_attempts_per_address" | "shop_velocity",
+): Promise<void> {
   const limiter = deps.rateLimiter;
   const waiting = limiter.retryAfter(key);
-  if (waiting > 0) throw new GatewayError("rate_limited", { retryAfterSeconds: waiting });
+  if (waiting > 0) throw new GatewayError("rate_limited", { retryAfterSeconds: waiting, rule: name });
   const blockedFor = await limiter.hit(key, rule);
-  if (blockedFor > 0) throw new GatewayError("rate_limited", { retryAfterSeconds: blockedFor });
+  if (blockedFor > 0) throw new GatewayError("rate_limited", { retryAfterSeconds: blockedFor, rule: name });
 }
 
 /**
@@ -31,13 +36,18 @@ export async function enforceTokenizationVelocity(options: {
   const { deps, shop } = options;
   const perAddress = deps.config.checkoutAttemptsPerAddress;
   if (options.viaHostedPage && perAddress > 0) {
-    await count(deps, `velocity:address:${throttleAddress(options.clientAddress)}`, {
-      limit: perAddress,
-      windowSeconds: CHECKOUT_ATTEMPT_WINDOW_SECONDS,
-    });
+    await count(
+      deps,
+      `velocity:address:${throttleAddress(options.clientAddress)}`,
+      {
+        limit: perAddress,
+        windowSeconds: CHECKOUT_ATTEMPT_WINDOW_SECONDS,
+      },
+      "checkout_attempts_per_address",
+    );
   }
   const perMinute = shop.settings.velocity_limit_per_minute;
   if (perMinute !== null) {
-    await count(deps, `velocity:shop:${shop.id}`, { limit: perMinute, windowSeconds: 60 });
+    await count(deps, `velocity:shop:${shop.id}`, { limit: perMinute, windowSeconds: 60 }, "shop_velocity");
   }
 }

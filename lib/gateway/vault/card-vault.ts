@@ -1,4 +1,5 @@
 import type { CardRecord } from "@/lib/db/schema";
+import { withSpan, withSpanSync } from "../observability/tracing";
 import { open, seal } from "./envelope";
 import type { Keyring } from "./keyring";
 
@@ -8,16 +9,20 @@ function cardAad(token: string): Buffer {
 }
 
 export function sealCardNumber(keyring: Keyring, token: string, number: string) {
-  const { id, key } = keyring.active();
-  return { keyId: id, numberSealed: seal(key, Buffer.from(number, "utf8"), cardAad(token)) };
+  return withSpanSync("vault seal", {}, () => {
+    const { id, key } = keyring.active();
+    return { keyId: id, numberSealed: seal(key, Buffer.from(number, "utf8"), cardAad(token)) };
+  });
 }
 
 export async function revealCardNumber(
   keyring: Keyring,
   record: Pick<CardRecord, "token" | "keyId" | "numberSealed">,
 ): Promise<string> {
-  const key = await keyring.dataKey(record.keyId);
-  return open(key, record.numberSealed, cardAad(record.token)).toString("utf8");
+  return withSpan("vault open", {}, async () => {
+    const key = await keyring.dataKey(record.keyId);
+    return open(key, record.numberSealed, cardAad(record.token)).toString("utf8");
+  });
 }
 
 /** The record's number sealed again under the active data key (its own key was retired by a rotation). */

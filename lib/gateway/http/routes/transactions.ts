@@ -35,9 +35,12 @@ export function transactionRoutes(deps: GatewayDeps) {
         body,
         clientAddress: address,
       });
+      deps.metrics.transaction(transaction);
       return c.json({ transaction: shopperTransactionView(transaction) });
     }
-    return c.json({ transaction: await tokenizeCard({ deps, shop, body }) });
+    const transaction = await tokenizeCard({ deps, shop, body });
+    deps.metrics.transaction(transaction);
+    return c.json({ transaction });
   });
   // Without this, GET /transactions/tokenizations would be read as a query for a transaction of that uid.
   routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/tokenizations", () => {

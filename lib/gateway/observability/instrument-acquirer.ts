@@ -1,0 +1,38 @@
+import type { Acquirer, AcquirerAnswer } from "../acquirer/acquirer";
+import type { GatewayMetrics } from "./metrics";
+import { withSpan } from "./tracing";
+
+type Operation = keyof Acquirer;
+const OPERATIONS: Operation[] = ["authorize", "capture", "void", "refund", "credit"];
+
+/**
+ * The acquirer as the gateway calls it, each call counted and timed by operation and outcome (and a span when
+ * tracing is on, with the amount and currency: never the card, nor the acquirer's references).
+ */
+export function instrumentAcquirer(acquirer: Acquirer, metrics: GatewayMetrics): Acquirer {
+  const observed = {} as Record<Operation, (request: never) => Promise<AcquirerAnswer>>;
+  for (const operation of OPERATIONS) {
+    const call = (acquirer[operation] as (request: unknown) => Promise<AcquirerAnswer>).bind(acquirer);
+    observed[operation] = (request: { amount: number; currency: string }) =>
+      withSpan(
+        `acquirer ${operation}`,
+        {
+          "tessera.acquirer.operation": operation,
+          "tessera.amount": request.amount,
+          "tessera.currency": request.currency,
+        },
+        async () => {
+          const started = performance.now();
+          let outcome = "exception";
+          try {
+            const answer = await call(request);
+            outcome = answer.status;
+            return answer;
+          } finally {
+            metrics.acquirerCall(operation, outcome, (performance.now() - started) / 1000);
+          }
+        },
+      );
+  }
+  return observed as unknown as Acquirer;
+}

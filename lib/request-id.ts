@@ -1,0 +1,37 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+
+/**
+ * Every answer names its request (`X-Request-Id`), and every log line written while the request runs carries the
+ * same id, so an operator can go from a shopper's "reference" or a merchant's support ticket to the lines of that
+ * one request. Shared by the gateway and the checkout app's server: both are answered by this process.
+ */
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/**
+ * The caller's own id is kept when it is 1–128 characters of letters, digits, `.`, `_` and `-` (a UUID, a load
+ * balancer's or a tracing proxy's id all fit); anything else could smuggle text into logs and headers, and is
+ * replaced by a new random UUID.
+ */
+const WELL_FORMED = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function isWellFormedRequestId(value: string): boolean {
+  return WELL_FORMED.test(value);
+}
+
+/** The caller's id when well-formed, otherwise a new one. */
+export function requestIdFrom(header: string | null | undefined): string {
+  return header && WELL_FORMED.test(header) ? header : randomUUID();
+}
+
+const storage = new AsyncLocalStorage<string>();
+
+/** Runs `fn` as part of request `requestId`: whatever it logs, however deep and however late, is tagged with it. */
+export function runWithRequestId<T>(requestId: string, fn: () => T): T {
+  return storage.run(requestId, fn);
+}
+
+/** The id of the request the caller runs for, if any (background workers have none). */
+export function currentRequestId(): string | undefined {
+  return storage.getStore();
+}
