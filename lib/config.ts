@@ -73,6 +73,14 @@ const envSchema = z.object({
     .min(0)
     .max(1_000_000)
     .default(64),
+  SMTP_URL: z
+    .string()
+    .refine(
+      (value) => /^smtps?:\/\/[^/]+/.test(value) && URL.canParse(value),
+      "must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587",
+    )
+    .optional(),
+  EMAIL_FROM: z.string().min(3).max(320).optional(),
 });
 
 export interface Config {
@@ -108,6 +116,10 @@ export interface Config {
   keepAliveTimeoutSeconds: number;
   /** Open connections one client address may hold (0: no cap); loopback and trusted proxies are exempt. */
   maxConnectionsPerAddress: number;
+  /** Mail server for shopper e-mails (`smtp://` with STARTTLS where offered, or `smtps://`); null: kept in the database. */
+  smtpUrl: string | null;
+  /** The From of shopper e-mails, e.g. `"Tessera" <receipts@pay.example.com>`. */
+  emailFrom: string;
 }
 
 export class ConfigError extends OperatorError {
@@ -161,6 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutSeconds: values.REQUEST_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: values.KEEP_ALIVE_TIMEOUT_SECONDS,
     maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
+    smtpUrl: values.SMTP_URL ?? null,
+    emailFrom: values.EMAIL_FROM ?? `receipts@${new URL(publicUrl).hostname}`,
   };
 }
 

@@ -7,7 +7,11 @@ export const DEMO_SHOPS = [
     id: 1,
     name: "Demo Shop",
     secretKey: "demo_secret_key_shop_1_without_3ds",
-    settings: { three_d_secure: false, branding: { name: "Demo Shop", logo_url: null, color: "#1f4fd1" } },
+    settings: {
+      three_d_secure: false,
+      branding: { name: "Demo Shop", logo_url: null, color: "#1f4fd1" },
+      customer_emails: { enabled: true },
+    },
   },
   {
     id: 2,
@@ -16,6 +20,7 @@ export const DEMO_SHOPS = [
     settings: {
       three_d_secure: true,
       branding: { name: "Demo Shop (3-D Secure)", logo_url: null, color: "#0d7a5f" },
+      customer_emails: { enabled: true },
     },
   },
 ] as const;

@@ -13,6 +13,7 @@ import {
   NOT_INCLUDED,
   tooLong,
 } from "./messages";
+import { customerEmailsSettingSchema } from "./shopper-emails";
 
 /** Request fields the spec marks "cond.": a shop (its acquirer) decides which of them are required. */
 export const REQUIRABLE_FIELDS = [
@@ -193,6 +194,7 @@ export const shopSettingsSchema = z.object({
     ),
   /** Reported as `tokenization.gateway_id`. */
   gateway_id: z.number().int().positive().default(1),
+  customer_emails: customerEmailsSettingSchema,
 });
 
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
