@@ -7,6 +7,7 @@ import { SandboxAcquirer } from "./acquirer/sandbox-acquirer";
 import { type Clock, databaseClock } from "./clock";
 import type { GatewayDeps } from "./context";
 import { createGatewayApp, type GatewayApp } from "./http/app";
+import { ShopperEmailWorker } from "./emails/shopper-email-worker";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
@@ -40,6 +41,8 @@ export interface GatewayRuntime {
   database: DatabaseHandle;
   /** Delivers merchant notifications; running unless `backgroundWorkers` was false. */
   notifications: NotificationWorker;
+  /** Sends (or, without SMTP_URL, keeps) shopper e-mails; running unless `backgroundWorkers` was false. */
+  shopperEmails: ShopperEmailWorker;
   /** Fails 3-D Secure challenges left unfinished past their expiry; `sweepOnce()` runs it at once. */
   threeDSecureExpiry: PeriodicSweep;
   /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
@@ -107,6 +110,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     acquirer: options.acquirer ?? new SandboxAcquirer(),
   };
   const notifications = new NotificationWorker(deps);
+  const shopperEmails = new ShopperEmailWorker(deps);
   const threeDSecureExpiry = new PeriodicSweep({
     name: "3-D Secure expiry sweep",
     intervalMs: THREE_D_SECURE_EXPIRY_MS,
@@ -128,6 +132,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   });
   if (options.backgroundWorkers ?? true) {
     notifications.start();
+    shopperEmails.start();
     threeDSecureExpiry.start();
     paymentRecovery.start();
     childResume.start();
@@ -163,6 +168,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     app: createGatewayApp(deps),
     database,
     notifications,
+    shopperEmails,
     threeDSecureExpiry,
     paymentRecovery,
     createdDemoShops,
@@ -171,6 +177,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       clearInterval(rateLimitPrune);
       clearInterval(idempotencyPrune);
       await notifications.stop();
+      await shopperEmails.stop();
       await threeDSecureExpiry.stop();
       await paymentRecovery.stop();
       await childResume.stop();
