@@ -22,6 +22,7 @@ export const EDITABLE_SETTINGS = {
   velocity_limit_per_minute: true,
   new_card_limit_per_minute: true,
   authorization_expiry_days: true,
+  customer_emails: true,
 } as const;
 
 export type EditableSettings = Pick<ShopSettings, keyof typeof EDITABLE_SETTINGS>;
@@ -46,6 +47,7 @@ export interface SettingsFormValues {
   new_card_limit_per_minute: string;
   /** Digits: days an authorization can be captured or voided. */
   authorization_expiry_days: string;
+  customer_emails: { enabled: boolean; kinds: string[] };
 }
 
 const newCardLimit = shopSettingsSchema.shape.new_card_limit_per_minute.unwrap();
@@ -106,6 +108,7 @@ export function toSettingsUpdate(values: SettingsFormValues): Record<string, unk
     velocity_limit_per_minute: amount(values.velocity_limit_per_minute),
     new_card_limit_per_minute: amount(values.new_card_limit_per_minute),
     authorization_expiry_days: amount(values.authorization_expiry_days),
+    customer_emails: { enabled: values.customer_emails.enabled, kinds: values.customer_emails.kinds },
   };
 }
 
@@ -132,6 +135,10 @@ export function toFormValues(settings: EditableSettings): SettingsFormValues {
       settings.velocity_limit_per_minute === null ? "" : String(settings.velocity_limit_per_minute),
     new_card_limit_per_minute: String(settings.new_card_limit_per_minute),
     authorization_expiry_days: String(settings.authorization_expiry_days),
+    customer_emails: {
+      enabled: settings.customer_emails.enabled,
+      kinds: [...settings.customer_emails.kinds],
+    },
   };
 }
 
@@ -154,6 +161,7 @@ const formShape = z.object({
   velocity_limit_per_minute: z.string(),
   new_card_limit_per_minute: z.string(),
   authorization_expiry_days: z.string(),
+  customer_emails: z.object({ enabled: z.boolean(), kinds: z.array(z.string()) }),
 });
 
 export const settingsFormSchema = formShape

@@ -61,6 +61,7 @@ export default async function SettingsPage() {
           velocity_limit_per_minute: settings.velocity_limit_per_minute ?? null,
           new_card_limit_per_minute: settings.new_card_limit_per_minute,
           authorization_expiry_days: settings.authorization_expiry_days,
+          customer_emails: settings.customer_emails,
         }}
       />
 
