@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatAmount } from "@/lib/checkout/format";
 import { shopperEmails } from "@/lib/db/schema";
+import { enqueueShopperEmail } from "@/lib/gateway/emails/enqueue-shopper-email";
 import { ShopperEmailWorker } from "@/lib/gateway/emails/shopper-email-worker";
 import { createSmtpTransport, type MailTransport } from "@/lib/gateway/emails/smtp-transport";
 import { postChild } from "./child-helpers";
@@ -376,6 +377,102 @@ describe("the merchant API", () => {
     expect(wrong.body.errors).toEqual({
       settings: { customer_emails: { kinds: { "0": ["is not included in the list"] } } },
     });
+  });
+});
+
+describe("the subscription messages", () => {
+  it("are queued in the caller's database transaction and sent with the card update link", async () => {
+    const { deps } = gateway.runtime;
+    const subscriptionId = `sbs_${uniqueVisaNumber(seed++).slice(0, 16)}`;
+    const settings = (await deps.shops.get(shop.id))?.settings;
+    if (!settings) throw new Error("shop not found");
+    const request = {
+      shop: { id: shop.id, name: "Roastery", settings },
+      kind: "renewal_failed" as const,
+      language: "he",
+      to: "subscriber@example.com",
+      amount: 990,
+      currency: "ILS",
+      description: "Coffee club",
+      card: { brand: "master", last4: "4444" },
+      subscriptionId,
+      test: false,
+      cardUpdateUrl: `https://pay.example.com/subscriptions/${subscriptionId}/card`,
+    };
+    // Rolled back with the caller's transaction: nothing is queued.
+    await deps.db
+      .transaction(async (tx) => {
+        expect(await enqueueShopperEmail(tx, request)).toMatch(/^eml_[0-9a-f]{16}$/);
+        throw new Error("rolled back");
+      })
+      .catch(() => {});
+    const byId = () =>
+      deps.db.select().from(shopperEmails).where(eq(shopperEmails.subscriptionId, subscriptionId));
+    expect(await byId()).toEqual([]);
+    const id = await deps.db.transaction((tx) => enqueueShopperEmail(tx, request));
+    expect(await byId()).toMatchObject([{ id, kind: "renewal_failed", transactionUid: null }]);
+
+    await worker.runOnce();
+    const mail = mailTo("subscriber@example.com");
+    expect(mail.parsed.subject).toBe("נדרשת פעולה: התשלום שלך ל-Kaffeerösterei נכשל");
+    expect(String(mail.parsed.html)).toContain(
+      `href="https://pay.example.com/subscriptions/${subscriptionId}/card"`,
+    );
+    expect(String(mail.parsed.html)).toMatch(/<html[^>]*dir="rtl"/);
+    expect(mail.parsed.text).toContain("עדכון הכרטיס");
+  });
+
+  it("are not queued when the shop left their kind out", async () => {
+    const settings = (await gateway.runtime.deps.shops.get(quietShop.id))?.settings;
+    if (!settings) throw new Error("shop not found");
+    const id = await gateway.runtime.deps.db.transaction((tx) =>
+      enqueueShopperEmail(tx, {
+        shop: {
+          id: quietShop.id,
+          name: "Quiet",
+          settings: { ...settings, customer_emails: { enabled: true, kinds: ["receipt"] } },
+        },
+        kind: "subscription_started",
+        language: "en",
+        to: "someone@example.com",
+        amount: 100,
+        currency: "USD",
+        description: "Plan",
+        card: null,
+        test: true,
+      }),
+    );
+    expect(id).toBeNull();
+  });
+});
+
+describe("shutting down", () => {
+  it("hands a message being sent back, due again at once", async () => {
+    let started: () => void = () => {};
+    const sending = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let fail: (error: Error) => void = () => {};
+    // A mail server that takes the message and never answers, until the transport is closed.
+    const stalled: MailTransport = {
+      sendMail: () =>
+        new Promise((_resolve, reject) => {
+          fail = reject;
+          started();
+        }),
+      close: () => fail(new Error("Connection closed")),
+    };
+    const stopping = new ShopperEmailWorker(gateway.runtime.deps, { transport: stalled, pollIntervalMs: 50 });
+    const payment = await pay(otherShop, { customer: { email: "stalled@example.com", ip: "203.0.113.7" } });
+    stopping.start();
+    await sending;
+    await stopping.stop();
+    const [row] = await emailsOf(payment.uid);
+    expect(row).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    // Another instance's worker sends it.
+    await worker.runOnce();
+    expect((await emailsOf(payment.uid))[0].status).toBe("sent");
   });
 });
 
