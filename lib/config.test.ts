@@ -136,6 +136,32 @@ describe("loadConfig", () => {
     });
   });
 
+  describe("shopper e-mails", () => {
+    it("keep messages in the database without SMTP_URL, and send from the public host", () => {
+      expect(loadConfig({ PUBLIC_URL: "https://pay.example.com" })).toMatchObject({
+        smtpUrl: null,
+        emailFrom: "receipts@pay.example.com",
+      });
+    });
+
+    it("take smtp:// and smtps:// URLs and a From address", () => {
+      const config = loadConfig({
+        SMTP_URL: "smtps://user:secret@mail.example.com:465",
+        EMAIL_FROM: "Acme <a@b.c>",
+      });
+      expect(config).toMatchObject({
+        smtpUrl: "smtps://user:secret@mail.example.com:465",
+        emailFrom: "Acme <a@b.c>",
+      });
+    });
+
+    it.each(["http://mail.example.com", "mail.example.com:587", "smtp://"])("refuse SMTP_URL %s", (value) => {
+      expect(() => loadConfig({ SMTP_URL: value })).toThrow(
+        /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+      );
+    });
+  });
+
   describe("server limits", () => {
     it("default to seconds, not minutes, and a cap per address", () => {
       expect(loadConfig({})).toMatchObject({

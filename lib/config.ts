@@ -81,6 +81,14 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: absoluteHttpUrl.optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default("tessera"),
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  SMTP_URL: z
+    .string()
+    .refine(
+      (value) => /^smtps?:\/\/[^/]+/.test(value) && URL.canParse(value),
+      "must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587",
+    )
+    .optional(),
+  EMAIL_FROM: z.string().min(3).max(320).optional(),
 });
 
 export interface Config {
@@ -130,6 +138,10 @@ export interface Config {
   otelServiceName: string;
   /** `pretty` one-line output in development, JSON lines otherwise (LOG_FORMAT overrides). */
   logFormat: "json" | "pretty";
+  /** Mail server for shopper e-mails (`smtp://` with STARTTLS where offered, or `smtps://`); null: kept in the database. */
+  smtpUrl: string | null;
+  /** The From of shopper e-mails, e.g. `"Tessera" <receipts@pay.example.com>`. */
+  emailFrom: string;
 }
 
 export class ConfigError extends OperatorError {
@@ -190,6 +202,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     otlpEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
     otelServiceName: values.OTEL_SERVICE_NAME,
     logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === "development" ? "pretty" : "json"),
+    smtpUrl: values.SMTP_URL ?? null,
+    emailFrom: values.EMAIL_FROM ?? `receipts@${new URL(publicUrl).hostname}`,
   };
 }
 

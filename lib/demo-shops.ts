@@ -11,6 +11,7 @@ export const DEMO_SHOPS = [
       three_d_secure: false,
       payouts_allowed: true,
       branding: { name: "Demo Shop", logo_url: null, color: "#1f4fd1" },
+      customer_emails: { enabled: true },
     },
   },
   {
@@ -21,6 +22,7 @@ export const DEMO_SHOPS = [
       three_d_secure: true,
       payouts_allowed: true,
       branding: { name: "Demo Shop (3-D Secure)", logo_url: null, color: "#0d7a5f" },
+      customer_emails: { enabled: true },
     },
   },
 ] as const;

@@ -1,13 +1,16 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getConfig } from "@/lib/config";
 import { checkRequestOrigin, isUnsafeMethod } from "./origin-guard";
-import { adminSecurityHeaders } from "./security-headers";
+import { adminSecurityHeaders, emailPreviewSecurityHeaders } from "./security-headers";
 
 export const ADMIN_PATH = "/admin";
 
 export function isAdminPath(pathname: string): boolean {
   return pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`);
 }
+
+/** A shopper e-mail's HTML, shown in a frame of the E-mails page under its own headers. */
+const EMAIL_PREVIEW_PATH = /^\/admin\/api\/emails\/[^/]+\/html$/;
 
 /**
  * The admin area's part of the request proxy. State-changing requests (server actions, form posts) are refused
@@ -40,6 +43,13 @@ export function adminProxy(request: NextRequest): NextResponse {
       for (const [name, value] of Object.entries(headers)) refused.headers.set(name, value);
       return refused;
     }
+  }
+
+  if (request.method === "GET" && EMAIL_PREVIEW_PATH.test(request.nextUrl.pathname)) {
+    const response = NextResponse.next();
+    for (const [name, value] of Object.entries(emailPreviewSecurityHeaders()))
+      response.headers.set(name, value);
+    return response;
   }
 
   const requestHeaders = new Headers(request.headers);

@@ -4,6 +4,7 @@ import type { Customer } from "@/lib/contracts/customer";
 import type { ErrorTree } from "@/lib/contracts/errors";
 import type { DailyReport } from "@/lib/contracts/merchant";
 import type { NotificationDelivery } from "@/lib/contracts/notification";
+import type { ShopperEmail, ShopperEmailMessage } from "@/lib/contracts/shopper-emails";
 import type { Transaction } from "@/lib/contracts/transaction";
 import type { Page } from "@/lib/gateway-client/merchant";
 import { type CustomerFilters, filtersToSearch, type PageFilters, type TransactionFilters } from "./filters";
@@ -29,6 +30,10 @@ export const adminKeys = {
   checkoutList: (filters: PageFilters) => [...adminKeys.all, "checkouts", "list", filters] as const,
   dailyReport: (range: { from: string; to: string; test: boolean }) =>
     [...adminKeys.all, "reports", "daily", range] as const,
+  shopperEmails: () => [...adminKeys.all, "emails"] as const,
+  shopperEmailList: (filters: PageFilters & { transaction_uid?: string }) =>
+    [...adminKeys.shopperEmails(), "list", filters] as const,
+  shopperEmail: (id: string) => [...adminKeys.shopperEmails(), "detail", id] as const,
 };
 
 /** A read the admin endpoint answered with an error; `message` is fit to show. */
@@ -134,6 +139,20 @@ export const adminQueries = {
           `/admin/api/reports/daily${filtersToSearch({ ...range, test: range.test ? "true" : undefined })}`,
           signal,
         ),
+      retry: retryTransient,
+    }),
+  shopperEmailList: (filters: PageFilters & { transaction_uid?: string }) =>
+    queryOptions({
+      queryKey: adminKeys.shopperEmailList(filters),
+      queryFn: ({ signal }) =>
+        readJson<Page<ShopperEmail>>(`/admin/api/emails${filtersToSearch(filters)}`, signal),
+      retry: retryTransient,
+    }),
+  shopperEmail: (id: string) =>
+    queryOptions({
+      queryKey: adminKeys.shopperEmail(id),
+      queryFn: ({ signal }) =>
+        readJson<ShopperEmailMessage>(`/admin/api/emails/${encodeURIComponent(id)}`, signal),
       retry: retryTransient,
     }),
 };

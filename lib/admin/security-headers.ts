@@ -41,3 +41,20 @@ export function adminSecurityHeaders(options: {
   if (options.https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
 }
+
+/**
+ * Headers of the one admin answer that is a shopper e-mail's HTML, framed by the E-mails page: the message's own
+ * inline styles and nothing else — no script, no requests out (a remote image would tell its sender the message
+ * was read), a sandbox so it never runs as this origin, framed by the admin area only.
+ */
+export function emailPreviewSecurityHeaders(): Record<string, string> {
+  return {
+    "Content-Security-Policy":
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; " +
+      "sandbox; frame-ancestors 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "SAMEORIGIN",
+  };
+}

@@ -23,6 +23,7 @@ export const EDITABLE_SETTINGS = {
   new_card_limit_per_minute: true,
   authorization_expiry_days: true,
   send_secret_key_in_webhooks: true,
+  customer_emails: true,
 } as const;
 
 export type EditableSettings = Pick<ShopSettings, keyof typeof EDITABLE_SETTINGS>;
@@ -48,6 +49,7 @@ export interface SettingsFormValues {
   /** Digits: days an authorization can be captured or voided. */
   authorization_expiry_days: string;
   send_secret_key_in_webhooks: boolean;
+  customer_emails: { enabled: boolean; kinds: string[] };
 }
 
 const newCardLimit = shopSettingsSchema.shape.new_card_limit_per_minute.unwrap();
@@ -109,6 +111,7 @@ export function toSettingsUpdate(values: SettingsFormValues): Record<string, unk
     new_card_limit_per_minute: amount(values.new_card_limit_per_minute),
     authorization_expiry_days: amount(values.authorization_expiry_days),
     send_secret_key_in_webhooks: values.send_secret_key_in_webhooks,
+    customer_emails: { enabled: values.customer_emails.enabled, kinds: values.customer_emails.kinds },
   };
 }
 
@@ -136,6 +139,10 @@ export function toFormValues(settings: EditableSettings): SettingsFormValues {
     new_card_limit_per_minute: String(settings.new_card_limit_per_minute),
     authorization_expiry_days: String(settings.authorization_expiry_days),
     send_secret_key_in_webhooks: settings.send_secret_key_in_webhooks,
+    customer_emails: {
+      enabled: settings.customer_emails.enabled,
+      kinds: [...settings.customer_emails.kinds],
+    },
   };
 }
 
@@ -159,6 +166,7 @@ const formShape = z.object({
   new_card_limit_per_minute: z.string(),
   authorization_expiry_days: z.string(),
   send_secret_key_in_webhooks: z.boolean(),
+  customer_emails: z.object({ enabled: z.boolean(), kinds: z.array(z.string()) }),
 });
 
 export const settingsFormSchema = formShape

@@ -14,6 +14,7 @@ import {
   NOT_INCLUDED,
   tooLong,
 } from "./messages";
+import { customerEmailsSettingSchema } from "./shopper-emails";
 
 /** Request fields the spec marks "cond.": a shop (its acquirer) decides which of them are required. */
 export const REQUIRABLE_FIELDS = [
@@ -228,6 +229,7 @@ export const shopSettingsSchema = z.object({
     .describe(
       "Most the shop pays out in a UTC day per currency (approved and pending payouts), in major units; set by the operator",
     ),
+  customer_emails: customerEmailsSettingSchema,
 });
 
 export type ShopSettings = z.output<typeof shopSettingsSchema>;

@@ -415,6 +415,47 @@ export const payoutDays = pgTable(
   (table) => [primaryKey({ columns: [table.shopId, table.currency, table.day, table.test] })],
 );
 
+// Shopper e-mails: the outbox of receipts and subscription messages sent to the customer's address.
+/**
+ * A message to a shopper, written in the same database transaction as what it reports (a successful payment,
+ * capture, refund or payout; a subscription's event). `payload` holds everything the message shows, captured then,
+ * so it renders the same whenever it is sent, re-sent or read in the admin. A worker in every instance claims due
+ * rows with FOR UPDATE SKIP LOCKED and sends them over SMTP, or keeps them (`kept`) when no server is configured.
+ */
+export const shopperEmails = pgTable(
+  "shopper_emails",
+  {
+    id: text("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    /** The transaction it reports; null for a subscription message that has none. */
+    transactionUid: text("transaction_uid"),
+    subscriptionId: text("subscription_id"),
+    kind: text("kind").notNull(),
+    language: text("language").notNull(),
+    recipient: text("recipient").notNull(),
+    payload: jsonb("payload").notNull(),
+    /** `pending` until sent (`sent`), kept without a mail server (`kept`), or given up on (`failed`). */
+    status: text("status", { enum: ["pending", "sent", "kept", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the worker may next claim it; a claim pushes it forward as a lease while the message is sent. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [
+    index("shopper_emails_due_idx").on(table.status, table.nextAttemptAt),
+    index("shopper_emails_shop_created_idx").on(table.shopId, table.createdAt),
+    index("shopper_emails_transaction_idx").on(table.transactionUid),
+  ],
+);
+
 export type Shop = typeof shops.$inferSelect;
 export type CardRecord = typeof cards.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -424,3 +465,4 @@ export type NotificationAttemptRow = typeof notificationAttempts.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
+export type ShopperEmailRow = typeof shopperEmails.$inferSelect;

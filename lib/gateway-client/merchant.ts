@@ -11,6 +11,7 @@ import {
 import type { TransactionType } from "@/lib/contracts/money-result";
 import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
+import type { ShopperEmail, ShopperEmailMessage } from "@/lib/contracts/shopper-emails";
 import type { Transaction, TransactionStatus } from "@/lib/contracts/transaction";
 import type { ShopCredentials } from "./checkout";
 import { currentClientAddress } from "./forwarded-address";
@@ -141,6 +142,7 @@ function paging(query: PageQuery): Required<PageQuery> {
 // Ids go into URL paths; anything outside these shapes is answered as not found without asking the gateway.
 const CUSTOMER_ID = /^cst_[0-9a-zA-Z]{1,64}$/;
 const TRANSACTION_UID = /^[0-9a-f-]{36}$/;
+const SHOPPER_EMAIL_ID = /^eml_[0-9a-f]{16}$/;
 
 const CHILD_PATHS = {
   capture: "/transactions/captures",
@@ -331,6 +333,40 @@ export function merchantClient(connection: GatewayConnection) {
         query: { page: pages.page, per_page: pages.perPage },
         credentials,
         read: listIn<CheckoutView>("checkouts", pages),
+      });
+    },
+
+    /** E-mails sent (or kept) to the shop's shoppers, newest first; of one transaction with `transactionUid`. */
+    listShopperEmails(credentials: ShopCredentials, query: PageQuery & { transactionUid?: string } = {}) {
+      const pages = paging(query);
+      return callMerchantApi<Page<ShopperEmail>>(connection, {
+        method: "GET",
+        path: "/emails",
+        query: { page: pages.page, per_page: pages.perPage, transaction_uid: query.transactionUid },
+        credentials,
+        read: listIn<ShopperEmail>(null, pages),
+      });
+    },
+
+    /** One e-mail with its rendered message (HTML and plain text). */
+    getShopperEmail(credentials: ShopCredentials, id: string) {
+      if (!SHOPPER_EMAIL_ID.test(id)) return notFound<ShopperEmailMessage>("e-mail id");
+      return callMerchantApi<ShopperEmailMessage>(connection, {
+        method: "GET",
+        path: `/emails/${id}`,
+        credentials,
+        read: envelope("email"),
+      });
+    },
+
+    /** Makes an e-mail due again at once. */
+    resendShopperEmail(credentials: ShopCredentials, id: string) {
+      if (!SHOPPER_EMAIL_ID.test(id)) return notFound<ShopperEmail>("e-mail id");
+      return callMerchantApi<ShopperEmail>(connection, {
+        method: "POST",
+        path: `/emails/${id}/resend`,
+        credentials,
+        read: envelope("email"),
       });
     },
 

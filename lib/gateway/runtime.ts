@@ -7,6 +7,7 @@ import type { Acquirer } from "./acquirer/acquirer";
 import { SandboxAcquirer } from "./acquirer/sandbox-acquirer";
 import { type Clock, databaseClock } from "./clock";
 import type { GatewayDeps } from "./context";
+import { ShopperEmailWorker } from "./emails/shopper-email-worker";
 import { createGatewayApp, type GatewayApp } from "./http/app";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
@@ -48,6 +49,8 @@ export interface GatewayRuntime {
   database: DatabaseHandle;
   /** Delivers merchant notifications; running unless `backgroundWorkers` was false. */
   notifications: NotificationWorker;
+  /** Sends (or, without SMTP_URL, keeps) shopper e-mails; running unless `backgroundWorkers` was false. */
+  shopperEmails: ShopperEmailWorker;
   /** Fails 3-D Secure challenges left unfinished past their expiry; `sweepOnce()` runs it at once. */
   threeDSecureExpiry: PeriodicSweep;
   /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
@@ -139,6 +142,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   };
   metrics.registerOutbox("webhook", () => readWebhookOutboxStats(deps));
   const notifications = new NotificationWorker(deps);
+  const shopperEmails = new ShopperEmailWorker(deps);
   const threeDSecureExpiry = new PeriodicSweep({
     name: "3-D Secure expiry sweep",
     intervalMs: THREE_D_SECURE_EXPIRY_MS,
@@ -165,6 +169,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     if (masterKeys.previous)
       masterKeyRotation = startMasterKeyRotation({ db: database.db, keys: masterKeys, logger });
     notifications.start();
+    shopperEmails.start();
     threeDSecureExpiry.start();
     paymentRecovery.start();
     childResume.start();
@@ -201,6 +206,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     clearInterval(idempotencyPrune);
     await Promise.all([
       notifications.stop(),
+      shopperEmails.stop(),
       threeDSecureExpiry.stop(),
       paymentRecovery.stop(),
       childResume.stop(),
@@ -216,6 +222,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     app: createGatewayApp(deps),
     database,
     notifications,
+    shopperEmails,
     threeDSecureExpiry,
     paymentRecovery,
     createdDemoShops,

@@ -16,6 +16,8 @@ import {
   toFormValues,
 } from "@/lib/admin/settings-form";
 import { REQUIRABLE_FIELDS, type RequirableField } from "@/lib/contracts/shop-settings";
+import { SHOPPER_EMAIL_KINDS } from "@/lib/contracts/shopper-emails";
+import { KIND_LABELS } from "../emails/kind-labels";
 import { ErrorSummary, FormField, type SummaryItem } from "../form-field";
 import { errorText, lineErrors } from "./form-errors";
 import { SmartRoutingRules } from "./smart-routing-rules";
@@ -49,6 +51,8 @@ const FIELD_IDS: Record<string, string> = {
   new_card_limit_per_minute: "settings-new-card-limit",
   authorization_expiry_days: "settings-authorization-expiry",
   send_secret_key_in_webhooks: "settings-send-secret-key",
+  customer_emails: "settings-customer-emails",
+  "customer_emails.kinds": "settings-customer-emails",
 };
 
 /** The settings typed as whole numbers (limits, days). */
@@ -219,6 +223,45 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
         </div>
         {errorText(errors, "required_fields") ? (
           <p className="admin-field__error">{errorText(errors, "required_fields")}</p>
+        ) : null}
+      </fieldset>
+
+      <fieldset
+        className="admin-fieldset admin-section"
+        disabled={formState.isSubmitting}
+        id="settings-customer-emails"
+        aria-describedby="settings-customer-emails-hint"
+      >
+        <legend>E-mails to shoppers</legend>
+        <div className="admin-check">
+          <input
+            id="settings-customer-emails-enabled"
+            type="checkbox"
+            {...register("customer_emails.enabled")}
+          />
+          <label htmlFor="settings-customer-emails-enabled">
+            E-mail shoppers at their customer e-mail address
+          </label>
+        </div>
+        <p id="settings-customer-emails-hint" className="admin-muted">
+          In the transaction&apos;s language, with your shop&apos;s name, colour and receipt lines. These
+          kinds are sent:
+        </p>
+        <div className="admin-checks">
+          {SHOPPER_EMAIL_KINDS.map((kind) => (
+            <div key={kind} className="admin-check">
+              <input
+                id={`settings-customer-emails-${kind}`}
+                type="checkbox"
+                value={kind}
+                {...register("customer_emails.kinds")}
+              />
+              <label htmlFor={`settings-customer-emails-${kind}`}>{KIND_LABELS[kind]}</label>
+            </div>
+          ))}
+        </div>
+        {errorText(errors, "customer_emails.kinds") ? (
+          <p className="admin-field__error">{errorText(errors, "customer_emails.kinds")}</p>
         ) : null}
       </fieldset>
 

@@ -9,6 +9,7 @@ import { adminQueries } from "@/lib/admin/queries";
 import type { MoneyResult } from "@/lib/contracts/money-result";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { ErrorState, LoadingState } from "../data-states";
+import { TransactionEmails } from "../emails/transaction-emails";
 import { StatusBadge } from "../status-badge";
 import { NotificationDeliveries } from "./notification-deliveries";
 import { TransactionChain } from "./transaction-chain";
@@ -175,6 +176,10 @@ export function TransactionDetail({ uid }: { uid: string }) {
 
       <Section id="transaction-notifications" title="Webhook deliveries">
         <NotificationDeliveries transaction={transaction} />
+      </Section>
+
+      <Section id="transaction-emails" title="E-mails to the shopper">
+        <TransactionEmails uid={transaction.uid} />
       </Section>
     </>
   );

@@ -14,6 +14,7 @@ import { buildOpenApiDocument } from "./openapi";
 import { checkoutRoutes } from "./routes/checkouts";
 import { childTransactionRoutes } from "./routes/children";
 import { customerRoutes } from "./routes/customers";
+import { shopperEmailRoutes } from "./routes/emails";
 import { notificationRoutes } from "./routes/notifications";
 import { paymentRoutes } from "./routes/payments";
 import { processRoutes } from "./routes/process";
@@ -89,6 +90,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   );
   app.use("/shop/*", shopAuth(deps, limiter));
   app.use("/reports/*", shopAuth(deps, limiter));
+  app.use("/emails/*", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", childTransactionRoutes(deps));
@@ -98,6 +100,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.route("/", customerRoutes(deps));
   app.route("/", shopRoutes(deps));
   app.route("/", reportRoutes(deps));
+  app.route("/", shopperEmailRoutes(deps));
   // The sandbox issuer's 3-D Secure pages, for shoppers: no credentials (the transaction uid is the capability).
   app.route("/", processRoutes(deps, GATEWAY_BASE_PATH));
 

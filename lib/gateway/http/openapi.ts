@@ -14,6 +14,7 @@ import {
   transactionOrShopperView,
 } from "./openapi-checkouts";
 import { childTransactionOpenApi } from "./openapi-children";
+import { shopperEmailOpenApi } from "./openapi-emails";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
 import { paymentOpenApi } from "./openapi-payments";
@@ -102,6 +103,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   const merchant = merchantOpenApi();
   const children = childTransactionOpenApi();
   const payments = paymentOpenApi();
+  const shopperEmails = shopperEmailOpenApi();
   return {
     openapi: "3.1.0",
     info: {
@@ -119,6 +121,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...merchant.schemas,
         ...children.schemas,
         ...payments.schemas,
+        ...shopperEmails.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -133,6 +136,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...merchant.paths,
       ...children.paths,
       ...payments.paths,
+      ...shopperEmails.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",

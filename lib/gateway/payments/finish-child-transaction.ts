@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { queryRowsPrepared } from "@/lib/db/client";
-import { type TransactionRow, transactions } from "@/lib/db/schema";
+import { queryRows, queryRowsPrepared } from "@/lib/db/client";
+import { jsonRecordset } from "@/lib/db/json-insert";
+import { shopperEmails, type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
+import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../tokenization/build-transaction";
 import { amountsBeforeChildren } from "./parent-amounts";
@@ -35,18 +37,39 @@ export async function finishChildTransaction({
   const ownAmounts =
     child.type === "capture" ? { amounts: amountsBeforeChildren({ ...child, status }, null) } : {};
   const finishedBody = { ...body, ...ownAmounts };
-  const [result] = await queryRowsPrepared<{ finished_at: string | Date | null }>(
-    deps.db,
-    sql`select tessera_finish_child(${child.uid}, ${parentOptions.uid}, ${parentOptions.shopId}, ${status},
+  const finish = sql`tessera_finish_child(${child.uid}, ${parentOptions.uid}, ${parentOptions.shopId}, ${status},
       ${JSON.stringify(finishedBody)}::json, ${fixedTime}::timestamptz, ${parentOptions.authorizationExpiryDays}::integer,
-      ${notificationUrl ? newDeliveryId() : null}::text, ${notificationUrl}::text) as finished_at`,
-    "finish_child",
-  );
+      ${notificationUrl ? newDeliveryId() : null}::text, ${notificationUrl}::text)`;
+  // A capture's receipt or a refund's notice to the shopper: inserted by the same statement, once the function
+  // finished the child (not on a repeat), so it commits with it.
+  const shopperEmail = mayEmailShopper(status, finishedBody)
+    ? shopperEmailForTransaction(
+        await deps.shops.get(parentOptions.shopId),
+        { uid: child.uid, status, body: finishedBody },
+        deps.clock.isFixed ? deps.clock.now() : null,
+      )
+    : null;
+  const email = shopperEmail ? jsonRecordset(shopperEmails, [shopperEmail]) : null;
+  const [result] = email
+    ? await queryRows<{ finished_at: string | Date | null }>(
+        deps.db,
+        sql`with finished as (select ${finish} as finished_at),
+          new_shopper_email as (
+            insert into ${shopperEmails} (${email.columns})
+            select ${email.columns} from ${email.relation} as email, finished where finished.finished_at is not null
+          )
+          select finished_at from finished`,
+      )
+    : await queryRowsPrepared<{ finished_at: string | Date | null }>(
+        deps.db,
+        sql`select ${finish} as finished_at`,
+        "finish_child",
+      );
   // Finished already (a repeat of this step): nothing changed; the row as it is.
   if (result.finished_at === null) {
     const [current] = await deps.db.select().from(transactions).where(eq(transactions.uid, child.uid));
     return current;
   }
-  if (notificationUrl) deps.outbox.nudge();
+  if (notificationUrl || shopperEmail) deps.outbox.nudge();
   return { ...child, status, body: finishedBody, updatedAt: new Date(result.finished_at) };
 }

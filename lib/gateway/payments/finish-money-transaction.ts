@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { cards, notificationDeliveries, transactions } from "@/lib/db/schema";
+import { cards, notificationDeliveries, shopperEmails, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
+import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../tokenization/build-transaction";
 import type { WrittenTransaction } from "../tokenization/transaction-writer";
@@ -41,6 +42,14 @@ export async function finishMoneyTransaction(
   const discardCard =
     finish.cardToken !== null && ((!successful && finish.ownsCard) || finish.heldForCharge === true);
   const notificationUrl = finish.body.notification_url;
+  // The shopper's receipt (or payout notice) commits with the answer, like the merchant's notification.
+  const shopperEmail = mayEmailShopper(finish.status, finish.body)
+    ? shopperEmailForTransaction(
+        await deps.shops.get(finish.shopId),
+        { uid: finish.uid, status: finish.status, body: finish.body },
+        deps.clock.isFixed ? deps.clock.now() : null,
+      )
+    : null;
   // Without a claim, the answer joins those of concurrent payments in one statement (`MoneyAnswerWriter`).
   if (!finish.claim) {
     const written = await deps.moneyAnswers.write({
@@ -51,8 +60,9 @@ export async function finishMoneyTransaction(
       cardToken: finish.cardToken,
       discardCard: discardCard ? finish.cardToken : null,
       notificationUrl: notificationUrl ?? null,
+      shopperEmail,
     });
-    if (written && notificationUrl) deps.outbox.nudge();
+    if (written && (notificationUrl || shopperEmail)) deps.outbox.nudge();
     return written;
   }
   const claim = finish.claim;
@@ -82,8 +92,9 @@ export async function finishMoneyTransaction(
         ...(fixedTime ? { nextAttemptAt: fixedTime, createdAt: fixedTime, updatedAt: fixedTime } : {}),
       });
     }
+    if (shopperEmail) await tx.insert(shopperEmails).values(shopperEmail);
     return updated;
   });
-  if (row && notificationUrl) deps.outbox.nudge();
+  if (row && (notificationUrl || shopperEmail)) deps.outbox.nudge();
   return row;
 }

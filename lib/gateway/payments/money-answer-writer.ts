@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { type Database, queryRowsPrepared } from "@/lib/db/client";
 import { GroupCommit, type ItemOutcome } from "@/lib/db/group-commit";
 import { arrayLiteral, jsonRecordset } from "@/lib/db/json-insert";
-import { cards, notificationDeliveries, transactions } from "@/lib/db/schema";
+import { cards, notificationDeliveries, shopperEmails, transactions } from "@/lib/db/schema";
 import type { Clock } from "../clock";
+import type { ShopperEmailRowInput } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../tokenization/build-transaction";
 import type { WrittenTransaction } from "../tokenization/transaction-writer";
@@ -23,6 +24,8 @@ export interface MoneyAnswer {
   discardCard: string | null;
   /** Where to notify the merchant: the outbox row commits with the answer. */
   notificationUrl: string | null;
+  /** The shopper's e-mail about it (a receipt, a payout): the outbox row commits with the answer. */
+  shopperEmail?: ShopperEmailRowInput | null;
 }
 
 /**
@@ -82,6 +85,7 @@ export class MoneyAnswerWriter {
           ]
         : [],
     );
+    const emails = written.flatMap((answer) => (answer.shopperEmail ? [answer.shopperEmail] : []));
     // The card's row goes in the statement that takes its token off the transaction: foreign keys are checked at
     // the statement's end, when no transaction refers to it any more.
     const companions = [];
@@ -96,6 +100,12 @@ export class MoneyAnswerWriter {
       companions.push(sql`new_deliveries as (
         insert into ${notificationDeliveries} (${rows.columns}) select ${rows.columns} from ${rows.relation} as delivery
         where delivery.transaction_uid in (select uid from updated))`);
+    }
+    if (emails.length > 0) {
+      const rows = jsonRecordset(shopperEmails, emails);
+      companions.push(sql`new_shopper_emails as (
+        insert into ${shopperEmails} (${rows.columns}) select ${rows.columns} from ${rows.relation} as email
+        where email.transaction_uid in (select uid from updated))`);
     }
     const rows = await queryRowsPrepared<{
       uid: string;

@@ -71,6 +71,7 @@ export default async function SettingsPage() {
           new_card_limit_per_minute: settings.new_card_limit_per_minute,
           authorization_expiry_days: settings.authorization_expiry_days,
           send_secret_key_in_webhooks: settings.send_secret_key_in_webhooks,
+          customer_emails: settings.customer_emails,
         }}
       />
 

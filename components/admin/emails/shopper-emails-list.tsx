@@ -1,0 +1,84 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { filtersToSearch, type PageFilters } from "@/lib/admin/filters";
+import { formatDateTime } from "@/lib/admin/format";
+import { adminQueries } from "@/lib/admin/queries";
+import { EmptyState, ErrorState, LoadingState } from "../data-states";
+import { Pagination } from "../pagination";
+import { StatusBadge } from "../status-badge";
+import { TableRegion } from "../table-region";
+import { KIND_LABELS } from "./kind-labels";
+
+export function ShopperEmailsList({ filters }: { filters: PageFilters }) {
+  const query = useQuery({ ...adminQueries.shopperEmailList(filters), placeholderData: keepPreviousData });
+
+  if (query.isPending) return <LoadingState label="e-mails" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  if (query.data.items.length === 0) {
+    return (
+      <EmptyState>
+        <p>
+          No e-mails yet. With shopper e-mails turned on in Settings, each successful payment, capture or
+          refund e-mails the customer&apos;s address in the transaction&apos;s language.
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <TableRegion labelledBy="emails-caption">
+        <table className="admin-table" aria-busy={query.isFetching}>
+          <caption id="emails-caption" className="admin-visually-hidden">
+            E-mails to shoppers, newest first
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Created</th>
+              <th scope="col">Subject</th>
+              <th scope="col">To</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Status</th>
+              <th scope="col">Transaction</th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.items.map((email) => (
+              <tr key={email.id}>
+                <td>{formatDateTime(email.created_at)}</td>
+                <td className="admin-break">
+                  <Link href={`/admin/emails/${email.id}`}>{email.subject}</Link>
+                </td>
+                <td className="admin-break">{email.to}</td>
+                <td>{KIND_LABELS[email.kind]}</td>
+                <td>
+                  <StatusBadge status={email.status} />
+                </td>
+                <td>
+                  {email.transaction_uid ? (
+                    <Link
+                      href={`/admin/transactions/${email.transaction_uid}`}
+                      className="admin-mono admin-uid"
+                    >
+                      {email.transaction_uid}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+      <Pagination
+        label="E-mail"
+        page={query.data.page}
+        pageCount={query.data.pageCount}
+        total={query.data.total}
+        hrefFor={(page) => `/admin/emails${filtersToSearch({ ...filters, page })}`}
+      />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import type { ShopSettings } from "@/lib/contracts/shop-settings";
+import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
+import type { Database } from "@/lib/db/client";
+import { shopperEmails } from "@/lib/db/schema";
+import type { TransactionBody } from "../tokenization/build-transaction";
+import type { ShopperEmailPayload } from "./shopper-email-payload";
+
+/** `eml_` + 16 hex, from the operating system's random source. */
+export function newShopperEmailId(): string {
+  return `eml_${randomBytes(8).toString("hex")}`;
+}
+
+/** The shop as an e-mail needs it: its name, its brand and whether (and which kinds) it sends e-mails. */
+export interface ShopperEmailShop {
+  id: number;
+  name: string;
+  settings: Pick<ShopSettings, "branding" | "customer_emails">;
+}
+
+/** A row of the outbox, as the writers insert it (in one statement with what it reports, or through a tx). */
+// A type, not an interface: the batch writers pass rows as plain records.
+export type ShopperEmailRowInput = {
+  id: string;
+  shopId: number;
+  transactionUid: string | null;
+  subscriptionId: string | null;
+  kind: ShopperEmailKind;
+  language: string;
+  recipient: string;
+  payload: ShopperEmailPayload;
+  nextAttemptAt?: Date;
+  createdAt?: Date;
+  updatedAt?: Date;
+};
+
+export interface ShopperEmailRequest {
+  shop: ShopperEmailShop;
+  kind: ShopperEmailKind;
+  /** The transaction's (or subscription's) `language`; English when it is not one of the 40. */
+  language: string;
+  /** `customer.email`; no address, no message. */
+  to: string | null | undefined;
+  amount: number;
+  currency: string;
+  description: string;
+  card: { brand: string; last4: string } | null;
+  receiptText?: readonly string[];
+  transactionUid?: string | null;
+  subscriptionId?: string | null;
+  test: boolean;
+  /** Required in practice for `renewal_failed`: the hosted page where the subscriber updates the card. */
+  cardUpdateUrl?: string | null;
+  /** The clock's fixed time (tests), so that the row is due on that clock. */
+  at?: Date | null;
+}
+
+/**
+ * The outbox row for a message, or null when none is to be sent: the shop has not turned shopper e-mails on, or
+ * not this kind, or there is no address to send to. Pure: the caller writes the row in its own transaction.
+ */
+export function shopperEmailRow(request: ShopperEmailRequest): ShopperEmailRowInput | null {
+  const setting = request.shop.settings.customer_emails;
+  if (!setting.enabled || !setting.kinds.includes(request.kind)) return null;
+  const recipient = request.to?.trim();
+  if (!recipient) return null;
+  const payload: ShopperEmailPayload = {
+    shopName: request.shop.settings.branding.name ?? request.shop.name,
+    brandColor: request.shop.settings.branding.color,
+    amount: request.amount,
+    currency: request.currency,
+    description: request.description,
+    // Brand and last 4 only, copied field by field: nothing else of the card can come along.
+    card: request.card ? { brand: String(request.card.brand), last4: String(request.card.last4) } : null,
+    receiptText: [...(request.receiptText ?? [])],
+    transactionUid: request.transactionUid ?? null,
+    subscriptionId: request.subscriptionId ?? null,
+    test: request.test,
+    cardUpdateUrl: request.cardUpdateUrl ?? null,
+  };
+  return {
+    id: newShopperEmailId(),
+    shopId: request.shop.id,
+    transactionUid: request.transactionUid ?? null,
+    subscriptionId: request.subscriptionId ?? null,
+    kind: request.kind,
+    language: request.language,
+    recipient,
+    payload,
+    ...(request.at ? { nextAttemptAt: request.at, createdAt: request.at, updatedAt: request.at } : {}),
+  };
+}
+
+/** A database or the handle of one of its transactions. */
+type Writer = Pick<Database, "insert">;
+
+/**
+ * Queues a shopper e-mail in the caller's database transaction, so that it exists exactly when what it reports
+ * does (a subscription started, renewed, failed to renew or canceled). Returns the e-mail's id, or null when the
+ * shop does not send this kind or there is no address. After the transaction commits, `deps.outbox.nudge()` lets
+ * the e-mail worker send it at once rather than at its next poll.
+ */
+export async function enqueueShopperEmail(tx: Writer, request: ShopperEmailRequest): Promise<string | null> {
+  const row = shopperEmailRow(request);
+  if (!row) return null;
+  await tx.insert(shopperEmails).values(row);
+  return row.id;
+}
+
+const KIND_OF_TYPE: Partial<Record<string, ShopperEmailKind>> = {
+  payment: "receipt",
+  capture: "receipt",
+  refund: "refund",
+  credit: "payout",
+};
+
+/**
+ * The e-mail a money transaction that just ended sends, or null: only a successful payment, capture, refund or
+ * payout (never a decline, an authorization or a void), to `customer.email`.
+ */
+export function shopperEmailForTransaction(
+  shop: ShopperEmailShop | null,
+  transaction: { uid: string; status: string; body: TransactionBody },
+  at: Date | null,
+): ShopperEmailRowInput | null {
+  const { body } = transaction;
+  const kind = KIND_OF_TYPE[body.type];
+  if (!shop || !kind || transaction.status !== "successful") return null;
+  const card = body.credit_card;
+  return shopperEmailRow({
+    shop,
+    kind,
+    language: body.language,
+    to: body.customer?.email,
+    amount: body.amount,
+    currency: body.currency,
+    description: body.description,
+    card: card?.last_4 ? { brand: card.brand ?? "", last4: card.last_4 } : null,
+    receiptText: body.additional_data?.receipt_text ?? [],
+    transactionUid: transaction.uid,
+    test: body.test,
+    at,
+  });
+}
+
+/** Whether a money transaction's end may send an e-mail at all: saves looking the shop up for every other. */
+export function mayEmailShopper(status: string, body: TransactionBody): boolean {
+  return status === "successful" && Boolean(body.customer?.email) && Object.hasOwn(KIND_OF_TYPE, body.type);
+}

@@ -1,0 +1,18 @@
+import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
+
+/**
+ * Every text of the shopper e-mails that the receipt page's catalogue does not already have (its titles and its
+ * labels for card, description, transaction and the test notice are shared). `{shop}` is the shop's name.
+ */
+export interface ShopperEmailMessages {
+  /** The subject line, and the message's heading. */
+  subjects: Record<ShopperEmailKind, string>;
+  /** The first sentence of the message: what happened. */
+  intros: Record<ShopperEmailKind, string>;
+  amount: string;
+  /** The link of a failed renewal to the hosted "update your card" page. */
+  updateCard: string;
+  /** Put in front of the subject of a test transaction's message. */
+  testMark: string;
+  footer: string;
+}

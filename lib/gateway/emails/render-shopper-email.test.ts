@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { formatAmount } from "@/lib/checkout/format";
+import { LANGUAGES, RIGHT_TO_LEFT_LANGUAGES } from "@/lib/contracts/languages";
+import { SHOPPER_EMAIL_KINDS } from "@/lib/contracts/shopper-emails";
+import { SHOPPER_EMAIL_MESSAGES, shopperEmailLocale } from "./email-messages";
+import { renderShopperEmail } from "./render-shopper-email";
+import type { ShopperEmailPayload } from "./shopper-email-payload";
+
+const PAYLOAD: ShopperEmailPayload = {
+  shopName: "Acme <Tools> & Co",
+  brandColor: "#ffd400",
+  amount: 123456,
+  currency: "JPY",
+  description: "Pro plan",
+  card: { brand: "master", last4: "4242" },
+  receiptText: ["VAT included", "Thank you"],
+  transactionUid: "0b8f6c8e-3b1a-4d59-9f69-5f0c4c1d2e3f",
+  subscriptionId: "sbs_0123456789abcdef",
+  test: false,
+  cardUpdateUrl: "https://pay.example.com/subscriptions/sbs_0123456789abcdef/card?token=abc",
+};
+
+describe("the shopper e-mail catalogue", () => {
+  const english = SHOPPER_EMAIL_MESSAGES.en;
+  const placeholders = (value: string) => value.match(/\{\w+\}/g) ?? [];
+
+  it.each(LANGUAGES)("%s has every text, with the shop's name where English has it", (language) => {
+    const messages = SHOPPER_EMAIL_MESSAGES[language];
+    for (const group of ["subjects", "intros"] as const) {
+      expect(Object.keys(messages[group]).sort()).toEqual([...SHOPPER_EMAIL_KINDS].sort());
+      for (const kind of SHOPPER_EMAIL_KINDS) {
+        expect(messages[group][kind].trim(), `${language}.${group}.${kind}`).not.toBe("");
+        expect(placeholders(messages[group][kind]), `${language}.${group}.${kind}`).toEqual(
+          placeholders(english[group][kind]),
+        );
+      }
+    }
+    for (const key of ["amount", "updateCard", "testMark", "footer"] as const) {
+      expect(messages[key].trim(), `${language}.${key}`).not.toBe("");
+      expect(placeholders(messages[key])).toEqual(placeholders(english[key]));
+    }
+    // Each kind says something of its own.
+    expect(new Set(Object.values(messages.subjects)).size).toBe(SHOPPER_EMAIL_KINDS.length);
+  });
+
+  it("is translated, not copied from English", () => {
+    for (const language of LANGUAGES.filter((code) => code !== "en")) {
+      for (const kind of SHOPPER_EMAIL_KINDS) {
+        expect(SHOPPER_EMAIL_MESSAGES[language].intros[kind], `${language}.${kind}`).not.toBe(
+          english.intros[kind],
+        );
+      }
+    }
+  });
+});
+
+describe("rendering", () => {
+  it.each(LANGUAGES)(
+    "renders every kind in %s: subject, HTML and text, nothing left unfilled",
+    async (language) => {
+      const { messages } = shopperEmailLocale(language);
+      const dir = RIGHT_TO_LEFT_LANGUAGES.includes(language) ? "rtl" : "ltr";
+      const amount = formatAmount(PAYLOAD.amount, PAYLOAD.currency, language);
+      for (const kind of SHOPPER_EMAIL_KINDS) {
+        const email = await renderShopperEmail({ kind, language, payload: PAYLOAD });
+        expect(email.subject).toBe(messages.subjects[kind].replace("{shop}", PAYLOAD.shopName));
+        expect(email.html).toMatch(new RegExp(`<html[^>]*dir="${dir}"`));
+        expect(email.html).toMatch(new RegExp(`<html[^>]*lang="${language}"`));
+        for (const part of [email.html, email.text]) {
+          expect(part, `${language} ${kind}`).not.toMatch(/\{\w+\}|undefined|\[object Object\]/);
+          expect(part).toContain(amount);
+          expect(part).toContain("4242");
+          expect(part).toContain(PAYLOAD.transactionUid);
+          expect(part).toContain("VAT included");
+        }
+        expect(email.text).toContain(messages.intros[kind].replace("{shop}", PAYLOAD.shopName));
+        // The update link is in a failed renewal's message only.
+        expect(email.html.includes("/card?token=abc")).toBe(kind === "renewal_failed");
+        expect(email.text.includes(messages.updateCard)).toBe(kind === "renewal_failed");
+      }
+    },
+  );
+
+  it("escapes the merchant's texts in the HTML and shows the brand colour as it reads on white", async () => {
+    const email = await renderShopperEmail({ kind: "receipt", language: "en", payload: PAYLOAD });
+    expect(email.html).toContain("Acme &lt;Tools&gt; &amp; Co");
+    expect(email.html).not.toContain("<Tools>");
+    // #ffd400 on white is unreadable: darkened until it reaches 4.5:1.
+    expect(email.html).not.toContain("#ffd400");
+    expect(email.html).toMatch(/border-top:6px solid #[0-9a-f]{6}/);
+  });
+
+  it("marks a test transaction in the subject and the message", async () => {
+    const email = await renderShopperEmail({
+      kind: "receipt",
+      language: "de",
+      payload: { ...PAYLOAD, test: true },
+    });
+    expect(email.subject).toBe("[TEST] Ihr Beleg von Acme <Tools> & Co");
+    expect(email.text).toContain("Testtransaktion");
+    const live = await renderShopperEmail({ kind: "receipt", language: "de", payload: PAYLOAD });
+    expect(live.text).not.toContain("Testtransaktion");
+  });
+
+  it("uses the currency's own decimals: none for yen, three for the dinar", async () => {
+    const yen = await renderShopperEmail({ kind: "receipt", language: "en", payload: PAYLOAD });
+    expect(yen.text).toContain("¥123,456");
+    const dinar = await renderShopperEmail({
+      kind: "receipt",
+      language: "en",
+      payload: { ...PAYLOAD, amount: 1500, currency: "KWD" },
+    });
+    expect(dinar.text).toContain("1.500");
+  });
+
+  it("falls back to English for a language it does not know", async () => {
+    const email = await renderShopperEmail({ kind: "refund", language: "xx", payload: PAYLOAD });
+    expect(email.subject).toBe("Refund from Acme <Tools> & Co");
+    expect(email.html).toContain('lang="en"');
+  });
+});

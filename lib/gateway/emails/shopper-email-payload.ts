@@ -1,0 +1,31 @@
+import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
+
+/**
+ * Everything a shopper e-mail shows, captured when it is queued (in the transaction it reports), so that it renders
+ * the same when it is sent, sent again or read in the admin. Of the card only the brand and last 4 digits: no
+ * number, token, stamp or anything else.
+ */
+export interface ShopperEmailPayload {
+  shopName: string;
+  /** The shop's brand colour (#rrggbb), or null for the default. */
+  brandColor: string | null;
+  /** In minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** The order's description, or a subscription's plan. */
+  description: string;
+  card: { brand: string; last4: string } | null;
+  /** The merchant's `additional_data.receipt_text` lines. */
+  receiptText: string[];
+  transactionUid: string | null;
+  subscriptionId: string | null;
+  test: boolean;
+  /** A failed renewal's hosted "update your card" page. */
+  cardUpdateUrl: string | null;
+}
+
+export interface ShopperEmailContent {
+  kind: ShopperEmailKind;
+  language: string;
+  payload: ShopperEmailPayload;
+}

@@ -1,0 +1,145 @@
+import type * as EmailComponents from "@react-email/components";
+import type * as ReactModule from "react";
+import type { ReactElement, ReactNode } from "react";
+import { brandDisplayName } from "@/lib/cards/brand";
+import { brandColourFor } from "@/lib/checkout/contrast";
+import { formatAmount } from "@/lib/checkout/format";
+import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
+import type { ReceiptMessages } from "../payments/pages/receipt-messages";
+import type { ShopperEmailLocale } from "./email-messages";
+import { interpolateShop } from "./interpolate-shop";
+import type { ShopperEmailPayload } from "./shopper-email-payload";
+
+/**
+ * React and React Email, loaded when the first message is rendered rather than imported here. React picks its
+ * development or production build from NODE_ENV when it is first loaded, and the server sets NODE_ENV to production
+ * after its modules are loaded (Next does): a static import would load React's development element factory at
+ * start-up and its production renderer later, and the two do not work together. Loaded late, both are the same.
+ */
+export interface EmailLibraries {
+  React: typeof ReactModule;
+  components: typeof EmailComponents;
+}
+
+const DEFAULT_BRAND_COLOR = "#1f4fd1";
+
+const styles = {
+  body: {
+    backgroundColor: "#f6f7f9",
+    color: "#1b1f27",
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', sans-serif",
+  },
+  container: {
+    backgroundColor: "#ffffff",
+    borderRadius: "8px",
+    margin: "24px auto",
+    maxWidth: "560px",
+    padding: "24px",
+  },
+  label: { color: "#4a5160", fontSize: "13px", margin: "12px 0 0" },
+  value: { fontSize: "15px", margin: "2px 0 0" },
+  amount: { fontSize: "28px", fontWeight: 700, margin: "4px 0 0" },
+  test: {
+    backgroundColor: "#fff4d6",
+    border: "1px solid #b88a00",
+    borderRadius: "6px",
+    color: "#5c4300",
+    fontSize: "14px",
+    padding: "8px 12px",
+  },
+  receiptLine: { fontSize: "14px", margin: "4px 0" },
+  footer: { color: "#4a5160", fontSize: "12px" },
+} as const;
+
+export interface ShopperEmailProps {
+  kind: ShopperEmailKind;
+  locale: ShopperEmailLocale;
+  receipt: ReceiptMessages;
+  payload: ShopperEmailPayload;
+}
+
+/**
+ * One template for every kind of shopper e-mail (React Email components, written as `createElement` calls for the
+ * reason above): the kind decides the heading and the first sentence, from the catalogue; the rest is the same
+ * facts in the same order.
+ */
+export function shopperEmailElement(
+  { React, components: C }: EmailLibraries,
+  { kind, locale, receipt, payload }: ShopperEmailProps,
+): ReactElement {
+  const h = React.createElement;
+  const { messages, language, dir } = locale;
+  const shop = payload.shopName;
+  const colour = brandColourFor(payload.brandColor ?? DEFAULT_BRAND_COLOR, "light");
+  const heading = interpolateShop(messages.subjects[kind], shop);
+  const amount = formatAmount(payload.amount, payload.currency, language);
+  const leftToRight = (text: string) => h("span", { dir: "ltr" }, text);
+  const detail = (key: string, label: string, value: ReactNode) => [
+    h(C.Text, { key: `${key}-label`, style: styles.label }, label),
+    h(C.Text, { key: `${key}-value`, style: styles.value }, value),
+  ];
+  const card = payload.card ? `${brandDisplayName(payload.card.brand)} •••• ${payload.card.last4}` : null;
+
+  return h(
+    C.Html,
+    { lang: language, dir },
+    h(C.Head, null),
+    h(C.Preview, null, `${heading}: ${amount}`),
+    h(
+      C.Body,
+      { style: styles.body },
+      h(
+        C.Container,
+        { style: { ...styles.container, borderTop: `6px solid ${colour}` } },
+        h(C.Text, { style: { color: colour, fontSize: "16px", fontWeight: 700, margin: 0 } }, shop),
+        h(C.Heading, { as: "h1", style: { fontSize: "22px", margin: "12px 0" } }, heading),
+        payload.test ? h(C.Text, { style: styles.test }, receipt.testNotice) : null,
+        h(C.Text, { style: { fontSize: "15px" } }, interpolateShop(messages.intros[kind], shop)),
+        h(
+          C.Section,
+          null,
+          h(C.Text, { style: styles.label }, messages.amount),
+          h(C.Text, { style: styles.amount }, leftToRight(amount)),
+          payload.description ? detail("description", receipt.description, payload.description) : null,
+          card ? detail("card", receipt.card, leftToRight(card)) : null,
+          payload.transactionUid
+            ? detail("transaction", receipt.transaction, leftToRight(payload.transactionUid))
+            : null,
+        ),
+        kind === "renewal_failed" && payload.cardUpdateUrl
+          ? h(
+              C.Section,
+              { style: { margin: "20px 0" } },
+              h(
+                C.Button,
+                {
+                  href: payload.cardUpdateUrl,
+                  style: {
+                    backgroundColor: colour,
+                    borderRadius: "6px",
+                    color: "#ffffff",
+                    fontWeight: 600,
+                    padding: "12px 20px",
+                  },
+                },
+                messages.updateCard,
+              ),
+            )
+          : null,
+        payload.receiptText.length > 0
+          ? h(
+              C.Section,
+              null,
+              h(C.Hr, null),
+              // Lines may repeat; their position is their identity.
+              ...payload.receiptText.map((line, index) =>
+                h(C.Text, { key: `line-${index}`, style: styles.receiptLine }, line),
+              ),
+            )
+          : null,
+        h(C.Hr, null),
+        h(C.Text, { style: styles.footer }, interpolateShop(messages.footer, shop)),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,172 @@
+import type { GatewayDeps } from "../context";
+import {
+  type ClaimedShopperEmail,
+  claimDueShopperEmails,
+  recordShopperEmailOutcome,
+  releaseShopperEmailClaim,
+  type ShopperEmailOutcome,
+} from "./email-outbox";
+import { emailRetryDelaySeconds, isPermanentSmtpFailure } from "./email-retry-schedule";
+import { renderShopperEmail } from "./render-shopper-email";
+import { createSmtpTransport, type MailTransport } from "./smtp-transport";
+
+export interface ShopperEmailWorkerOptions {
+  /**
+   * Where messages go: default a transport for the config's `SMTP_URL`; null (the default without one) keeps each
+   * message in the database, status `kept`.
+   */
+  transport?: MailTransport | null;
+  /** How often to look for due e-mails when nothing nudges the worker (default 1 s). */
+  pollIntervalMs?: number;
+  /** E-mails claimed and sent at once (default 8). */
+  batchSize?: number;
+  /** How long a claim hides an e-mail from other instances (default 120 s): longer than any send takes. */
+  leaseSeconds?: number;
+  /** Seconds until the next attempt after a temporary failure, or null to give up (default: the schedule). */
+  retryDelaySeconds?: (attemptsMade: number) => number | null;
+}
+
+/**
+ * Sends the shopper e-mail outbox: claims due rows, renders each in its language, sends it through SMTP and records
+ * the outcome; a temporary failure is tried again later, a permanent one (the server refused the recipient) or the
+ * last retry marks it failed, and the other messages go on. Safe to run in every instance at once: claims never
+ * overlap (`claimDueShopperEmails`). At least once: a crash after the server took a message but before that was
+ * recorded sends it again when the lease runs out.
+ */
+export class ShopperEmailWorker {
+  private readonly transport: MailTransport | null;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly leaseSeconds: number;
+  private readonly retryDelaySeconds: (attemptsMade: number) => number | null;
+  private running = false;
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private nudged = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly deps: GatewayDeps,
+    options: ShopperEmailWorkerOptions = {},
+  ) {
+    this.transport =
+      options.transport !== undefined
+        ? options.transport
+        : deps.config.smtpUrl
+          ? createSmtpTransport(deps.config.smtpUrl)
+          : null;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 8;
+    this.leaseSeconds = options.leaseSeconds ?? 120;
+    this.retryDelaySeconds =
+      options.retryDelaySeconds ?? ((attemptsMade) => emailRetryDelaySeconds(attemptsMade, Math.random()));
+  }
+
+  /** Starts polling (and listening for nudges after outbox writes) in the background. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.deps.outbox.subscribe(() => this.nudge());
+    this.loop = this.poll();
+  }
+
+  /**
+   * Stops polling and closes the mail transport, which ends the connections in use: the messages whose sending
+   * that cut short are handed back, due at once for any instance.
+   */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.stopping = true;
+    this.unsubscribe?.();
+    this.wake?.();
+    this.transport?.close();
+    await this.loop;
+    this.stopping = false;
+  }
+
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  /** Claims the e-mails due now (one batch) and sends each once; returns how many it claimed. */
+  async runOnce(): Promise<number> {
+    const claimed = await claimDueShopperEmails(this.deps.db, this.deps.clock, {
+      limit: this.batchSize,
+      leaseSeconds: this.leaseSeconds,
+    });
+    await Promise.all(claimed.map((email) => this.send(email)));
+    return claimed.length;
+  }
+
+  private async poll(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.runOnce();
+      } catch (error) {
+        this.deps.logger.warn({ err: error }, "shopper e-mail worker: claiming e-mails failed");
+      }
+      if (claimed === this.batchSize || this.nudged) {
+        this.nudged = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollIntervalMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private async send(email: ClaimedShopperEmail): Promise<void> {
+    const { deps } = this;
+    // Never the address or the message: logs carry ids only.
+    const log = { emailId: email.id, shopId: email.shopId, kind: email.kind };
+    let outcome: ShopperEmailOutcome;
+    if (!this.transport) {
+      outcome = { status: "kept" };
+    } else {
+      try {
+        const message = await renderShopperEmail(email);
+        await this.transport.sendMail({
+          from: deps.config.emailFrom,
+          to: email.recipient,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          headers: { "X-Tessera-Email-Id": email.id },
+        });
+        outcome = { status: "sent" };
+      } catch (failure) {
+        if (this.stopping) {
+          await releaseShopperEmailClaim(deps.db, deps.clock, email.id).catch(() => {});
+          return;
+        }
+        const error = (failure as Error).message || String(failure);
+        const retryInSeconds = isPermanentSmtpFailure(failure)
+          ? null
+          : this.retryDelaySeconds(email.attempts + 1);
+        outcome =
+          retryInSeconds === null
+            ? { status: "failed", error }
+            : { status: "pending", error, retryInSeconds };
+      }
+    }
+    try {
+      await recordShopperEmailOutcome(deps.db, deps.clock, email.id, outcome);
+      const entry = { ...log, attempt: email.attempts + 1, status: outcome.status };
+      if (outcome.status === "sent" || outcome.status === "kept")
+        deps.logger.info(entry, `shopper e-mail ${outcome.status}`);
+      else deps.logger.warn({ ...entry, error: outcome.error }, "shopper e-mail not sent");
+    } catch (recordError) {
+      // The lease runs out and the e-mail is tried again: at least once, never lost.
+      deps.logger.error({ ...log, err: recordError }, "shopper e-mail outcome could not be recorded");
+    }
+  }
+}

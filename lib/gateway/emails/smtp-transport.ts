@@ -1,0 +1,37 @@
+import nodemailer from "nodemailer";
+
+/** What the worker needs of a mail transport: nodemailer's, or a test's. */
+export interface MailTransport {
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    headers: Record<string, string>;
+  }): Promise<unknown>;
+  close(): void;
+}
+
+/**
+ * A nodemailer SMTP transport for `SMTP_URL`: `smtp://user:password@host:587` speaks plain SMTP and upgrades with
+ * STARTTLS whenever the server offers it; `smtps://…:465` is TLS from the first byte. User and password are
+ * percent-decoded (a password may hold any character). Pooled, so a batch reuses connections and closing the
+ * transport at shutdown ends the ones in use.
+ */
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === "smtps:";
+  const user = decodeURIComponent(url.username);
+  return nodemailer.createTransport({
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    auth: user ? { user, pass: decodeURIComponent(url.password) } : undefined,
+    pool: true,
+    maxConnections: 4,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+}

@@ -1,0 +1,87 @@
+import net, { type AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The message as it came over the wire. */
+  raw: string;
+  parsed: ParsedMail;
+}
+
+export interface SmtpReceiver {
+  port: number;
+  /** `smtp://user:password@127.0.0.1:port`, what `SMTP_URL` would be. */
+  url: string;
+  received: ReceivedMail[];
+  /** Recipients the server answers `550` at RCPT TO. */
+  refused: Set<string>;
+  close(): Promise<void>;
+}
+
+export const SMTP_USER = "tessera";
+export const SMTP_PASSWORD = "p@ss:word/1";
+
+/** A port nothing listens on now (to start a server on it later). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A real SMTP server on this machine (the `smtp-server` package): it asks for the user name and password, takes
+ * every message and keeps it, parsed. No STARTTLS: its certificate would be self-signed.
+ */
+export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
+  const received: ReceivedMail[] = [];
+  const refused = new Set<string>();
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS"],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD)
+        callback(null, { user: auth.username });
+      else callback(new Error("Invalid username or password"));
+    },
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address)) {
+        const error = new Error("Mailbox unavailable") as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", async () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw,
+          parsed: await simpleParser(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const actual = (server.server.address() as AddressInfo).port;
+  return {
+    port: actual,
+    url: `smtp://${SMTP_USER}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${actual}`,
+    received,
+    refused,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
