@@ -14,6 +14,7 @@ import { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
 import { PeriodicSweep } from "./periodic-sweep";
+import { settleEndedHolds } from "./products/product-stock";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
@@ -126,7 +127,15 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     logger,
     sweep: () => resumeChildTransactions({ deps }),
   });
+  // Stock held by payment-link payments that ended after 3-D Secure (or whose request died) is settled.
+  const productStock = new PeriodicSweep({
+    name: "product stock sweep",
+    intervalMs: PAYMENT_RECOVERY_MS,
+    logger,
+    sweep: () => settleEndedHolds(deps),
+  });
   if (options.backgroundWorkers ?? true) {
+    productStock.start();
     notifications.start();
     threeDSecureExpiry.start();
     paymentRecovery.start();
@@ -174,6 +183,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       await threeDSecureExpiry.stop();
       await paymentRecovery.stop();
       await childResume.stop();
+      await productStock.stop();
       await database.close();
     },
   };

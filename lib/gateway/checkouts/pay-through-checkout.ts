@@ -5,6 +5,7 @@ import { checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { createPayment } from "../payments/create-payment";
+import { holdProductStock, releaseProductStock, settleProductStock } from "../products/product-stock";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
 import { attemptKeepsCard, attemptRequest, checkReturnUrl } from "./attempt-request";
@@ -83,8 +84,12 @@ export async function payThroughCheckout(options: {
   }
 
   const type = session.request.transaction_type;
+  const productId = claimed.productId;
   let transaction: Transaction;
+  // A payment link's session: one unit of the product's stock is held before the acquirer is asked.
+  let stockHold: string | null = null;
   try {
+    if (productId) stockHold = await holdProductStock(deps, { productId, checkoutToken: token });
     const request = attemptRequest({ shop, session, pageRequest, clientAddress: options.clientAddress });
     const body = { request };
     transaction =
@@ -92,7 +97,8 @@ export async function payThroughCheckout(options: {
         ? await createPayment({ deps, shop, body, type, keepCard: attemptKeepsCard(session, pageRequest) })
         : await tokenizeCard({ deps, shop, body });
   } catch (error) {
-    // Nothing was processed: the shopper keeps the attempt.
+    // Nothing was processed: the shopper keeps the attempt, and the product its unit.
+    if (stockHold) await releaseProductStock(deps, stockHold);
     await deps.db
       .update(checkouts)
       .set({
@@ -104,6 +110,7 @@ export async function payThroughCheckout(options: {
     throw error;
   }
 
+  if (stockHold) await settleProductStock(deps, stockHold, transaction);
   const next = statusAfterAttempt(claimed, transaction.status);
   await deps.db
     .update(checkouts)

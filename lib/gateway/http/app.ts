@@ -14,6 +14,7 @@ import { customerRoutes } from "./routes/customers";
 import { notificationRoutes } from "./routes/notifications";
 import { paymentRoutes } from "./routes/payments";
 import { processRoutes } from "./routes/process";
+import { paymentLinkRoutes, productRoutes } from "./routes/products";
 import { reportRoutes } from "./routes/reports";
 import { shopRoutes } from "./routes/shop";
 import { transactionRoutes } from "./routes/transactions";
@@ -66,6 +67,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   });
   app.get("/openapi.json", (c) => c.body(openApiDocument, 200, { "Content-Type": "application/json" }));
 
+  // Payment links are the shopper's (no credentials): answered before the API's authentication below.
+  app.route("/", paymentLinkRoutes(deps));
   app.use("/transactions/*", checkoutTokenAuth(deps, limiter));
   app.use("/ctp/*", checkoutTokenAuth(deps, limiter), shopAuth(deps, limiter));
   app.use("/transactions/*", shopAuth(deps, limiter));
@@ -82,6 +85,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   );
   app.use("/shop/*", shopAuth(deps, limiter));
   app.use("/reports/*", shopAuth(deps, limiter));
+  app.use("/products", shopAuth(deps, limiter));
+  app.use("/products/*", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", childTransactionRoutes(deps));
@@ -91,6 +96,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.route("/", customerRoutes(deps));
   app.route("/", shopRoutes(deps));
   app.route("/", reportRoutes(deps));
+  app.route("/", productRoutes(deps));
   // The sandbox issuer's 3-D Secure pages, for shoppers: no credentials (the transaction uid is the capability).
   app.route("/", processRoutes(deps, GATEWAY_BASE_PATH));
 

@@ -11,7 +11,14 @@ export const GATEWAY_BASE_PATH = "/gateway";
  * `/openapi.json` stay under `/gateway` only: nothing calls them at the root, and the checkout app keeps those
  * names free. No page of the checkout app may live under one of these (a test walks `app/` to keep it so).
  */
-export const ROOT_API_SEGMENTS = ["transactions", "customers", "credit_cards", "ctp", "v2"] as const;
+export const ROOT_API_SEGMENTS = [
+  "transactions",
+  "customers",
+  "credit_cards",
+  "ctp",
+  "v2",
+  "products",
+] as const;
 
 function hasPrefix(url: string, prefix: string): boolean {
   if (!url.startsWith(prefix)) return false;
