@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "@/lib/gateway/clock";
 import { LINK_MESSAGES } from "@/lib/gateway/products/pages/link-messages";
+import { settleEndedHolds } from "@/lib/gateway/products/product-stock";
 import { merchantCheckout, typedCardAttempt } from "./checkout-helpers";
 import { callJson, type JsonBody, startTestGateway, type TestGateway, type TestShop } from "./harness";
+import { openPage, shownCode, submitForm } from "./three-d-secure-helpers";
 
 /** bePaid's products API and the payment links it makes: the API, a visit to a link, and the link's stock. */
 
@@ -320,5 +322,28 @@ describe("a payment link", () => {
     const expired = await visit(`/products/${expiring.id}/pay`, { "accept-language": "de" });
     expect(expired.status).toBe(410);
     expect(expired.text).toContain(LINK_MESSAGES.de.expiredHeading);
+  });
+
+  it("holds a unit while 3-D Secure is pending; the sweep gives it back on a cancel and takes it on a pass", async () => {
+    const secureShop = await gateway.createShop({ three_d_secure: true }, "Secure Links");
+    const product = await createProduct({ quantity: 1 }, secureShop);
+    const stock = async () => (await callJson(gateway, `/products/${product.id}`, { shop: secureShop })).body;
+
+    const canceled = await payThroughLink(product.id, { number: "4012000000001097" });
+    expect(canceled.attempt.body.transaction.status).toBe("incomplete");
+    expect(await stock()).toMatchObject({ quantity: 0, sold: 0 });
+    expect((await visit(`/products/${product.id}/pay`)).status).toBe(409);
+    await submitForm(gateway, canceled.attempt.body.transaction.uid, { code: "", action: "cancel" });
+    expect(await settleEndedHolds(gateway.runtime.deps)).toBe(1);
+    expect(await stock()).toMatchObject({ quantity: 1, sold: 0 });
+
+    // Another challenged card: the same one again within 30 s would be a duplicate.
+    const passed = await payThroughLink(product.id, { number: "5204240000015029" });
+    const uid = passed.attempt.body.transaction.uid;
+    const page = await openPage(gateway, uid);
+    await submitForm(gateway, uid, { code: shownCode(page.html), action: "confirm" });
+    expect(await settleEndedHolds(gateway.runtime.deps)).toBe(1);
+    expect(await settleEndedHolds(gateway.runtime.deps)).toBe(0);
+    expect(await stock()).toMatchObject({ quantity: 0, sold: 1 });
   });
 });
