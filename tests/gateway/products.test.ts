@@ -347,3 +347,36 @@ describe("a payment link", () => {
     expect(await stock()).toMatchObject({ quantity: 0, sold: 1 });
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("describes the products API and the payment links from the same schemas", async () => {
+    const document = await (await gateway.call("/openapi.json")).json();
+    const schemas = document.components.schemas;
+    expect(document.paths["/products"].post.requestBody.content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/ProductCreateRequest",
+    );
+    expect(Object.keys(schemas.ProductCreateRequest.properties)).toEqual(
+      expect.arrayContaining([
+        "name",
+        "description",
+        "currency",
+        "amount",
+        "quantity",
+        "infinite",
+        "visible_fields",
+      ]),
+    );
+    expect(schemas.Product.required).toEqual(
+      expect.arrayContaining(["id", "pay_url", "payment_url", "confirm_url"]),
+    );
+    expect(Object.keys(schemas.ProductUpdateRequest.properties)).toEqual([
+      "amount",
+      "quantity",
+      "infinite",
+      "active",
+    ]);
+    expect(document.paths["/products/{id}"].put.responses).toHaveProperty("204");
+    expect(document.paths["/products/{id}/pay"].get.security).toEqual([]);
+    expect(document.paths["/v2/confirm_order/{id}/{shop_id}"].get.responses).toHaveProperty("303");
+  });
+});
