@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/admin/transactions", label: "Transactions" },
   { href: "/admin/customers", label: "Customers" },
   { href: "/admin/checkouts", label: "Checkout sessions" },
+  { href: "/admin/products", label: "Products" },
   { href: "/admin/settings", label: "Settings" },
 ] as const;
 
