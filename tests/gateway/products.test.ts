@@ -140,6 +140,21 @@ describe("POST /products", () => {
     });
   });
 
+  it("answers a repeat with the same RequestID with the first product", async () => {
+    const requestId = `product-${Date.now()}`;
+    const send = () =>
+      callJson(gateway, "/products", {
+        shop,
+        body: { ...PRODUCT, name: "Once" },
+        headers: { RequestID: requestId },
+      });
+    const [first, second] = [await send(), await send()];
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+  });
+
   it("answers 401 without the shop's credentials", async () => {
     const response = await callJson(gateway, "/products", { body: PRODUCT });
     expect(response.status).toBe(401);
