@@ -45,7 +45,7 @@ test("a shopper pays through a link in Japanese, and the link then says it is so
   const [before, after] = ja.actions.payButton.split("{amount}").map((part) => part.trim());
   const pay = before ? new RegExp(`^${before} `) : new RegExp(` ${after}$`);
   await page.getByRole("button", { name: pay }).click();
-  await expect(page.getByRole("heading", { name: ja.status.successfulTitle })).toBeVisible();
+  await expect(page.getByRole("heading", { name: ja.status.paidTitle })).toBeVisible();
   await expect.poll(async () => (await readProduct(request, product.id)).sold).toBe(1);
 
   // The only unit is sold: the link now says so, in the shopper's language, instead of opening a checkout.
@@ -75,16 +75,16 @@ test.describe("a sold-out link in Arabic, dark", () => {
 test("a merchant makes a link in the admin, copies it, and deactivates it", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page);
-  await page.getByRole("link", { name: "Products" }).click();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).click();
   await page.getByRole("link", { name: "New product" }).click();
-  await page.getByLabel("Name").fill("Workshop seat");
+  await page.getByLabel("Name", { exact: true }).fill("Workshop seat");
   await page.getByLabel("Description", { exact: true }).fill("One seat at the Saturday workshop");
   await page.getByLabel("Price").fill("25.00");
   await page.getByLabel("Stock").fill("3");
   await page.getByRole("button", { name: "Create product" }).click();
 
   await expect(page.getByText("Product created. Share its payment link.")).toBeVisible();
-  const link = await page.getByLabel("Payment link").inputValue();
+  const link = await page.getByRole("textbox", { name: "Payment link" }).inputValue();
   expect(link).toMatch(/\/products\/prd_[0-9a-f]{16}\/pay$/);
   await page.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByText("Link copied.")).toBeVisible();
@@ -101,6 +101,6 @@ test("a merchant makes a link in the admin, copies it, and deactivates it", asyn
   await shopper.goto(new URL(link).pathname, { waitUntil: "domcontentloaded" });
   await expect(shopper.getByRole("heading", { name: LINK_MESSAGES.en.inactiveHeading })).toBeVisible();
 
-  await page.getByRole("link", { name: "Products" }).click();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).click();
   await expect(page.getByRole("link", { name: "Workshop seat" }).first()).toBeVisible();
 });
