@@ -110,18 +110,28 @@ export async function payThroughCheckout(options: {
     throw error;
   }
 
-  if (stockHold) await settleProductStock(deps, stockHold, transaction);
   const next = statusAfterAttempt(claimed, transaction.status);
-  await deps.db
-    .update(checkouts)
-    .set({
-      status: next.status,
-      finishedAt: next.finished ? sql`${now}` : null,
-      attemptLockedUntil: null,
-      transactionUids: sql`array_append(${checkouts.transactionUids}, ${transaction.uid})`,
-      updatedAt: sql`${now}`,
-    })
-    .where(eq(checkouts.token, token));
+  const recordOutcome = (db: Pick<typeof deps.db, "update">) =>
+    db
+      .update(checkouts)
+      .set({
+        status: next.status,
+        finishedAt: next.finished ? sql`${now}` : null,
+        attemptLockedUntil: null,
+        transactionUids: sql`array_append(${checkouts.transactionUids}, ${transaction.uid})`,
+        updatedAt: sql`${now}`,
+      })
+      .where(eq(checkouts.token, token));
+  const hold = stockHold;
+  if (hold) {
+    // The unit is taken (or given back) in the database transaction that records the session's outcome.
+    await deps.db.transaction(async (tx) => {
+      await settleProductStock(deps, hold, transaction, tx);
+      await recordOutcome(tx);
+    });
+  } else {
+    await recordOutcome(deps.db);
+  }
   return transaction;
 }
 

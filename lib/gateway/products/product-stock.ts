@@ -36,6 +36,9 @@ export const PRODUCT_UNAVAILABLE_MESSAGES: Record<ProductUnavailableReason, stri
 };
 
 type Rows<T> = { rows?: T[] } | T[];
+
+/** The database or one of its transactions: settling can join the statement that records a payment's outcome. */
+export type StockExecutor = Pick<GatewayDeps["db"], "execute">;
 function rowsOf<T>(result: Rows<T>): T[] {
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
@@ -68,7 +71,7 @@ export async function holdProductStock(
 
 /** Gives a held unit back (the attempt was refused before it made a transaction). */
 export async function releaseProductStock(deps: GatewayDeps, holdId: string): Promise<void> {
-  await settle(deps, holdId, null, "released");
+  await settle(deps, deps.db, holdId, null, "released");
 }
 
 /**
@@ -79,14 +82,15 @@ export async function settleProductStock(
   deps: GatewayDeps,
   holdId: string,
   transaction: { uid: string; status: string },
+  db: StockExecutor = deps.db,
 ): Promise<void> {
   if (transaction.status === "incomplete") {
-    await deps.db.execute(sql`
+    await db.execute(sql`
       update product_stock_holds set transaction_uid = ${transaction.uid}, updated_at = ${deps.clock.sqlNow()}
        where id = ${holdId}`);
     return;
   }
-  await settle(deps, holdId, transaction.uid, transaction.status === "successful" ? "taken" : "released");
+  await settle(deps, db, holdId, transaction.uid, transaction.status === "successful" ? "taken" : "released");
 }
 
 /**
@@ -116,12 +120,13 @@ export async function settleHoldOfTransaction(
 
 async function settle(
   deps: GatewayDeps,
+  db: StockExecutor,
   holdId: string,
   uid: string | null,
   state: "taken" | "released",
 ): Promise<void> {
   const now = deps.clock.sqlNow();
-  await deps.db.execute(sql`
+  await db.execute(sql`
     with settled as (
       update product_stock_holds
          set state = ${state}, transaction_uid = coalesce(${uid}, transaction_uid), updated_at = ${now}
