@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "@/lib/gateway/clock";
 import { LINK_MESSAGES } from "@/lib/gateway/products/pages/link-messages";
-import { settleEndedHolds } from "@/lib/gateway/products/product-stock";
+import { holdProductStock, settleEndedHolds } from "@/lib/gateway/products/product-stock";
 import { merchantCheckout, typedCardAttempt } from "./checkout-helpers";
 import { callJson, type JsonBody, startTestGateway, type TestGateway, type TestShop } from "./harness";
 import { openPage, shownCode, submitForm } from "./three-d-secure-helpers";
@@ -363,6 +364,23 @@ describe("a payment link", () => {
     });
     expect(await stock()).toMatchObject({ quantity: 0, sold: 1 });
     expect(await settleEndedHolds(gateway.runtime.deps)).toBe(0);
+  });
+});
+
+describe("the stock sweep", () => {
+  it("gives back, after 10 minutes, a unit held by an attempt whose transaction was never written", async () => {
+    const product = await createProduct({ quantity: 1 });
+    await holdProductStock(gateway.runtime.deps, {
+      productId: product.id,
+      checkoutToken: "0".repeat(64),
+      transactionUid: randomUUID(),
+    });
+    const stock = async () => (await callJson(gateway, `/products/${product.id}`, { shop })).body;
+    expect(await stock()).toMatchObject({ quantity: 0 });
+    expect(await settleEndedHolds(gateway.runtime.deps)).toBe(0);
+    clock.set(new Date(clock.now().getTime() + 11 * 60_000));
+    expect(await settleEndedHolds(gateway.runtime.deps)).toBe(1);
+    expect(await stock()).toMatchObject({ quantity: 1, sold: 0 });
   });
 });
 

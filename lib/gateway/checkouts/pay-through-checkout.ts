@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { isPlainObject } from "@/lib/contracts/fields";
 import type { Transaction } from "@/lib/contracts/transaction";
@@ -89,12 +90,23 @@ export async function payThroughCheckout(options: {
   // A payment link's session: one unit of the product's stock is held before the acquirer is asked.
   let stockHold: string | null = null;
   try {
-    if (productId) stockHold = await holdProductStock(deps, { productId, checkoutToken: token });
+    // The hold names the payment's uid before the acquirer is asked, so a request that dies midway is settled by
+    // the sweep from the transaction itself.
+    const uid = randomUUID();
+    if (productId)
+      stockHold = await holdProductStock(deps, { productId, checkoutToken: token, transactionUid: uid });
     const request = attemptRequest({ shop, session, pageRequest, clientAddress: options.clientAddress });
     const body = { request };
     transaction =
       type === "payment" || type === "authorization"
-        ? await createPayment({ deps, shop, body, type, keepCard: attemptKeepsCard(session, pageRequest) })
+        ? await createPayment({
+            deps,
+            shop,
+            body,
+            type,
+            keepCard: attemptKeepsCard(session, pageRequest),
+            uid,
+          })
         : await tokenizeCard({ deps, shop, body });
   } catch (error) {
     // Nothing was processed: the shopper keeps the attempt, and the product its unit.

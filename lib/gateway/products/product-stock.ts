@@ -14,11 +14,13 @@ import { findProductRow } from "./get-product";
  *   at once for the last five units make five payments, whichever instances serve them.
  * - `settleProductStock`, when the payment has ended: a successful payment takes the unit for good (`sold` + 1),
  *   a failed one gives it back. A payment waiting on 3-D Secure keeps its hold until it ends; `settleEndedHolds`
- *   (a sweep in every instance) settles such holds, and gives back those whose attempt never made a transaction.
+ *   (a sweep in every instance) settles such holds from their transaction, and gives back those whose transaction was
+ *   never written. The hold names its payment's uid from the start: an instance dying midway leaves nothing
+ *   unsettled.
  * Every settlement is conditional on the hold still being `held`, so it happens once whatever runs at once.
  */
 
-/** How long an attempt may hold a unit without having made a transaction (its request died). */
+/** How long an attempt may hold a unit without its transaction having been written (its request died first). */
 export const ORPHAN_HOLD_SECONDS = 10 * 60;
 
 /** Why the link of this product takes no payment now; null when it does. */
@@ -46,7 +48,7 @@ function rowsOf<T>(result: Rows<T>): T[] {
 /** Holds one unit of the product for a payment attempt of `checkoutToken`; throws when none can be held. */
 export async function holdProductStock(
   deps: GatewayDeps,
-  hold: { productId: string; checkoutToken: string },
+  hold: { productId: string; checkoutToken: string; transactionUid: string },
 ): Promise<string> {
   const id = `hold_${randomBytes(12).toString("hex")}`;
   const now = deps.clock.sqlNow();
@@ -60,8 +62,8 @@ export async function holdProductStock(
          and (infinite or quantity > 0)
       returning id
     )
-    insert into product_stock_holds (id, product_id, checkout_token, created_at, updated_at)
-    select ${id}, taken.id, ${hold.checkoutToken}, ${now}, ${now} from taken
+    insert into product_stock_holds (id, product_id, checkout_token, transaction_uid, created_at, updated_at)
+    select ${id}, taken.id, ${hold.checkoutToken}, ${hold.transactionUid}, ${now}, ${now} from taken
     returning id`);
   if (rowsOf(result as Rows<{ id: string }>).length === 1) return id;
   const row = await findProductRow(deps, hold.productId);
@@ -155,7 +157,7 @@ export async function settleEndedHolds(deps: GatewayDeps, limit = 200): Promise<
         left join transactions t on t.uid = h.transaction_uid
        where h.state = 'held'
          and ((t.uid is not null and t.status <> 'incomplete')
-              or (h.transaction_uid is null
+              or (t.uid is null
                   and h.created_at < ${now} - make_interval(secs => ${ORPHAN_HOLD_SECONDS})))
        order by h.created_at
        limit ${limit}
