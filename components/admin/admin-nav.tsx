@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/admin/customers", label: "Customers" },
   { href: "/admin/checkouts", label: "Checkout sessions" },
   { href: "/admin/emails", label: "E-mails" },
+  { href: "/admin/products", label: "Products" },
   { href: "/admin/settings", label: "Settings" },
 ] as const;
 

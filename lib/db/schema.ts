@@ -289,6 +289,8 @@ export const checkouts = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true, precision: 3 }),
     ...timestamps,
+    /** The product whose payment link opened this session: its attempts take the product's stock. */
+    productId: text("product_id"),
   },
   (table) => [index("checkouts_shop_created_idx").on(table.shopId, table.createdAt)],
 );
@@ -455,6 +457,69 @@ export const shopperEmails = pgTable(
     index("shopper_emails_transaction_idx").on(table.transactionUid),
   ],
 );
+
+/**
+ * Products and their payment links (bePaid's `/products`). `quantity` is the stock still for sale (null when
+ * `infinite`); a payment attempt through the link holds one unit (`product_stock_holds`) before the acquirer is
+ * asked, the unit is taken when the payment succeeds and given back when it does not.
+ */
+export const products = pgTable(
+  "products",
+  {
+    /** `prd_` + 16 hex characters. */
+    id: text("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    currency: text("currency").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    infinite: boolean("infinite").notNull(),
+    quantity: integer("quantity"),
+    /** Units taken by successful payments. */
+    sold: integer("sold").notNull().default(0),
+    visible: text("visible").array().notNull().default(sql`'{}'::text[]`),
+    test: boolean("test").notNull(),
+    immortal: boolean("immortal").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }),
+    transactionType: text("transaction_type", { enum: ["payment", "authorization"] }).notNull(),
+    language: text("language"),
+    returnUrl: text("return_url"),
+    successUrl: text("success_url"),
+    failUrl: text("fail_url"),
+    notificationUrl: text("notification_url"),
+    additionalData: jsonb("additional_data"),
+    /** False once the merchant deactivated the link: it sells no more. */
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [index("products_shop_created_idx").on(table.shopId, table.createdAt)],
+);
+
+/** One unit of a product's stock held for one payment attempt through its link, until the payment ends. */
+export const productStockHolds = pgTable(
+  "product_stock_holds",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    checkoutToken: text("checkout_token").notNull(),
+    /** Set once the attempt made its transaction. */
+    transactionUid: text("transaction_uid"),
+    state: text("state", { enum: ["held", "taken", "released"] })
+      .notNull()
+      .default("held"),
+    ...timestamps,
+  },
+  (table) => [
+    index("product_stock_holds_product_idx").on(table.productId, table.createdAt),
+    index("product_stock_holds_transaction_idx").on(table.transactionUid),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
 
 export type Shop = typeof shops.$inferSelect;
 export type CardRecord = typeof cards.$inferSelect;

@@ -93,7 +93,7 @@ export interface GatewayAnswer {
 export async function requestGateway(
   connection: GatewayConnection,
   request: {
-    method: "GET" | "POST" | "PATCH" | "DELETE";
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
     path: string;
     authorization: string;
     body?: unknown;

@@ -63,7 +63,7 @@ export interface ChildTransactionRequest {
 type Query = Record<string, string | number | undefined>;
 
 interface MerchantRequest<T> {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   query?: Query;
   credentials: ShopCredentials;

@@ -22,6 +22,7 @@ import { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
 import { PeriodicSweep } from "./periodic-sweep";
+import { settleEndedHolds } from "./products/product-stock";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
@@ -162,12 +163,20 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     logger,
     sweep: () => resumeChildTransactions({ deps }),
   });
+  // Stock held by payment-link payments that ended after 3-D Secure (or whose request died) is settled.
+  const productStock = new PeriodicSweep({
+    name: "product stock sweep",
+    intervalMs: PAYMENT_RECOVERY_MS,
+    logger,
+    sweep: () => settleEndedHolds(deps),
+  });
   // MASTER_KEY_PREVIOUS set: the vault keys are re-wrapped under MASTER_KEY in the background (shared with the other
   // instances doing the same).
   let masterKeyRotation: { stop(): Promise<void> } | null = null;
   if (options.backgroundWorkers ?? true) {
     if (masterKeys.previous)
       masterKeyRotation = startMasterKeyRotation({ db: database.db, keys: masterKeys, logger });
+    productStock.start();
     notifications.start();
     shopperEmails.start();
     threeDSecureExpiry.start();
@@ -207,6 +216,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     await Promise.all([
       notifications.stop(),
       shopperEmails.stop(),
+      productStock.stop(),
       threeDSecureExpiry.stop(),
       paymentRecovery.stop(),
       childResume.stop(),

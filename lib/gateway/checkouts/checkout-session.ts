@@ -4,6 +4,7 @@ import type { Transaction } from "@/lib/contracts/transaction";
 import { type CheckoutRow, checkouts, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { settleHoldOfTransaction } from "../products/product-stock";
 import { transactionFromRow } from "../tokenization/build-transaction";
 import { checkoutPageUrl } from "./create-checkout";
 
@@ -97,6 +98,8 @@ export async function loadCheckoutSession(
       .where(and(eq(checkouts.token, token), eq(checkouts.status, "incomplete")))
       .returning();
     [row] = settled ? [settled] : await deps.db.select().from(checkouts).where(eq(checkouts.token, token));
+    // A payment link's unit, held while 3-D Secure ran, is taken or given back now rather than at the next sweep.
+    if (settled?.productId) await settleHoldOfTransaction(deps, lastTransaction);
   }
   return describeSession(deps, row, lastTransaction);
 }

@@ -36,6 +36,8 @@ export async function createCheckout(options: {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
   body: unknown;
+  /** The product whose payment link opened the session: its payment attempts hold the product's stock. */
+  productId?: string;
 }): Promise<CreatedCheckout> {
   const { deps, shop } = options;
   const now = deps.clock.now();
@@ -73,6 +75,7 @@ export async function createCheckout(options: {
     attempts: checkout.attempts,
     request: checkout,
     expiresAt,
+    productId: options.productId ?? null,
     ...(deps.clock.isFixed ? { createdAt: now, updatedAt: now } : {}),
   });
   return { token, redirect_url: checkoutPageUrl(deps, token) };

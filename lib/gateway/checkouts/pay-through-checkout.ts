@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { isPlainObject } from "@/lib/contracts/fields";
 import type { Transaction } from "@/lib/contracts/transaction";
@@ -5,6 +6,7 @@ import { checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { createPayment } from "../payments/create-payment";
+import { holdProductStock, releaseProductStock, settleProductStock } from "../products/product-stock";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
 import { attemptKeepsCard, attemptRequest, checkReturnUrl } from "./attempt-request";
@@ -83,16 +85,32 @@ export async function payThroughCheckout(options: {
   }
 
   const type = session.request.transaction_type;
+  const productId = claimed.productId;
   let transaction: Transaction;
+  // A payment link's session: one unit of the product's stock is held before the acquirer is asked.
+  let stockHold: string | null = null;
   try {
+    // The hold names the payment's uid before the acquirer is asked, so a request that dies midway is settled by
+    // the sweep from the transaction itself.
+    const uid = randomUUID();
+    if (productId)
+      stockHold = await holdProductStock(deps, { productId, checkoutToken: token, transactionUid: uid });
     const request = attemptRequest({ shop, session, pageRequest, clientAddress: options.clientAddress });
     const body = { request };
     transaction =
       type === "payment" || type === "authorization"
-        ? await createPayment({ deps, shop, body, type, keepCard: attemptKeepsCard(session, pageRequest) })
+        ? await createPayment({
+            deps,
+            shop,
+            body,
+            type,
+            keepCard: attemptKeepsCard(session, pageRequest),
+            uid,
+          })
         : await tokenizeCard({ deps, shop, body });
   } catch (error) {
-    // Nothing was processed: the shopper keeps the attempt.
+    // Nothing was processed: the shopper keeps the attempt, and the product its unit.
+    if (stockHold) await releaseProductStock(deps, stockHold);
     await deps.db
       .update(checkouts)
       .set({
@@ -105,16 +123,27 @@ export async function payThroughCheckout(options: {
   }
 
   const next = statusAfterAttempt(claimed, transaction.status);
-  await deps.db
-    .update(checkouts)
-    .set({
-      status: next.status,
-      finishedAt: next.finished ? sql`${now}` : null,
-      attemptLockedUntil: null,
-      transactionUids: sql`array_append(${checkouts.transactionUids}, ${transaction.uid})`,
-      updatedAt: sql`${now}`,
-    })
-    .where(eq(checkouts.token, token));
+  const recordOutcome = (db: Pick<typeof deps.db, "update">) =>
+    db
+      .update(checkouts)
+      .set({
+        status: next.status,
+        finishedAt: next.finished ? sql`${now}` : null,
+        attemptLockedUntil: null,
+        transactionUids: sql`array_append(${checkouts.transactionUids}, ${transaction.uid})`,
+        updatedAt: sql`${now}`,
+      })
+      .where(eq(checkouts.token, token));
+  const hold = stockHold;
+  if (hold) {
+    // The unit is taken (or given back) in the database transaction that records the session's outcome.
+    await deps.db.transaction(async (tx) => {
+      await settleProductStock(deps, hold, transaction, tx);
+      await recordOutcome(tx);
+    });
+  } else {
+    await recordOutcome(deps.db);
+  }
   return transaction;
 }
 

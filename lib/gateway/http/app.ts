@@ -18,6 +18,7 @@ import { shopperEmailRoutes } from "./routes/emails";
 import { notificationRoutes } from "./routes/notifications";
 import { paymentRoutes } from "./routes/payments";
 import { processRoutes } from "./routes/process";
+import { paymentLinkRoutes, productRoutes } from "./routes/products";
 import { reportRoutes } from "./routes/reports";
 import { shopRoutes } from "./routes/shop";
 import { transactionRoutes } from "./routes/transactions";
@@ -74,6 +75,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.route("/", observabilityRoutes(deps));
   app.get("/openapi.json", (c) => c.body(openApiDocument, 200, { "Content-Type": "application/json" }));
 
+  // Payment links are the shopper's (no credentials): answered before the API's authentication below.
+  app.route("/", paymentLinkRoutes(deps));
   app.use("/transactions/*", checkoutTokenAuth(deps, limiter));
   app.use("/ctp/*", checkoutTokenAuth(deps, limiter), shopAuth(deps, limiter));
   app.use("/transactions/*", shopAuth(deps, limiter));
@@ -91,6 +94,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/shop/*", shopAuth(deps, limiter));
   app.use("/reports/*", shopAuth(deps, limiter));
   app.use("/emails/*", shopAuth(deps, limiter));
+  app.use("/products", shopAuth(deps, limiter));
+  app.use("/products/*", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", childTransactionRoutes(deps));
@@ -101,6 +106,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.route("/", shopRoutes(deps));
   app.route("/", reportRoutes(deps));
   app.route("/", shopperEmailRoutes(deps));
+  app.route("/", productRoutes(deps));
   // The sandbox issuer's 3-D Secure pages, for shoppers: no credentials (the transaction uid is the capability).
   app.route("/", processRoutes(deps, GATEWAY_BASE_PATH));
 

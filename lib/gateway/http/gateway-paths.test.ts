@@ -15,6 +15,8 @@ describe("gatewayPathOf", () => {
     ["/credit_cards", "/gateway/credit_cards"],
     ["/ctp/api/checkouts", "/gateway/ctp/api/checkouts"],
     ["/v2/transactions/tracking_id/order-1", "/gateway/v2/transactions/tracking_id/order-1"],
+    ["/products/prd_0123456789abcdef/pay", "/gateway/products/prd_0123456789abcdef/pay"],
+    ["/v2/confirm_order/prd_0123456789abcdef/1", "/gateway/v2/confirm_order/prd_0123456789abcdef/1"],
   ])("sends %s to the gateway as %s", (url, expected) => {
     expect(gatewayPathOf(url)).toBe(expected);
   });
@@ -27,6 +29,7 @@ describe("gatewayPathOf", () => {
     "/gatewayx",
     "/transactionsx",
     "/customers-list",
+    "/productsx",
     "/process/0b9e3c3e-0000-4000-8000-000000000000",
     "/_next/static/chunk.js",
   ])("leaves %s to the checkout app", (url) => {

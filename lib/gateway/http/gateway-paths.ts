@@ -19,6 +19,7 @@ export const ROOT_API_SEGMENTS = [
   "ctp",
   "v2",
   "metrics",
+  "products",
 ] as const;
 
 function hasPrefix(url: string, prefix: string): boolean {

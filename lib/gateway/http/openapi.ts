@@ -18,6 +18,7 @@ import { shopperEmailOpenApi } from "./openapi-emails";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
 import { paymentOpenApi } from "./openapi-payments";
+import { productOpenApi } from "./openapi-products";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -104,6 +105,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   const children = childTransactionOpenApi();
   const payments = paymentOpenApi();
   const shopperEmails = shopperEmailOpenApi();
+  const products = productOpenApi();
   return {
     openapi: "3.1.0",
     info: {
@@ -122,6 +124,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...children.schemas,
         ...payments.schemas,
         ...shopperEmails.schemas,
+        ...products.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -137,6 +140,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...children.paths,
       ...payments.paths,
       ...shopperEmails.paths,
+      ...products.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",

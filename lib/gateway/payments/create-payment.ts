@@ -34,6 +34,8 @@ export interface CreatePaymentOptions {
    * held only for this charge and no token is returned. True (the API's behaviour) when not given.
    */
   keepCard?: boolean;
+  /** The transaction's uid when the caller recorded it beforehand (a payment link's stock hold); random otherwise. */
+  uid?: string;
 }
 
 /** What a 3-D Secure challenge of a payment keeps for the moment it passes (never the card's security code). */
@@ -65,7 +67,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
   // before anything is decided about it, as a tokenization's does: a charge must not confirm a guessed number.
   if (resolved.storedToken === null) await sightCard({ deps, shop, number: card.number, card: description });
   const stamp = hashes.cardStamp({ shopId: shop.id, number: card.number });
-  const uid = randomUUID();
+  const uid = options.uid ?? randomUUID();
   const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
   const decision = decidePayment({
     settings: shop.settings,

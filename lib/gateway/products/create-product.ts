@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { mergeErrorTrees } from "@/lib/contracts/errors";
+import { type Product, parseProductCreateRequest, productTerms } from "@/lib/contracts/product";
+import { products } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import { checkMerchantUrls, urlsAt } from "../net/merchant-url-policy";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+import { productFromRow } from "./product-view";
+
+/** `prd_` + 16 hex characters (64 random bits). */
+export function generateProductId(): string {
+  return `prd_${randomBytes(8).toString("hex")}`;
+}
+
+export const PRODUCT_URL_FIELDS = ["return_url", "success_url", "fail_url", "notification_url"] as const;
+
+/** POST /products: validates the flat body and stores the product with its stock; answers it with its links. */
+export async function createProduct(options: {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  body: unknown;
+}): Promise<Product> {
+  const { deps, shop } = options;
+  const now = deps.clock.now();
+  const parsed = parseProductCreateRequest(options.body, { now: () => now });
+  const urlErrors = checkMerchantUrls(deps.config, urlsAt(options.body, PRODUCT_URL_FIELDS));
+  if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
+  if (Object.keys(urlErrors).length > 0) throw GatewayError.validation(urlErrors);
+  const request = parsed.value;
+  const terms = productTerms(request);
+  const visible = [...new Set([...(request.visible ?? []), ...(request.visible_fields ?? [])])];
+
+  const [row] = await deps.db
+    .insert(products)
+    .values({
+      id: generateProductId(),
+      shopId: shop.id,
+      name: request.name,
+      description: request.description,
+      currency: request.currency,
+      amount: request.amount,
+      infinite: terms.infinite,
+      quantity: terms.quantity,
+      visible,
+      // A test-mode shop's products are test products whatever the request says.
+      test: shop.test || request.test === true,
+      immortal: terms.immortal,
+      expiresAt: terms.expiredAt ? new Date(terms.expiredAt) : null,
+      transactionType: request.transaction_type ?? "payment",
+      language: request.language ?? null,
+      returnUrl: request.return_url ?? null,
+      successUrl: request.success_url ?? null,
+      failUrl: request.fail_url ?? null,
+      notificationUrl: request.notification_url ?? null,
+      additionalData: request.additional_data ?? null,
+      ...(deps.clock.isFixed ? { createdAt: now, updatedAt: now } : {}),
+    })
+    .returning();
+  return productFromRow(deps, row);
+}

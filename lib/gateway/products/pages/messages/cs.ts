@@ -1,0 +1,14 @@
+import type { LinkMessages } from "./types";
+
+export const cs: LinkMessages = {
+  soldOutHeading: "Vyprodáno",
+  soldOutText: "Vše, co bylo nabízeno přes tento platební odkaz, je prodáno. Nic nebylo strženo.",
+  inactiveHeading: "Platební odkaz deaktivován",
+  inactiveText: "Obchodník tento platební odkaz deaktivoval. Nic nebylo strženo.",
+  expiredHeading: "Platnost platebního odkazu vypršela",
+  expiredText: "Tento platební odkaz již neplatí. Nic nebylo strženo.",
+  notFoundHeading: "Platební odkaz nenalezen",
+  notFoundText: "Tento platební odkaz neexistuje. Zkontrolujte adresu, kterou jste dostali.",
+  merchant: "Obchodník",
+  product: "Produkt",
+};

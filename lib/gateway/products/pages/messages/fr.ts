@@ -1,0 +1,14 @@
+import type { LinkMessages } from "./types";
+
+export const fr: LinkMessages = {
+  soldOutHeading: "Épuisé",
+  soldOutText: "Tout ce qui était proposé via ce lien de paiement a été vendu. Aucun montant n’a été débité.",
+  inactiveHeading: "Lien de paiement désactivé",
+  inactiveText: "Le commerçant a désactivé ce lien de paiement. Aucun montant n’a été débité.",
+  expiredHeading: "Lien de paiement expiré",
+  expiredText: "Ce lien de paiement n’est plus valable. Aucun montant n’a été débité.",
+  notFoundHeading: "Lien de paiement introuvable",
+  notFoundText: "Ce lien de paiement n’existe pas. Vérifiez l’adresse qui vous a été donnée.",
+  merchant: "Commerçant",
+  product: "Produit",
+};

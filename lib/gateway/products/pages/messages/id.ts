@@ -1,0 +1,15 @@
+import type { LinkMessages } from "./types";
+
+export const id: LinkMessages = {
+  soldOutHeading: "Habis terjual",
+  soldOutText:
+    "Semua yang ditawarkan melalui tautan pembayaran ini sudah terjual. Tidak ada dana yang ditagih.",
+  inactiveHeading: "Tautan pembayaran dinonaktifkan",
+  inactiveText: "Penjual telah menonaktifkan tautan pembayaran ini. Tidak ada dana yang ditagih.",
+  expiredHeading: "Tautan pembayaran kedaluwarsa",
+  expiredText: "Tautan pembayaran ini sudah tidak berlaku. Tidak ada dana yang ditagih.",
+  notFoundHeading: "Tautan pembayaran tidak ditemukan",
+  notFoundText: "Tautan pembayaran ini tidak ada. Periksa alamat yang Anda terima.",
+  merchant: "Penjual",
+  product: "Produk",
+};

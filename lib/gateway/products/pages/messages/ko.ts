@@ -1,0 +1,14 @@
+import type { LinkMessages } from "./types";
+
+export const ko: LinkMessages = {
+  soldOutHeading: "품절",
+  soldOutText: "이 결제 링크로 판매하던 상품이 모두 판매되었습니다. 결제되지 않았습니다.",
+  inactiveHeading: "결제 링크 비활성화됨",
+  inactiveText: "판매자가 이 결제 링크를 비활성화했습니다. 결제되지 않았습니다.",
+  expiredHeading: "결제 링크 만료됨",
+  expiredText: "이 결제 링크는 더 이상 유효하지 않습니다. 결제되지 않았습니다.",
+  notFoundHeading: "결제 링크를 찾을 수 없음",
+  notFoundText: "이 결제 링크는 존재하지 않습니다. 받은 주소를 확인하세요.",
+  merchant: "판매자",
+  product: "상품",
+};

@@ -1,0 +1,14 @@
+import type { LinkMessages } from "./types";
+
+export const lv: LinkMessages = {
+  soldOutHeading: "Izpārdots",
+  soldOutText: "Viss, kas tika piedāvāts ar šo maksājuma saiti, ir pārdots. Nekas netika iekasēts.",
+  inactiveHeading: "Maksājuma saite deaktivizēta",
+  inactiveText: "Tirgotājs ir deaktivizējis šo maksājuma saiti. Nekas netika iekasēts.",
+  expiredHeading: "Maksājuma saitei beidzies derīgums",
+  expiredText: "Šī maksājuma saite vairs nav derīga. Nekas netika iekasēts.",
+  notFoundHeading: "Maksājuma saite nav atrasta",
+  notFoundText: "Šāda maksājuma saite nepastāv. Pārbaudiet saņemto adresi.",
+  merchant: "Tirgotājs",
+  product: "Produkts",
+};

@@ -1,0 +1,14 @@
+import type { LinkMessages } from "./types";
+
+export const no: LinkMessages = {
+  soldOutHeading: "Utsolgt",
+  soldOutText: "Alt som ble tilbudt via denne betalingslenken, er solgt. Ingenting er trukket.",
+  inactiveHeading: "Betalingslenken er deaktivert",
+  inactiveText: "Brukerstedet har deaktivert denne betalingslenken. Ingenting er trukket.",
+  expiredHeading: "Betalingslenken er utløpt",
+  expiredText: "Denne betalingslenken er ikke lenger gyldig. Ingenting er trukket.",
+  notFoundHeading: "Fant ikke betalingslenken",
+  notFoundText: "Denne betalingslenken finnes ikke. Kontroller adressen du fikk.",
+  merchant: "Brukersted",
+  product: "Produkt",
+};

@@ -1,0 +1,14 @@
+import type { LinkMessages } from "./types";
+
+export const ru: LinkMessages = {
+  soldOutHeading: "Распродано",
+  soldOutText: "Всё, что предлагалось по этой ссылке на оплату, продано. Деньги не списаны.",
+  inactiveHeading: "Ссылка на оплату отключена",
+  inactiveText: "Продавец отключил эту ссылку на оплату. Деньги не списаны.",
+  expiredHeading: "Срок действия ссылки истёк",
+  expiredText: "Эта ссылка на оплату больше не действует. Деньги не списаны.",
+  notFoundHeading: "Ссылка на оплату не найдена",
+  notFoundText: "Такой ссылки на оплату нет. Проверьте адрес, который вам дали.",
+  merchant: "Продавец",
+  product: "Товар",
+};

@@ -1,0 +1,14 @@
+import type { LinkMessages } from "./types";
+
+export const sk: LinkMessages = {
+  soldOutHeading: "Vypredané",
+  soldOutText: "Všetko, čo sa ponúkalo cez tento platobný odkaz, je predané. Nič nebolo stiahnuté.",
+  inactiveHeading: "Platobný odkaz deaktivovaný",
+  inactiveText: "Obchodník deaktivoval tento platobný odkaz. Nič nebolo stiahnuté.",
+  expiredHeading: "Platnosť platobného odkazu vypršala",
+  expiredText: "Tento platobný odkaz už nie je platný. Nič nebolo stiahnuté.",
+  notFoundHeading: "Platobný odkaz sa nenašiel",
+  notFoundText: "Tento platobný odkaz neexistuje. Skontrolujte adresu, ktorú ste dostali.",
+  merchant: "Obchodník",
+  product: "Produkt",
+};

@@ -1,0 +1,14 @@
+import type { LinkMessages } from "./types";
+
+export const sl: LinkMessages = {
+  soldOutHeading: "Razprodano",
+  soldOutText: "Vse, kar je bilo ponujeno prek te plačilne povezave, je prodano. Nič ni bilo bremenjeno.",
+  inactiveHeading: "Plačilna povezava onemogočena",
+  inactiveText: "Trgovec je onemogočil to plačilno povezavo. Nič ni bilo bremenjeno.",
+  expiredHeading: "Plačilna povezava je potekla",
+  expiredText: "Ta plačilna povezava ni več veljavna. Nič ni bilo bremenjeno.",
+  notFoundHeading: "Plačilne povezave ni mogoče najti",
+  notFoundText: "Ta plačilna povezava ne obstaja. Preverite naslov, ki ste ga prejeli.",
+  merchant: "Trgovec",
+  product: "Izdelek",
+};

@@ -1,0 +1,14 @@
+import type { LinkMessages } from "./types";
+
+export const sv: LinkMessages = {
+  soldOutHeading: "Slutsålt",
+  soldOutText: "Allt som erbjöds via den här betalningslänken är sålt. Inget har debiterats.",
+  inactiveHeading: "Betalningslänken är inaktiverad",
+  inactiveText: "Handlaren har inaktiverat den här betalningslänken. Inget har debiterats.",
+  expiredHeading: "Betalningslänken har gått ut",
+  expiredText: "Den här betalningslänken gäller inte längre. Inget har debiterats.",
+  notFoundHeading: "Betalningslänken hittades inte",
+  notFoundText: "Den här betalningslänken finns inte. Kontrollera adressen du fick.",
+  merchant: "Handlare",
+  product: "Produkt",
+};

@@ -1,0 +1,15 @@
+/** Every text of the page a payment link shows when it opens no checkout. */
+export interface LinkMessages {
+  soldOutHeading: string;
+  soldOutText: string;
+  inactiveHeading: string;
+  inactiveText: string;
+  expiredHeading: string;
+  expiredText: string;
+  notFoundHeading: string;
+  notFoundText: string;
+  /** Label of the merchant's name. */
+  merchant: string;
+  /** Label of the product's name. */
+  product: string;
+}

@@ -1,0 +1,39 @@
+import { and, eq, sql } from "drizzle-orm";
+import { PRODUCT_ID_PATTERN, parseProductUpdateRequest } from "@/lib/contracts/product";
+import { products } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+
+/**
+ * PUT /products/{id}: a new price, new stock, or (Tessera) deactivation. One conditional statement, so it composes
+ * with payments holding stock at the same moment: a new `quantity` is what is for sale from now on, beside any
+ * units already held by payments in progress (a held unit that is not paid for comes back on top of it).
+ */
+export async function updateProduct(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  id: string;
+  body: unknown;
+}): Promise<void> {
+  const { deps, shopId, id } = options;
+  const parsed = parseProductUpdateRequest(options.body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  if (!PRODUCT_ID_PATTERN.test(id)) throw new GatewayError("record_not_found");
+  const request = parsed.value;
+  const changes: Partial<typeof products.$inferInsert> = {};
+  if (request.amount !== undefined) changes.amount = request.amount;
+  if (request.infinite === true) {
+    changes.infinite = true;
+    changes.quantity = null;
+  } else if (request.quantity !== undefined) {
+    changes.infinite = false;
+    changes.quantity = request.quantity;
+  }
+  if (request.active !== undefined) changes.active = request.active;
+  const [updated] = await deps.db
+    .update(products)
+    .set({ ...changes, updatedAt: sql`${deps.clock.sqlNow()}` })
+    .where(and(eq(products.id, id), eq(products.shopId, shopId)))
+    .returning({ id: products.id });
+  if (!updated) throw new GatewayError("record_not_found");
+}
