@@ -98,6 +98,11 @@ export const shopperCheckoutViewSchema = z
       .describe("A stored card offered for this payment (oneclick): brand and last 4 digits only"),
     save_card_toggle: z.object({ display: z.boolean() }),
     another_card_toggle: z.object({ display: z.boolean() }),
+    keeps_card: z
+      .boolean()
+      .describe(
+        "The session keeps the card for the shop's future charges (contract `recurring`) without a save-card choice: the page says so before the button",
+      ),
     frame_ancestors: z
       .array(z.string())
       .describe("Origins the shop allows to frame the page (CSP frame-ancestors); empty: none"),

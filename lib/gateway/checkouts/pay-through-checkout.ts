@@ -9,6 +9,7 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
 import { attemptKeepsCard, attemptRequest, checkReturnUrl } from "./attempt-request";
 import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
+import { sessionDisclosesKeptCard } from "./shopper-views";
 
 export const CHECKOUT_FINISHED = "Checkout is finished";
 export const NO_ATTEMPTS_LEFT = "No attempts left";
@@ -87,10 +88,19 @@ export async function payThroughCheckout(options: {
   try {
     const request = attemptRequest({ shop, session, pageRequest, clientAddress: options.clientAddress });
     const body = { request };
+    // Set from the session, never from the page's request: the page showed the notice exactly then.
+    const consentShown = sessionDisclosesKeptCard(session.request);
     transaction =
       type === "payment" || type === "authorization"
-        ? await createPayment({ deps, shop, body, type, keepCard: attemptKeepsCard(session, pageRequest) })
-        : await tokenizeCard({ deps, shop, body });
+        ? await createPayment({
+            deps,
+            shop,
+            body,
+            type,
+            keepCard: attemptKeepsCard(session, pageRequest),
+            consentShown,
+          })
+        : await tokenizeCard({ deps, shop, body, consentShown });
   } catch (error) {
     // Nothing was processed: the shopper keeps the attempt.
     await deps.db

@@ -33,6 +33,8 @@ export interface CreatePaymentOptions {
    * held only for this charge and no token is returned. True (the API's behaviour) when not given.
    */
   keepCard?: boolean;
+  /** The hosted page told the shopper the card is kept for future charges (`cards.consentShown`); false if not given. */
+  consentShown?: boolean;
 }
 
 /** What a 3-D Secure challenge of a payment keeps for the moment it passes (never the card's security code). */
@@ -128,6 +130,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
               expYear: card.expYear,
               holder: card.holder,
               heldForCharge,
+              consentShown: options.consentShown === true && !heldForCharge,
             }
           : null,
       challenge:
