@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { brandStyleSheet } from "@/lib/checkout/brand-style";
 import { type CheckoutMessages, languageOptions } from "@/lib/checkout/messages";
+import { FrameBridge, type FrameResult } from "./frame-bridge";
 import { LanguageSwitcher } from "./language-switcher";
 
 /**
@@ -14,6 +15,8 @@ export function CheckoutFrame(props: {
   nonce: string | null;
   /** The session's token, for the language switcher (none on a page without a session). */
   token?: string;
+  /** Origins the shop lets frame the page, and the session's end to hand to the framing page (frame-bridge.tsx). */
+  frame?: { origins: readonly string[]; result: FrameResult | null };
   children: ReactNode;
 }) {
   const { shop } = props;
@@ -32,9 +35,16 @@ export function CheckoutFrame(props: {
         </header>
       ) : null}
       {props.token ? (
-        <LanguageSwitcher token={props.token} messages={props.messages} options={languageOptions()} />
+        <LanguageSwitcher
+          token={props.token}
+          messages={{ language: props.messages.language, switcher: props.messages.switcher }}
+          options={languageOptions()}
+        />
       ) : null}
       {props.children}
+      {props.frame && props.frame.origins.length > 0 ? (
+        <FrameBridge origins={props.frame.origins} result={props.frame.result} />
+      ) : null}
     </main>
   );
 }

@@ -75,6 +75,7 @@ export const shopperCheckoutViewSchema = z
       currency: z.string(),
       description: z.string(),
       tracking_id: z.string().nullable(),
+      receipt_text: z.array(z.string()).describe("The merchant's receipt lines (`additional_data.receipt_text`)"),
     }),
     customer_fields: z
       .object({

@@ -143,6 +143,7 @@ export async function shopperCheckoutView(
       currency: request.order.currency,
       description: request.order.description,
       tracking_id: request.order.tracking_id ?? null,
+      receipt_text: request.order.additional_data.receipt_text,
     },
     customer_fields: {
       visible,
