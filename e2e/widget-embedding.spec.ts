@@ -75,6 +75,9 @@ async function startMerchantSite(checkout: string, beGateway: string | null): Pr
     onSuccess: report("success"), onDecline: report("decline"), onClose: report("close"),
     onResize: function (height) { window.lastHeight = height; }
   };
+  // Counts the forged messages that reached this page (the widget script must ignore them).
+  window.forged = 0;
+  window.addEventListener("message", function (event) { if (event.data && event.data.forged) window.forged += 1; });
   ${call}
 </script>`);
   const server = http.createServer((request, response) => {
@@ -118,7 +121,7 @@ async function startMerchantSite(checkout: string, beGateway: string | null): Pr
         200,
         "text/html",
         html(`<script>
-  parent.postMessage({ url: "https://evil.example/", tessera: { type: "result", status: "successful", url: "https://evil.example/" } }, "*");
+  parent.postMessage({ forged: true, url: "https://evil.example/", tessera: { type: "result", status: "successful", url: "https://evil.example/" } }, "*");
   for (var i = 0; i < parent.frames.length; i++) parent.frames[i].postMessage({ css: { color: "#ff0000" } }, "*");
 </script>`),
       );
@@ -169,6 +172,14 @@ function paymentFrame(page: Page): Frame | undefined {
   return page.frames().find((frame) => frame.url().includes("/checkout/"));
 }
 
+/** A theme variable of the framed payment page, as its stylesheet resolves it. */
+async function cssVariable(page: Page, name: string): Promise<string | undefined> {
+  return paymentFrame(page)?.evaluate(
+    (variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(),
+    name,
+  );
+}
+
 let site: MerchantSite;
 const bundle = beGatewayBundle();
 
@@ -203,9 +214,8 @@ test("Tessera.inline: a 3-D Secure purchase in the merchant's page ends with its
   await expect(frame.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
 
   // The parent's style, through the allow-list only: the colour and font, never the background image.
-  const root = () => paymentFrame(page)?.evaluate(() => getComputedStyle(document.documentElement));
-  await expect.poll(async () => (await root())?.getPropertyValue("--fg").trim()).toBe("#123456");
-  expect((await root())?.getPropertyValue("--font").trim()).toBe("Georgia");
+  await expect.poll(() => cssVariable(page, "--fg")).toBe("#123456");
+  expect(await cssVariable(page, "--font")).toBe("Georgia");
   expect(await paymentFrame(page)?.evaluate(() => document.documentElement.style.cssText)).not.toContain(
     "url(",
   );
@@ -267,13 +277,7 @@ test("messages from any other origin are ignored, both by the widget script and 
   await page.goto(`${site.origin}/inline?token=${session.token}`);
   const frame = page.frameLocator("#pay iframe");
   await expect(frame.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
-  await expect
-    .poll(async () =>
-      paymentFrame(page)?.evaluate(() =>
-        getComputedStyle(document.documentElement).getPropertyValue("--fg").trim(),
-      ),
-    )
-    .toBe("#123456");
+  await expect.poll(() => cssVariable(page, "--fg")).toBe("#123456");
 
   // A frame of another origin (127.0.0.1's other name) posts a forged result and a style.
   const forger = site.origin.replace("127.0.0.1", "localhost");
@@ -284,7 +288,8 @@ test("messages from any other origin are ignored, both by the widget script and 
     document.body.appendChild(other);
   }, `${forger}/forger`);
   await expect.poll(() => page.frames().some((candidate) => candidate.url().includes("/forger"))).toBe(true);
-  await page.waitForTimeout(1_500);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { forged: number }).forged)).toBe(1);
+  await page.waitForTimeout(1_000);
   expect(page.url()).toContain(`${site.origin}/inline`);
   expect(site.callbacks).toHaveLength(before);
   expect(

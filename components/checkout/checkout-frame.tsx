@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { brandStyleSheet } from "@/lib/checkout/brand-style";
+import { FRAME_INBOX_SCRIPT } from "@/lib/checkout/frame-style";
 import { type CheckoutMessages, languageOptions } from "@/lib/checkout/messages";
+import { originOf } from "@/lib/checkout/security-headers";
 import { FrameBridge, type FrameResult } from "./frame-bridge";
 import { LanguageSwitcher } from "./language-switcher";
 
@@ -21,6 +23,10 @@ export function CheckoutFrame(props: {
 }) {
   const { shop } = props;
   const brand = brandStyleSheet(shop?.color);
+  // As the browser names them (no path, no trailing slash), to compare with a message's origin.
+  const frameOrigins = [
+    ...new Set((props.frame?.origins ?? []).map(originOf).filter((origin) => origin !== null)),
+  ];
   return (
     <main className="checkout" lang={props.messages.language} dir={props.messages.direction}>
       {brand && props.nonce ? <style nonce={props.nonce}>{brand}</style> : null}
@@ -42,8 +48,14 @@ export function CheckoutFrame(props: {
         />
       ) : null}
       {props.children}
-      {props.frame && props.frame.origins.length > 0 ? (
-        <FrameBridge origins={props.frame.origins} result={props.frame.result} />
+      {frameOrigins.length > 0 && props.frame ? (
+        <>
+          {props.nonce ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this module, under the CSP nonce.
+            <script nonce={props.nonce} dangerouslySetInnerHTML={{ __html: FRAME_INBOX_SCRIPT }} />
+          ) : null}
+          <FrameBridge origins={frameOrigins} result={props.frame.result} />
+        </>
       ) : null}
     </main>
   );

@@ -14,7 +14,7 @@ export interface FrameResult {
  * The page inside a merchant's frame (Tessera's widget script or beGateway's). It talks only to its parent window
  * and only with the origins the shop lets frame it (`frame_ancestors`, which the browser enforces as well): it
  * takes `{css}` from the parent (an allow-list of theme properties, frame-style.ts), tells the parent its height
- * as it changes (`{tessera: {type: "resize"}}`), and when the session has ended posts `{url}` — what beGateway's
+ * as it changes (`{tessera: {type: "resize"}}`) and when Escape is pressed in it (`"escape"`), and when the session has ended posts `{url}` — what beGateway's
  * widget follows — with Tessera's `{tessera: {type: "result"}}`, instead of navigating inside the frame.
  * Outside a frame it does nothing.
  */
@@ -39,7 +39,17 @@ export function FrameBridge(props: { origins: readonly string[]; result: FrameRe
       for (const [variable, value] of frameStyleVariables(data.css)) root.style.setProperty(variable, value);
     };
     window.addEventListener("message", onMessage);
+    // Escape pressed inside the frame: an overlay closes on it (the key never reaches the parent's document).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") post({ tessera: { type: "escape" } });
+    };
+    document.addEventListener("keydown", onKey);
+    // Messages that came before this component was ready (the parent styles the frame on its load event).
+    const inbox = window as unknown as { __tesseraInbox?: MessageEvent[] | null };
+    for (const early of inbox.__tesseraInbox ?? []) onMessage(early);
+    inbox.__tesseraInbox = null;
     document.documentElement.dataset.framed = "";
+    post({ tessera: { type: "ready" } });
 
     let height = 0;
     const measure = () => {
@@ -56,6 +66,7 @@ export function FrameBridge(props: { origins: readonly string[]; result: FrameRe
       post({ url: result.url, tessera: { type: "result", status: result.status, url: result.url } });
     return () => {
       window.removeEventListener("message", onMessage);
+      document.removeEventListener("keydown", onKey);
       observer.disconnect();
     };
   }, [origins, result]);

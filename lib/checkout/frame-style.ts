@@ -33,3 +33,10 @@ export function frameStyleVariables(css: unknown): [variable: string, value: str
   }
   return found;
 }
+
+/**
+ * Keeps the messages that arrive before the page's script runs, for FrameBridge (a nonce'd inline script: the
+ * parent may send its style as soon as the frame has loaded, before the page is interactive).
+ */
+export const FRAME_INBOX_SCRIPT =
+  'window.__tesseraInbox=[];addEventListener("message",function(e){var b=window.__tesseraInbox;if(b)b.push(e)});';

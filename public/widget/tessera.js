@@ -34,13 +34,17 @@
   }
 
   /** Listens to the frame's messages (from the payment page's origin and that frame only). */
-  function connect(iframe, options, finish) {
+  function connect(iframe, options, finish, onEscape) {
     function onMessage(event) {
       var result, callback, keep;
       if (event.origin !== origin || event.source !== iframe.contentWindow) return;
       var data = event.data && event.data.tessera;
       if (!data || typeof data !== "object") return;
-      if (data.type === "resize" && typeof data.height === "number" && data.height > 0) {
+      if (data.type === "ready") {
+        sendStyle();
+      } else if (data.type === "escape") {
+        if (onEscape) onEscape();
+      } else if (data.type === "resize" && typeof data.height === "number" && data.height > 0) {
         iframe.style.height = Math.ceil(data.height) + "px";
         call(options.onResize, data.height);
       } else if (data.type === "result" && typeof data.url === "string") {
@@ -57,10 +61,13 @@
       }
     }
     window.addEventListener("message", onMessage);
-    iframe.addEventListener("load", () => {
-      if (options.style && iframe.contentWindow)
+    // The page says when it is ready for the style (and may load again: 3-D Secure, the result page).
+    function sendStyle() {
+      if (options.style && iframe.contentWindow) {
         iframe.contentWindow.postMessage({ css: options.style }, origin);
-    });
+      }
+    }
+    iframe.addEventListener("load", sendStyle);
     return () => {
       window.removeEventListener("message", onMessage);
     };
@@ -99,9 +106,14 @@
     dialog.appendChild(iframe);
     document.body.appendChild(dialog);
     var done = false;
-    var disconnect = connect(iframe, options, () => {
-      done = true;
-    });
+    var disconnect = connect(
+      iframe,
+      options,
+      () => {
+        done = true;
+      },
+      dismiss,
+    );
     function dismiss() {
       if (dialog.open) dialog.close();
     }
@@ -113,7 +125,6 @@
       if (!done) call(options.onClose, { status: "closed" });
     });
     dialog.showModal();
-    iframe.focus();
     return { iframe: iframe, dialog: dialog, close: dismiss };
   }
 
