@@ -1,12 +1,12 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import type { CheckoutMessages, LanguageOption } from "@/lib/checkout/messages";
 
 /**
  * The shopper's choice of language: one list that switches as soon as a language is chosen. It is a plain form
  * posting to the session's language route, so without JavaScript the list and its button still work; with it the
- * button goes and the choice submits the form. Each language is named in itself and marked with its `lang`, so
+ * choice submits the form. The button is in `<noscript>`: never drawn with JavaScript, so nothing moves when the
+ * page's script starts. Each language is named in itself and marked with its `lang`, so
  * that a screen reader pronounces it right.
  */
 export function LanguageSwitcher(props: {
@@ -15,8 +15,6 @@ export function LanguageSwitcher(props: {
   options: LanguageOption[];
 }) {
   const { messages } = props;
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
   return (
     <form className="language-switcher" method="post" action={`/checkout/${props.token}/language`}>
       <label htmlFor="checkout-language" className="language-switcher__label">
@@ -36,11 +34,11 @@ export function LanguageSwitcher(props: {
           </option>
         ))}
       </select>
-      {scripted ? null : (
+      <noscript>
         <button type="submit" className="button button--small language-switcher__apply">
           {messages.switcher.apply}
         </button>
-      )}
+      </noscript>
     </form>
   );
 }
