@@ -167,3 +167,22 @@ for (const language of ["en", "he"] as const) {
     await expect(page.locator(".stored-credential")).toHaveCount(0);
   });
 }
+
+test("without JavaScript the language list has its button and still switches", async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const session = await createSession(request, { transactionType: "payment" });
+  await page.goto(session.pageUrl);
+  await page.getByLabel("Language").selectOption("de");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: getCheckoutMessages("de").page.title }),
+  ).toBeVisible();
+  // The test band opens without script too (a native disclosure).
+  await page.getByText(getCheckoutMessages("de").testBand.summary).click();
+  await expect(page.getByRole("button", { name: /4200 0000 0000 0000/ })).toBeVisible();
+  await context.close();
+});

@@ -110,7 +110,7 @@ async function startMerchantSite(checkout: string, beGateway: string | null): Pr
 <script src="/begateway.js"></script>
 <script>
   new BeGateway({ type: ${JSON.stringify(type)}, id: ${JSON.stringify(type === "inline" ? "paymentForm" : "paymentLink")},
-    url: ${JSON.stringify(widgetUrl)}, style: "", size: { width: 360, height: 640 } }).buildForm();
+    url: ${JSON.stringify(widgetUrl)}, style: "" }).buildForm();
 </script>`),
       );
     }
@@ -335,6 +335,14 @@ test("begateway-js from a merchant page on another origin: inline and overlay wo
   await expect(inlineFrame.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible({
     timeout: 20_000,
   });
+  // The widget's default frame, 320 × 480: nothing scrolls sideways.
+  const frameBox = await page.locator("#beGatewayForm iframe").boundingBox();
+  expect(frameBox?.width).toBe(320);
+  expect(
+    await paymentFrame(page)?.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
   await payWithChallenge(inlineFrame);
   await page.waitForURL(`${merchant.origin}/success**`, { timeout: 30_000 });
 
