@@ -3,6 +3,7 @@ import { adminProxy, isAdminPath } from "@/lib/admin/admin-proxy";
 import { brandStyleSheet, styleHashSource } from "@/lib/checkout/brand-style";
 import { CHECKOUT_TOKEN_HEADER } from "@/lib/checkout/language-cookie";
 import { checkoutSecurityHeaders, originOf } from "@/lib/checkout/security-headers";
+import { widgetPagePath } from "@/lib/checkout/widget-path";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { getConfig } from "@/lib/config";
 import { checkoutClient, isCheckoutToken } from "@/lib/gateway-client";
@@ -16,6 +17,13 @@ import { checkoutClient, isCheckoutToken } from "@/lib/gateway-client";
  */
 export async function proxy(request: NextRequest) {
   if (isAdminPath(request.nextUrl.pathname)) return adminProxy(request);
+  const widgetPage = widgetPagePath(request.nextUrl);
+  if (widgetPage) {
+    const response = NextResponse.redirect(new URL(widgetPage, request.nextUrl), 303);
+    response.headers.set("Cache-Control", "no-store");
+    response.headers.set("Referrer-Policy", "same-origin");
+    return response;
+  }
   const config = getConfig();
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 

@@ -128,7 +128,10 @@ export interface SessionOptions {
 
 export interface CreatedSession {
   token: string;
+  /** The session's `redirect_url`: beGateway's widget address, `/widget/hpp.html?token=…`, which leads to the page. */
   redirectUrl: string;
+  /** The page's own address, `/checkout/{token}`, where the widget address leads. */
+  pageUrl: string;
   amount: number;
 }
 
@@ -172,7 +175,8 @@ export async function createSession(
   });
   expect(response.status(), await response.text()).toBe(201);
   const { checkout } = await response.json();
-  return { token: checkout.token, redirectUrl: checkout.redirect_url, amount };
+  const pageUrl = new URL(`/checkout/${checkout.token}`, checkout.redirect_url).href;
+  return { token: checkout.token, redirectUrl: checkout.redirect_url, pageUrl, amount };
 }
 
 /** A card stored through the API, as a merchant keeps it for oneclick payments; answers its token. */

@@ -63,8 +63,8 @@ test.describe("3-D Secure through the hosted page (shop 2)", () => {
     const processUrl = page.url();
 
     // A forged return while the verification is still open: back to the page, which offers to continue.
-    await page.goto(`${session.redirectUrl}/return?status=successful&uid=forged`);
-    await expect(page).toHaveURL(session.redirectUrl);
+    await page.goto(`${session.pageUrl}/return?status=successful&uid=forged`);
+    await expect(page).toHaveURL(session.pageUrl);
     await expect(page.getByRole("heading", { name: "Card verification in progress" })).toBeVisible();
     await page.getByRole("link", { name: "Continue to card verification" }).click();
     await expect(page).toHaveURL(processUrl);
@@ -88,7 +88,7 @@ test.describe("3-D Secure through the hosted page (shop 2)", () => {
     await page.waitForURL(/\/gateway\/process\//);
     await page.getByRole("button", { name: "Cancel" }).click();
 
-    await expect(page).toHaveURL(session.redirectUrl);
+    await expect(page).toHaveURL(session.pageUrl);
     await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toContainText(
       "You have 1 attempt left.",
     );

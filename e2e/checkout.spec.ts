@@ -83,7 +83,7 @@ test.describe("hosted payment page", () => {
 
     // Coming back to the payment link shows the outcome, not a form.
     await page.goto(session.redirectUrl);
-    await expect(page).toHaveURL(`${session.redirectUrl}/result`);
+    await expect(page).toHaveURL(`${session.pageUrl}/result`);
     await expect(page.getByLabel("Card number")).toHaveCount(0);
     await page.getByRole("link", { name: "Return to Demo Shop" }).click();
     await page.waitForURL(`${merchant.origin}/decline**`);
@@ -318,6 +318,9 @@ test.describe("hosted payment page", () => {
   test("the test-mode banner fills in a test card", async ({ page, request, merchant }) => {
     const session = await createSession(request, { settings: merchantUrls(merchant) });
     await page.goto(session.redirectUrl);
+    // A slim band, folded until opened.
+    await expect(page.getByText("Test mode: no real payment is made.")).toBeHidden();
+    await page.getByText("Test mode — fill in a test card").click();
     await expect(page.getByText("Test mode: no real payment is made.")).toBeVisible();
     await page.getByRole("button", { name: /Use 4200 0000 0000 0000/ }).click();
     await expect(page.getByLabel("Card number")).toHaveValue("4200 0000 0000 0000");

@@ -86,6 +86,7 @@ test("the demo shop sells the mug: the hosted page charges the card and the shop
   await page.getByRole("button", { name: `Pay ${MUG_PRICE}` }).click();
   await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
   await expect(page.getByText("Tessera mug, 330 ml")).toBeVisible();
+  await page.getByText("Test mode — fill in a test card").click();
   await page.getByRole("button", { name: /Use 4200 0000 0000 0000/ }).click();
   await page.getByRole("button", { name: `Pay ${MUG_PRICE}` }).click();
 
@@ -111,6 +112,7 @@ test("the demo shop's 3-D Secure choice uses shop 2 and charges only after the c
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
   await expect(page.locator(".checkout__shop")).toHaveText("Demo Shop (3-D Secure)");
+  await page.getByText("Test mode — fill in a test card").click();
   await page.getByRole("button", { name: /Use 4012 0000 0000 1097/ }).click();
   await page.getByRole("button", { name: `Pay ${MUG_PRICE}` }).click();
 

@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { checkoutLogger } from "@/lib/checkout/logger";
+import { checkoutPagePath } from "@/lib/checkout/merchant-return";
 import { getConfig } from "@/lib/config";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
 import { getCheckoutClient } from "@/lib/gateway-client";
@@ -44,5 +45,7 @@ export async function startDemoCheckout(data: FormData): Promise<void> {
     checkoutLogger().warn({ status: created.status, reason: created.message }, "demo checkout not created");
     redirect("/?checkout=unavailable");
   }
-  redirect(created.data.redirect_url);
+  // The demo runs on the page's own origin, where this redirect is a client-side navigation: it goes to the page's
+  // own path rather than to `redirect_url`'s widget address, which a merchant's browser loads as a whole page.
+  redirect(checkoutPagePath(created.data.token));
 }

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { cancelPayment } from "@/app/checkout/[token]/actions";
 import type { CancelActionState } from "@/lib/checkout/payment-state";
+import { FramedField } from "./frame-bridge";
 
 const INITIAL_STATE: CancelActionState = { status: "idle" };
 
@@ -12,6 +13,7 @@ export function CancelForm(props: { token: string; label: string; pendingLabel: 
   return (
     <form action={cancel} className="cancel-form">
       <input type="hidden" name="token" value={props.token} />
+      <FramedField />
       {state.status === "error" ? (
         <p className="notice notice--warning" role="alert">
           {state.message}

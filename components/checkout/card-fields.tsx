@@ -10,6 +10,7 @@ import type { CheckoutMessages, PaymentFieldName } from "@/lib/checkout/messages
 import { interpolate } from "@/lib/checkout/messages/interpolate";
 import { type PaymentFormRules, type PaymentFormValues, usesSavedCard } from "@/lib/checkout/payment-fields";
 import { describedBy, FormField, fieldId } from "./form-field";
+import { Isolated } from "./isolated";
 
 /** Rewrites the input's text in place before react-hook-form reads it, keeping the caret among the same digits. */
 function reformat(event: ChangeEvent<HTMLInputElement>, format: (value: string) => string): void {
@@ -37,6 +38,8 @@ export function CardFields(props: {
   const saved = rules.savedCard ?? null;
   const payingWithSaved = usesSavedCard(watch("card_choice"), rules);
   const codeLength = payingWithSaved && saved ? saved.securityCodeLength : card.securityCodeLength;
+  // Where the code is printed: on the front for American Express, on the back for the other brands.
+  const codeBrand = payingWithSaved && saved ? saved.brand : card.brand;
   const errorOf = (field: PaymentFieldName): string | undefined => {
     const message = formState.errors[field]?.message;
     if (message) {
@@ -65,31 +68,40 @@ export function CardFields(props: {
       error={numberError}
       hint={
         <span className="card-brand" data-brand={card.brandName ?? ""}>
-          {card.brandName
-            ? interpolate(messages.card.brandDetected, { brand: card.brandName })
-            : messages.card.brandUnknown}
+          <Isolated
+            text={
+              card.brandName
+                ? interpolate(messages.card.brandDetected, { brand: card.brandName })
+                : messages.card.brandUnknown
+            }
+            direction={messages.direction}
+          />
         </span>
       }
     >
-      <input
-        {...number}
-        id={fieldId("number")}
-        type="text"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        // Card data reads left to right in every language (as printed on the card).
-        dir="ltr"
-        autoCorrect="off"
-        spellCheck={false}
-        maxLength={card.maxLength}
-        aria-invalid={numberError ? true : undefined}
-        aria-describedby={describedBy("number", { hint: true, error: Boolean(numberError) })}
-        className="input input--card-number"
-        onChange={(event) => {
-          reformat(event, (value) => describeCardNumber(value).formatted);
-          return number.onChange(event);
-        }}
-      />
+      {/* The detected brand's mark sits inside the field (drawn by the stylesheet, data-brand). */}
+      <div className="card-number" data-brand={card.brand ?? ""}>
+        <input
+          {...number}
+          id={fieldId("number")}
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          // Card data reads left to right in every language (as printed on the card).
+          dir="ltr"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={card.maxLength}
+          aria-invalid={numberError ? true : undefined}
+          aria-describedby={describedBy("number", { hint: true, error: Boolean(numberError) })}
+          className="input input--card-number"
+          onChange={(event) => {
+            reformat(event, (value) => describeCardNumber(value).formatted);
+            return number.onChange(event);
+          }}
+        />
+        <span className="brand-mark card-number__mark" aria-hidden="true" />
+      </div>
     </FormField>
   );
   const expiryField = (
@@ -124,7 +136,19 @@ export function CardFields(props: {
     <FormField
       name="verification_value"
       label={messages.fields.verification_value.label}
-      hint={interpolate(messages.fields.verification_value.hint ?? "", codeDigits)}
+      hint={
+        <Isolated
+          text={interpolate(
+            codeBrand === "amex"
+              ? messages.securityCode.front
+              : codeBrand
+                ? messages.securityCode.back
+                : (messages.fields.verification_value.hint ?? ""),
+            codeDigits,
+          )}
+          direction={messages.direction}
+        />
+      }
       error={codeError}
     >
       <input
@@ -187,10 +211,13 @@ export function CardFields(props: {
           <input type="hidden" value="saved" {...register("card_choice")} />
         </p>
       ) : null}
-      {payingWithSaved ? null : numberField}
-      <div className="field-row">
-        {payingWithSaved ? null : expiryField}
-        {codeField}
+      {/* Number on top, expiry and code side by side: one bordered group, as on the card itself. */}
+      <div className={payingWithSaved ? undefined : "card-group"}>
+        {payingWithSaved ? null : numberField}
+        <div className="field-row">
+          {payingWithSaved ? null : expiryField}
+          {codeField}
+        </div>
       </div>
       {payingWithSaved ? null : holderField}
     </>

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { brandStyleSheet } from "@/lib/checkout/brand-style";
+import { FRAME_INBOX_SCRIPT } from "@/lib/checkout/frame-style";
 import { type CheckoutMessages, languageOptions } from "@/lib/checkout/messages";
+import { originOf } from "@/lib/checkout/security-headers";
+import { FrameBridge, type FrameResult } from "./frame-bridge";
 import { LanguageSwitcher } from "./language-switcher";
 
 /**
@@ -14,10 +17,16 @@ export function CheckoutFrame(props: {
   nonce: string | null;
   /** The session's token, for the language switcher (none on a page without a session). */
   token?: string;
+  /** Origins the shop lets frame the page, and the session's end to hand to the framing page (frame-bridge.tsx). */
+  frame?: { origins: readonly string[]; result: FrameResult | null };
   children: ReactNode;
 }) {
   const { shop } = props;
   const brand = brandStyleSheet(shop?.color);
+  // As the browser names them (no path, no trailing slash), to compare with a message's origin.
+  const frameOrigins = [
+    ...new Set((props.frame?.origins ?? []).map(originOf).filter((origin) => origin !== null)),
+  ];
   return (
     <main className="checkout" lang={props.messages.language} dir={props.messages.direction}>
       {brand && props.nonce ? <style nonce={props.nonce}>{brand}</style> : null}
@@ -32,9 +41,22 @@ export function CheckoutFrame(props: {
         </header>
       ) : null}
       {props.token ? (
-        <LanguageSwitcher token={props.token} messages={props.messages} options={languageOptions()} />
+        <LanguageSwitcher
+          token={props.token}
+          messages={{ language: props.messages.language, switcher: props.messages.switcher }}
+          options={languageOptions()}
+        />
       ) : null}
       {props.children}
+      {frameOrigins.length > 0 && props.frame ? (
+        <>
+          {props.nonce ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this module, under the CSP nonce.
+            <script nonce={props.nonce} dangerouslySetInnerHTML={{ __html: FRAME_INBOX_SCRIPT }} />
+          ) : null}
+          <FrameBridge origins={frameOrigins} result={props.frame.result} />
+        </>
+      ) : null}
     </main>
   );
 }

@@ -1,11 +1,18 @@
 import { formatAmount } from "@/lib/checkout/format";
 import { type CheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import { Isolated } from "./isolated";
 
 /** What is being paid for: description, amount in the currency's own decimals, the merchant's order reference. */
 export function OrderSummary(props: {
   messages: CheckoutMessages;
   locale: string;
-  order: { amount: number; currency: string; description: string; tracking_id: string | null };
+  order: {
+    amount: number;
+    currency: string;
+    description: string;
+    tracking_id: string | null;
+    receipt_text?: string[];
+  };
 }) {
   const { messages, order } = props;
   return (
@@ -21,8 +28,19 @@ export function OrderSummary(props: {
       </p>
       {order.tracking_id ? (
         <p className="order-summary__reference">
-          {interpolate(messages.page.orderReference, { reference: order.tracking_id })}
+          <Isolated
+            text={interpolate(messages.page.orderReference, { reference: order.tracking_id })}
+            direction={messages.direction}
+          />
         </p>
+      ) : null}
+      {order.receipt_text && order.receipt_text.length > 0 ? (
+        <ul className="order-summary__receipt">
+          {order.receipt_text.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the merchant's lines, fixed for the session.
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
       ) : null}
     </section>
   );

@@ -29,6 +29,8 @@ export function OutcomePanel(props: {
   view: ShopperCheckoutView;
   outcome: CheckoutOutcome;
   merchantUrl: string | null;
+  /** Inside a merchant's frame: the framing page moves on (frame-bridge.tsx); the link opens in the top window. */
+  framed?: boolean;
 }) {
   const { messages, view, merchantUrl } = props;
   const texts = props.outcome === "successful" ? SUCCESS_TEXTS[view.transaction_type] : TEXTS[props.outcome];
@@ -47,11 +49,15 @@ export function OutcomePanel(props: {
       {merchantUrl ? (
         <>
           <p>
-            <a className="button button--primary" href={merchantUrl}>
+            <a
+              className="button button--primary"
+              href={merchantUrl}
+              target={props.framed ? "_top" : undefined}
+            >
               {interpolate(messages.actions.returnToShop, { shop })}
             </a>
           </p>
-          {autoReturn !== null && autoReturn > 0 ? (
+          {autoReturn !== null && autoReturn > 0 && !props.framed ? (
             <AutoReturn
               url={merchantUrl}
               seconds={autoReturn}

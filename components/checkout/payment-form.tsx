@@ -18,6 +18,7 @@ import type { CheckoutCustomerField } from "@/lib/contracts/checkout";
 import { CardFields } from "./card-fields";
 import { CustomerFields } from "./customer-fields";
 import { ErrorSummary } from "./error-summary";
+import { Isolated } from "./isolated";
 import { SaveCardChoice } from "./save-card-choice";
 import { TestCards } from "./test-cards";
 
@@ -35,6 +36,11 @@ export interface PaymentFormProps {
   testCardExpiry: string | null;
   countries: PlaceOption[] | null;
   regions: RegionOptions | null;
+  /**
+   * "Your card will be saved and {shop} may charge it for future payments": a session that keeps the card for later
+   * charges without a save-card choice says so before the button. Null elsewhere.
+   */
+  keepsCardNotice: string | null;
   /** Shown above the form when the page opens, e.g. after a declined 3-D Secure attempt. */
   notice: string | null;
   holderMaxLength: number;
@@ -130,6 +136,8 @@ export function PaymentForm(props: PaymentFormProps) {
     for (const field of PAYMENT_FIELDS) data.set(field, values[field]);
     if (values.card_choice) data.set("card_choice", values.card_choice);
     if (values.save_card) data.set("save_card", "on");
+    // Inside a merchant's frame the session ends on the result page, which hands the next URL to the frame's parent.
+    if (window.parent !== window) data.set("framed", "1");
     startTransition(() => submitPayment(data));
   };
   const onInvalid: SubmitErrorHandler<PaymentFormValues> = () => {
@@ -194,8 +202,18 @@ export function PaymentForm(props: PaymentFormProps) {
             />
           </fieldset>
         ) : null}
-        <button type="submit" className="button button--primary payment-form__submit" disabled={busy}>
-          {busy ? messages.actions.paying : props.payLabel}
+        {props.keepsCardNotice ? (
+          <p className="stored-credential" id="stored-credential-notice">
+            <Isolated text={props.keepsCardNotice} direction={messages.direction} />
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="button button--primary payment-form__submit"
+          disabled={busy}
+          aria-describedby={props.keepsCardNotice ? "stored-credential-notice" : undefined}
+        >
+          {busy ? messages.actions.paying : <Isolated text={props.payLabel} direction={messages.direction} />}
         </button>
         <p className="visually-hidden" role="status">
           {busy ? messages.actions.paying : ""}

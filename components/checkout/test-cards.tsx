@@ -6,6 +6,7 @@ import type { CheckoutMessages } from "@/lib/checkout/messages";
 import { interpolate } from "@/lib/checkout/messages/interpolate";
 import type { PaymentFormValues } from "@/lib/checkout/payment-fields";
 import { fieldId } from "./form-field";
+import { Isolated } from "./isolated";
 
 /** The sandbox's published test cards (README, DESIGN §2), by the outcome they produce. */
 const TEST_CARDS = [
@@ -15,7 +16,10 @@ const TEST_CARDS = [
   { number: "4012000000001006", outcome: "frictionless" },
 ] as const;
 
-/** Test mode only: a banner saying no real payment happens, and buttons that fill in a test card. */
+/**
+ * Test mode only: a slim band, folded by default ("Test mode — fill in a test card"), that opens to a line saying
+ * no real payment happens and buttons that fill in a test card. A native disclosure: it opens without script too.
+ */
 export function TestCards(props: {
   messages: CheckoutMessages;
   expiry: string;
@@ -36,23 +40,25 @@ export function TestCards(props: {
     document.getElementById(fieldId("number"))?.focus();
   };
   return (
-    <section className="test-mode" aria-labelledby="test-mode-title">
-      <p id="test-mode-title" className="test-mode__banner">
-        {messages.testMode.banner}
-      </p>
+    <details className="test-mode">
+      <summary className="test-mode__summary">{messages.testBand.summary}</summary>
+      <p className="test-mode__banner">{messages.testMode.banner}</p>
       <p className="test-mode__hint">{messages.testMode.cardsHint}</p>
       <ul className="test-mode__cards">
         {TEST_CARDS.map((card) => (
           <li key={card.number}>
             <button type="button" className="button button--small" onClick={() => fill(card.number)}>
-              {interpolate(messages.testMode.fillButton, {
-                number: describeCardNumber(card.number).formatted,
-                outcome: messages.testMode.outcomes[card.outcome],
-              })}
+              <Isolated
+                text={interpolate(messages.testMode.fillButton, {
+                  number: describeCardNumber(card.number).formatted,
+                  outcome: messages.testMode.outcomes[card.outcome],
+                })}
+                direction={messages.direction}
+              />
             </button>
           </li>
         ))}
       </ul>
-    </section>
+    </details>
   );
 }

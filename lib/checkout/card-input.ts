@@ -1,5 +1,5 @@
 import { cardNumber as validateCardNumber } from "card-validator/dist/card-number";
-import { cardNumberLengths, detectBrand, securityCodeLength } from "@/lib/cards/brand";
+import { type CardBrand, cardNumberLengths, detectBrand, securityCodeLength } from "@/lib/cards/brand";
 import { isLuhnValid } from "@/lib/cards/luhn";
 import { groupCardNumber, stripCardSeparators } from "./format";
 
@@ -17,6 +17,8 @@ export interface CardNumberState {
   formatted: string;
   /** Display name of the brand as typed ("Visa", "American Express"), null until the prefix tells. */
   brandName: string | null;
+  /** The gateway's brand code ("visa", "master", "amex"…) as the digits typed tell it, for the brand's mark. */
+  brand: CardBrand | null;
   /** How many digits the field takes for this brand. */
   maxDigits: number;
   /** Characters the field takes, group spaces included. */
@@ -47,6 +49,7 @@ export function describeCardNumber(value: string): CardNumberState {
     digits,
     formatted: /^\d*$/.test(digits) ? groupCardNumber(digits, gaps, maxDigits) : value,
     brandName: card ? card.niceType : null,
+    brand: detectBrand(digits),
     maxDigits,
     maxLength: maxDigits + groupSpaces,
     securityCodeLength: securityCodeLength(detectBrand(digits)),

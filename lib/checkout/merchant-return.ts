@@ -65,6 +65,24 @@ export function checkoutResultPath(token: string): string {
 }
 
 /**
+ * The result page of a page inside a merchant's frame: it never moves on to the merchant inside the frame, it
+ * hands the merchant's URL to the framing page instead (components/checkout/frame-bridge.tsx).
+ */
+export function framedResultPath(token: string): string {
+  return `${checkoutResultPath(token)}?iframe=1`;
+}
+
+/** A request made inside a frame: a document loaded in an iframe (`Sec-Fetch-Dest`), or the page's `?iframe=`. */
+export function isFramedRequest(
+  headers: { get(name: string): string | null },
+  iframeParam?: unknown,
+): boolean {
+  return (
+    headers.get("sec-fetch-dest") === "iframe" || (typeof iframeParam === "string" && iframeParam !== "")
+  );
+}
+
+/**
  * The next stop after the session was read at the end of an attempt (or a 3-D Secure return): still open → the
  * payment page (it shows a decline or the verification in progress); over → the merchant at once when
  * `auto_return` is 0, otherwise the result page (which counts down `auto_return` seconds or offers a link).

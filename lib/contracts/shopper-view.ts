@@ -76,6 +76,9 @@ export const shopperCheckoutViewSchema = z
       currency: z.string(),
       description: z.string(),
       tracking_id: z.string().nullable(),
+      receipt_text: z
+        .array(z.string())
+        .describe("The merchant's receipt lines (`additional_data.receipt_text`)"),
     }),
     customer_fields: z
       .object({
@@ -99,6 +102,11 @@ export const shopperCheckoutViewSchema = z
       .describe("A stored card offered for this payment (oneclick): brand and last 4 digits only"),
     save_card_toggle: z.object({ display: z.boolean() }),
     another_card_toggle: z.object({ display: z.boolean() }),
+    keeps_card: z
+      .boolean()
+      .describe(
+        "The session keeps the card for the shop's future charges (contract `recurring`) without a save-card choice: the page says so before the button",
+      ),
     frame_ancestors: z
       .array(z.string())
       .describe("Origins the shop allows to frame the page (CSP frame-ancestors); empty: none"),

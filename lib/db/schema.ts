@@ -90,6 +90,12 @@ export const cards = pgTable(
      * and its token is never shown.
      */
     heldForCharge: boolean("held_for_charge").notNull().default(false),
+    /**
+     * Stored-credential consent: the hosted page told the shopper, before the button, that the shop may charge the
+     * card for future payments (a `recurring` session without a save-card choice). Set by the gateway from the
+     * session, never from the page's request.
+     */
+    consentShown: boolean("consent_shown").notNull().default(false),
     createdAt: timestamps.createdAt,
   },
   (table) => [index("cards_shop_idx").on(table.shopId), index("cards_key_idx").on(table.keyId)],

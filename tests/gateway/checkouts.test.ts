@@ -92,13 +92,13 @@ async function merchantView(token: string): Promise<JsonBody> {
 }
 
 describe("POST /ctp/api/checkouts", () => {
-  it("creates a session and answers 201 with its token and the hosted page's URL", async () => {
+  it("creates a session and answers 201 with its token and the hosted page's URL in beGateway's widget form", async () => {
     const response = await callJson(gateway, "/ctp/api/checkouts", { shop, body: checkoutRequest() });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body.checkout).sort()).toEqual(["redirect_url", "token"]);
     expect(response.body.checkout.token).toMatch(/^[0-9a-f]{64}$/);
     expect(response.body.checkout.redirect_url).toMatch(
-      new RegExp(`^https?://[^/]+/checkout/${response.body.checkout.token}$`),
+      new RegExp(`^https?://[^/]+/widget/hpp\\.html\\?token=${response.body.checkout.token}$`),
     );
   });
 

@@ -8,6 +8,8 @@ import {
   checkoutPagePath,
   checkoutResultPath,
   checkoutReturnPath,
+  framedResultPath,
+  isFramedRequest,
   merchantReturnUrl,
   nextStopAfterAttempt,
 } from "@/lib/checkout/merchant-return";
@@ -58,8 +60,15 @@ function unavailable(
  * that post's redirect to the page's CSP `form-action` (this origin and the gateway's): a stop on the merchant's
  * site goes through the return route instead, whose page moves on by itself. Scripted calls carry `Next-Action`.
  */
-async function redirectAfterAction(token: string, stop: string): Promise<never> {
-  const scripted = (await headers()).has("next-action");
+async function redirectAfterAction(token: string, stop: string, data: FormData): Promise<never> {
+  const requestHeaders = await headers();
+  // Inside a merchant's frame the session ends on the result page, which hands the merchant's URL to the framing
+  // page: the merchant's own page is never opened inside the frame.
+  const framed = data.get("framed") === "1" || isFramedRequest(requestHeaders);
+  if (framed && stop !== checkoutPagePath(token)) {
+    redirect(framedResultPath(token));
+  }
+  const scripted = requestHeaders.has("next-action");
   redirect(scripted || stop.startsWith("/") ? stop : checkoutReturnPath(token));
 }
 
@@ -122,6 +131,7 @@ export async function payForCheckout(
     return redirectAfterAction(
       token,
       after.ok ? nextStopAfterAttempt(after.data) : checkoutResultPath(token),
+      data,
     );
   }
 
@@ -177,6 +187,7 @@ export async function cancelPayment(
     return redirectAfterAction(
       token,
       merchantReturnUrl(result.data, "canceled") ?? checkoutResultPath(token),
+      data,
     );
   }
   if (result.kind === "conflict" || result.kind === "unavailable" || result.kind === "rate_limited") {

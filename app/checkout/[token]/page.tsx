@@ -1,16 +1,27 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { BrandMarks } from "@/components/checkout/brand-marks";
 import { CancelForm } from "@/components/checkout/cancel-form";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
+import { Isolated } from "@/components/checkout/isolated";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { StatusPanel } from "@/components/checkout/status-panel";
+import { TrustLine } from "@/components/checkout/trust-line";
 import { formatAmount } from "@/lib/checkout/format";
-import { checkoutOutcome, checkoutResultPath, merchantReturnUrl } from "@/lib/checkout/merchant-return";
+import {
+  checkoutOutcome,
+  checkoutPagePath,
+  checkoutResultPath,
+  framedResultPath,
+  isFramedRequest,
+  merchantReturnUrl,
+} from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages, interpolate, plural } from "@/lib/checkout/messages";
 import { initialPaymentForm, paymentFormRules } from "@/lib/checkout/payment-fields";
 import { countryOptions, regionOptions } from "@/lib/checkout/places";
+import { getConfig } from "@/lib/config";
 import { HOLDER_MAX_LENGTH } from "@/lib/contracts/credit-card";
 import { shopperLanguage } from "../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "./read-checkout";
@@ -28,8 +39,15 @@ export function generateMetadata({ params }: { params: Promise<{ token: string }
   return params.then(({ token }) => checkoutPageMetadata(token));
 }
 
-export default async function CheckoutPage({ params }: { params: Promise<{ token: string }> }) {
+export default async function CheckoutPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { token } = await params;
+  const framed = isFramedRequest(await headers(), (await searchParams).iframe);
   const result = await readCheckout(token);
   if (!result.ok) {
     if (result.kind === "not_found") notFound();
@@ -49,10 +67,28 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
   const nonce = (await headers()).get("x-nonce");
   const outcome = checkoutOutcome(view);
   // A finished session has its own page (with the merchant's auto_return); an expired one is explained here.
-  if (outcome !== null && outcome !== "expired") redirect(checkoutResultPath(token));
+  if (outcome !== null && outcome !== "expired") {
+    redirect(framed ? framedResultPath(token) : checkoutResultPath(token));
+  }
 
+  const expiredUrl =
+    outcome === "expired"
+      ? (merchantReturnUrl(view, "expired") ?? merchantReturnUrl(view, "canceled"))
+      : null;
   const frame = (body: React.ReactNode) => (
-    <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce} token={token}>
+    <CheckoutFrame
+      messages={messages}
+      shop={view.shop}
+      nonce={nonce}
+      token={token}
+      frame={{
+        origins: view.frame_ancestors,
+        result:
+          outcome === "expired"
+            ? { status: "expired", url: expiredUrl ?? `${getConfig().publicUrl}${checkoutPagePath(token)}` }
+            : null,
+      }}
+    >
       {body}
     </CheckoutFrame>
   );
@@ -63,7 +99,8 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
         messages={messages}
         view={view}
         outcome="expired"
-        merchantUrl={merchantReturnUrl(view, "expired") ?? merchantReturnUrl(view, "canceled")}
+        merchantUrl={expiredUrl}
+        framed={framed}
       />,
     );
   }
@@ -94,41 +131,54 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
   const amount = formatAmount(view.order.amount, view.order.currency, language);
   const rules = paymentFormRules(view);
 
+  // From 900 px the order and the form side by side; below, one column with the order (and its amount) first.
   return frame(
-    <>
-      <h1 className="checkout__title">{messages.page.title}</h1>
-      {summary}
-      <PaymentForm
-        token={token}
-        messages={messages}
-        rules={rules}
-        readOnly={{ fields: view.customer_fields.read_only, holder: view.credit_card_fields.read_only }}
-        initialValues={initialPaymentForm(view)}
-        payLabel={interpolate(
-          view.transaction_type === "authorization"
-            ? messages.actions.authorizeButton
-            : messages.actions.payButton,
-          { amount },
-        )}
-        saveCardLabel={
-          rules.saveCardOffered ? interpolate(messages.savedCard.save, { shop: view.shop.name }) : null
-        }
-        testCardExpiry={view.test ? testCardExpiry() : null}
-        countries={showsCountry ? countryOptions(language) : null}
-        regions={showsState ? regionOptions(language) : null}
-        holderMaxLength={HOLDER_MAX_LENGTH}
-        notice={
-          declined
-            ? `${messages.errors.declined} ${interpolate(plural(messages.language, messages.errors.attemptsLeft, view.attempts_left), { count: view.attempts_left })}`
-            : null
-        }
-      />
-      <CancelForm
-        token={token}
-        label={interpolate(messages.actions.cancel, { shop: view.shop.name })}
-        pendingLabel={messages.actions.canceling}
-      />
-      <p className="checkout__notice">{interpolate(messages.page.secureNotice, { shop: view.shop.name })}</p>
-    </>,
+    <div className="checkout-layout">
+      <h1 className="checkout__title checkout-layout__title">{messages.page.title}</h1>
+      <div className="checkout-layout__order">{summary}</div>
+      <div className="checkout-layout__pay">
+        <BrandMarks messages={messages} />
+        <PaymentForm
+          token={token}
+          messages={messages}
+          rules={rules}
+          readOnly={{ fields: view.customer_fields.read_only, holder: view.credit_card_fields.read_only }}
+          initialValues={initialPaymentForm(view)}
+          payLabel={interpolate(
+            view.transaction_type === "authorization"
+              ? messages.actions.authorizeButton
+              : messages.actions.payButton,
+            { amount },
+          )}
+          saveCardLabel={
+            rules.saveCardOffered ? interpolate(messages.savedCard.save, { shop: view.shop.name }) : null
+          }
+          keepsCardNotice={
+            view.keeps_card ? interpolate(messages.storedCredential.notice, { shop: view.shop.name }) : null
+          }
+          testCardExpiry={view.test ? testCardExpiry() : null}
+          countries={showsCountry ? countryOptions(language) : null}
+          regions={showsState ? regionOptions(language) : null}
+          holderMaxLength={HOLDER_MAX_LENGTH}
+          notice={
+            declined
+              ? `${messages.errors.declined} ${interpolate(plural(messages.language, messages.errors.attemptsLeft, view.attempts_left), { count: view.attempts_left })}`
+              : null
+          }
+        />
+        <CancelForm
+          token={token}
+          label={interpolate(messages.actions.cancel, { shop: view.shop.name })}
+          pendingLabel={messages.actions.canceling}
+        />
+        <TrustLine messages={messages} />
+        <p className="checkout__notice">
+          <Isolated
+            text={interpolate(messages.page.secureNotice, { shop: view.shop.name })}
+            direction={messages.direction}
+          />
+        </p>
+      </div>
+    </div>,
   );
 }

@@ -156,4 +156,11 @@ export const ar: CheckoutMessages = {
     unavailableTitle: "صفحة الدفع غير متاحة",
     unavailableBody: "لا يمكن عرض صفحة الدفع الآن. أعد تحميل الصفحة بعد قليل.",
   },
+  storedCredential: { notice: "سيتم حفظ بطاقتك ويجوز لـ {shop} خصم مدفوعات مستقبلية منها." },
+  trust: { securedBy: "محمي بواسطة Tessera", acceptedCards: "البطاقات المقبولة" },
+  testBand: { summary: "وضع الاختبار — املأ ببطاقة اختبار" },
+  securityCode: {
+    front: "الرمز المكوّن من {digits} أرقام على وجه بطاقتك",
+    back: "الرمز المكوّن من {digits} أرقام على ظهر بطاقتك",
+  },
 };

@@ -159,4 +159,11 @@ export const be: CheckoutMessages = {
     unavailableTitle: "Старонка аплаты недаступная",
     unavailableBody: "Зараз старонку аплаты не ўдаецца паказаць. Абнавіце старонку праз хвіліну.",
   },
+  storedCredential: { notice: "Ваша картка будзе захавана, і {shop} зможа спісваць з яе будучыя плацяжы." },
+  trust: { securedBy: "Абаронена Tessera", acceptedCards: "Карткі, якія прымаюцца" },
+  testBand: { summary: "Тэставы рэжым — запоўніць тэставай карткай" },
+  securityCode: {
+    front: "{digits}-значны код на пярэднім баку карткі",
+    back: "{digits}-значны код на адвароце карткі",
+  },
 };

@@ -147,4 +147,11 @@ export const bg: CheckoutMessages = {
     unavailableBody:
       "Страницата за плащане не може да се покаже в момента. Презаредете страницата след малко.",
   },
+  storedCredential: { notice: "Картата ви ще бъде запазена и {shop} може да я таксува за бъдещи плащания." },
+  trust: { securedBy: "Защитено от Tessera", acceptedCards: "Приемани карти" },
+  testBand: { summary: "Тестов режим — попълнете тестова карта" },
+  securityCode: {
+    front: "{digits}-цифреният код на лицевата страна на картата",
+    back: "{digits}-цифреният код на гърба на картата",
+  },
 };

@@ -158,4 +158,11 @@ export const cs: CheckoutMessages = {
     unavailableTitle: "Platební stránka není dostupná",
     unavailableBody: "Platební stránku teď nelze zobrazit. Za chvíli stránku načtěte znovu.",
   },
+  storedCredential: { notice: "Vaše karta bude uložena a {shop} ji může zatěžovat budoucími platbami." },
+  trust: { securedBy: "Zabezpečeno službou Tessera", acceptedCards: "Přijímané karty" },
+  testBand: { summary: "Testovací režim — vyplnit testovací kartu" },
+  securityCode: {
+    front: "{digits}místný kód na přední straně karty",
+    back: "{digits}místný kód na zadní straně karty",
+  },
 };

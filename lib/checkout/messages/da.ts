@@ -145,4 +145,11 @@ export const da: CheckoutMessages = {
     unavailableTitle: "Betalingssiden er ikke tilgængelig",
     unavailableBody: "Betalingssiden kan ikke vises lige nu. Genindlæs siden om et øjeblik.",
   },
+  storedCredential: { notice: "Dit kort bliver gemt, og {shop} kan trække fremtidige betalinger på det." },
+  trust: { securedBy: "Sikret af Tessera", acceptedCards: "Accepterede kort" },
+  testBand: { summary: "Testtilstand — udfyld med et testkort" },
+  securityCode: {
+    front: "Den {digits}-cifrede kode på forsiden af dit kort",
+    back: "Den {digits}-cifrede kode på bagsiden af dit kort",
+  },
 };

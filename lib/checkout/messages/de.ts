@@ -162,4 +162,13 @@ export const de: CheckoutMessages = {
     unavailableTitle: "Zahlungsseite nicht verfügbar",
     unavailableBody: "Die Zahlungsseite kann gerade nicht angezeigt werden. Laden Sie die Seite gleich neu.",
   },
+  storedCredential: {
+    notice: "Ihre Karte wird gespeichert, und {shop} darf sie für künftige Zahlungen belasten.",
+  },
+  trust: { securedBy: "Gesichert durch Tessera", acceptedCards: "Akzeptierte Karten" },
+  testBand: { summary: "Testmodus – Testkarte einfügen" },
+  securityCode: {
+    front: "Der {digits}-stellige Code auf der Vorderseite Ihrer Karte",
+    back: "Der {digits}-stellige Code auf der Rückseite Ihrer Karte",
+  },
 };

@@ -145,4 +145,11 @@ export const en: CheckoutMessages = {
     unavailableTitle: "Payment page unavailable",
     unavailableBody: "The payment page can't be shown right now. Reload the page in a moment.",
   },
+  storedCredential: { notice: "Your card will be saved and {shop} may charge it for future payments." },
+  trust: { securedBy: "Secured by Tessera", acceptedCards: "Accepted cards" },
+  testBand: { summary: "Test mode — fill in a test card" },
+  securityCode: {
+    front: "The {digits}-digit code on the front of your card",
+    back: "The {digits}-digit code on the back of your card",
+  },
 };

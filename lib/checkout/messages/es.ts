@@ -153,4 +153,11 @@ export const es: CheckoutMessages = {
     unavailableTitle: "Página de pago no disponible",
     unavailableBody: "La página de pago no se puede mostrar ahora. Vuelva a cargar la página en un momento.",
   },
+  storedCredential: { notice: "Tu tarjeta se guardará y {shop} podrá cargarle pagos futuros." },
+  trust: { securedBy: "Protegido por Tessera", acceptedCards: "Tarjetas aceptadas" },
+  testBand: { summary: "Modo de prueba: rellenar con una tarjeta de prueba" },
+  securityCode: {
+    front: "El código de {digits} dígitos en el anverso de tu tarjeta",
+    back: "El código de {digits} dígitos en el reverso de tu tarjeta",
+  },
 };

@@ -156,4 +156,11 @@ export const et: CheckoutMessages = {
     unavailableTitle: "Makseleht pole saadaval",
     unavailableBody: "Makselehte ei saa praegu näidata. Laadige leht hetke pärast uuesti.",
   },
+  storedCredential: { notice: "Teie kaart salvestatakse ja {shop} võib sellelt tulevasi makseid võtta." },
+  trust: { securedBy: "Turvab Tessera", acceptedCards: "Aktsepteeritud kaardid" },
+  testBand: { summary: "Testrežiim — täitke testkaardiga" },
+  securityCode: {
+    front: "{digits}-kohaline kood kaardi esiküljel",
+    back: "{digits}-kohaline kood kaardi tagaküljel",
+  },
 };

@@ -155,4 +155,11 @@ export const fa: CheckoutMessages = {
     unavailableTitle: "صفحه پرداخت در دسترس نیست",
     unavailableBody: "صفحه پرداخت اکنون نمایش داده نمی‌شود. کمی بعد صفحه را دوباره بارگذاری کنید.",
   },
+  storedCredential: { notice: "کارت شما ذخیره می‌شود و {shop} می‌تواند پرداخت‌های آینده را از آن برداشت کند." },
+  trust: { securedBy: "محافظت‌شده توسط Tessera", acceptedCards: "کارت‌های پذیرفته‌شده" },
+  testBand: { summary: "حالت آزمایشی — با کارت آزمایشی پر کنید" },
+  securityCode: {
+    front: "کد {digits} رقمی روی جلوی کارت شما",
+    back: "کد {digits} رقمی پشت کارت شما",
+  },
 };

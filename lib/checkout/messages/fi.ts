@@ -150,4 +150,11 @@ export const fi: CheckoutMessages = {
     unavailableTitle: "Maksusivu ei ole käytettävissä",
     unavailableBody: "Maksusivua ei voi juuri nyt näyttää. Lataa sivu hetken kuluttua uudelleen.",
   },
+  storedCredential: { notice: "Korttisi tallennetaan, ja {shop} voi veloittaa siltä tulevia maksuja." },
+  trust: { securedBy: "Suojaa Tessera", acceptedCards: "Hyväksytyt kortit" },
+  testBand: { summary: "Testitila — täytä testikortilla" },
+  securityCode: {
+    front: "{digits}-numeroinen koodi kortin etupuolella",
+    back: "{digits}-numeroinen koodi kortin takapuolella",
+  },
 };

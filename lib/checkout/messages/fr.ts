@@ -162,4 +162,13 @@ export const fr: CheckoutMessages = {
     unavailableBody:
       "La page de paiement ne peut pas s'afficher pour le moment. Rechargez la page dans un instant.",
   },
+  storedCredential: {
+    notice: "Votre carte sera enregistrée et {shop} pourra la débiter pour de futurs paiements.",
+  },
+  trust: { securedBy: "Sécurisé par Tessera", acceptedCards: "Cartes acceptées" },
+  testBand: { summary: "Mode test — remplir avec une carte de test" },
+  securityCode: {
+    front: "Le code à {digits} chiffres au recto de votre carte",
+    back: "Le code à {digits} chiffres au verso de votre carte",
+  },
 };

@@ -135,4 +135,11 @@ export const he: CheckoutMessages = {
     unavailableTitle: "דף התשלום לא זמין",
     unavailableBody: "לא ניתן להציג את דף התשלום כרגע. טענו את הדף מחדש בעוד רגע.",
   },
+  storedCredential: { notice: "הכרטיס שלך יישמר ו-{shop} רשאי לחייב אותו בתשלומים עתידיים." },
+  trust: { securedBy: "מאובטח על ידי Tessera", acceptedCards: "כרטיסים מתקבלים" },
+  testBand: { summary: "מצב בדיקה — מלא כרטיס בדיקה" },
+  securityCode: {
+    front: "הקוד בן {digits} הספרות בחזית הכרטיס",
+    back: "הקוד בן {digits} הספרות בגב הכרטיס",
+  },
 };

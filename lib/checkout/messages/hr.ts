@@ -157,4 +157,13 @@ export const hr: CheckoutMessages = {
     unavailableBody:
       "Stranicu za plaćanje trenutačno nije moguće prikazati. Ponovno učitajte stranicu za trenutak.",
   },
+  storedCredential: {
+    notice: "Vaša kartica bit će spremljena i {shop} je može teretiti za buduća plaćanja.",
+  },
+  trust: { securedBy: "Zaštićeno uslugom Tessera", acceptedCards: "Prihvaćene kartice" },
+  testBand: { summary: "Testni način — ispunite testnu karticu" },
+  securityCode: {
+    front: "{digits}-znamenkasti kod na prednjoj strani kartice",
+    back: "{digits}-znamenkasti kod na poleđini kartice",
+  },
 };

@@ -158,4 +158,11 @@ export const hu: CheckoutMessages = {
     unavailableTitle: "A fizetési oldal nem érhető el",
     unavailableBody: "A fizetési oldal most nem jeleníthető meg. Egy kis idő múlva töltse be újra az oldalt.",
   },
+  storedCredential: { notice: "A kártyáját elmentjük, és a(z) {shop} a jövőbeni fizetéseket terhelheti rá." },
+  trust: { securedBy: "Védelem: Tessera", acceptedCards: "Elfogadott kártyák" },
+  testBand: { summary: "Tesztmód — tesztkártya kitöltése" },
+  securityCode: {
+    front: "A kártya előlapján lévő {digits} jegyű kód",
+    back: "A kártya hátoldalán lévő {digits} jegyű kód",
+  },
 };

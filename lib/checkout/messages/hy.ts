@@ -145,4 +145,11 @@ export const hy: CheckoutMessages = {
     unavailableTitle: "Վճարման էջը հասանելի չէ",
     unavailableBody: "Վճարման էջն այս պահին հնարավոր չէ ցույց տալ։ Մի փոքր անց վերաբեռնեք էջը։",
   },
+  storedCredential: { notice: "Ձեր քարտը կպահպանվի, և {shop}-ը կարող է դրանից գանձել հետագա վճարումները։" },
+  trust: { securedBy: "Պաշտպանված է Tessera-ի կողմից", acceptedCards: "Ընդունվող քարտեր" },
+  testBand: { summary: "Թեստային ռեժիմ — լրացնել թեստային քարտով" },
+  securityCode: {
+    front: "{digits}-նիշանոց կոդը քարտի դիմային կողմում",
+    back: "{digits}-նիշանոց կոդը քարտի հետևի կողմում",
+  },
 };

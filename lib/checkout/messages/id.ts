@@ -151,4 +151,13 @@ export const id: CheckoutMessages = {
     unavailableTitle: "Halaman pembayaran tidak tersedia",
     unavailableBody: "Halaman pembayaran tidak dapat ditampilkan saat ini. Muat ulang halaman sebentar lagi.",
   },
+  storedCredential: {
+    notice: "Kartu Anda akan disimpan dan {shop} dapat menagihnya untuk pembayaran berikutnya.",
+  },
+  trust: { securedBy: "Diamankan oleh Tessera", acceptedCards: "Kartu yang diterima" },
+  testBand: { summary: "Mode uji — isi dengan kartu uji" },
+  securityCode: {
+    front: "Kode {digits} digit di bagian depan kartu Anda",
+    back: "Kode {digits} digit di bagian belakang kartu Anda",
+  },
 };

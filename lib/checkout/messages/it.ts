@@ -159,4 +159,11 @@ export const it: CheckoutMessages = {
     unavailableBody:
       "Al momento la pagina di pagamento non può essere mostrata. Ricarica la pagina tra poco.",
   },
+  storedCredential: { notice: "La tua carta verrà salvata e {shop} potrà addebitarvi pagamenti futuri." },
+  trust: { securedBy: "Protetto da Tessera", acceptedCards: "Carte accettate" },
+  testBand: { summary: "Modalità test: compila con una carta di prova" },
+  securityCode: {
+    front: "Il codice di {digits} cifre sul fronte della carta",
+    back: "Il codice di {digits} cifre sul retro della carta",
+  },
 };

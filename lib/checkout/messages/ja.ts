@@ -144,4 +144,11 @@ export const ja: CheckoutMessages = {
     unavailableTitle: "お支払いページを表示できません",
     unavailableBody: "現在お支払いページを表示できません。しばらくしてからページを再読み込みしてください。",
   },
+  storedCredential: { notice: "カードは保存され、{shop} は今後の支払いにこのカードを請求できます。" },
+  trust: { securedBy: "Tessera により保護されています", acceptedCards: "ご利用いただけるカード" },
+  testBand: { summary: "テストモード — テストカードを入力" },
+  securityCode: {
+    front: "カード表面の {digits} 桁のコード",
+    back: "カード裏面の {digits} 桁のコード",
+  },
 };

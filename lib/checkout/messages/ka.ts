@@ -153,4 +153,13 @@ export const ka: CheckoutMessages = {
     unavailableTitle: "გადახდის გვერდი მიუწვდომელია",
     unavailableBody: "გადახდის გვერდის ჩვენება ახლა შეუძლებელია. ცოტა ხანში განაახლეთ გვერდი.",
   },
+  storedCredential: {
+    notice: "თქვენი ბარათი შეინახება და {shop} შეძლებს მისგან მომავალი გადახდების ჩამოჭრას.",
+  },
+  trust: { securedBy: "დაცულია Tessera-ს მიერ", acceptedCards: "მისაღები ბარათები" },
+  testBand: { summary: "სატესტო რეჟიმი — შეავსეთ სატესტო ბარათით" },
+  securityCode: {
+    front: "{digits}-ნიშნა კოდი ბარათის წინა მხარეს",
+    back: "{digits}-ნიშნა კოდი ბარათის უკანა მხარეს",
+  },
 };

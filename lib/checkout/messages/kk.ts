@@ -152,4 +152,11 @@ export const kk: CheckoutMessages = {
     unavailableTitle: "Төлем беті қолжетімсіз",
     unavailableBody: "Төлем бетін қазір көрсету мүмкін емес. Сәлден кейін бетті қайта жүктеңіз.",
   },
+  storedCredential: { notice: "Картаңыз сақталады және {shop} одан болашақ төлемдерді ала алады." },
+  trust: { securedBy: "Tessera қорғайды", acceptedCards: "Қабылданатын карталар" },
+  testBand: { summary: "Сынақ режимі — сынақ картасын толтыру" },
+  securityCode: {
+    front: "Картаның алдыңғы жағындағы {digits} таңбалы код",
+    back: "Картаның артқы жағындағы {digits} таңбалы код",
+  },
 };

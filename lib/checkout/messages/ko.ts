@@ -136,4 +136,11 @@ export const ko: CheckoutMessages = {
     unavailableTitle: "결제 페이지를 사용할 수 없습니다",
     unavailableBody: "지금은 결제 페이지를 표시할 수 없습니다. 잠시 후 페이지를 새로고침하세요.",
   },
+  storedCredential: { notice: "카드가 저장되며 {shop}에서 향후 결제 시 이 카드로 청구할 수 있습니다." },
+  trust: { securedBy: "Tessera 보안 결제", acceptedCards: "사용 가능한 카드" },
+  testBand: { summary: "테스트 모드 — 테스트 카드 입력" },
+  securityCode: {
+    front: "카드 앞면의 {digits}자리 코드",
+    back: "카드 뒷면의 {digits}자리 코드",
+  },
 };

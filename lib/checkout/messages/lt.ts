@@ -163,4 +163,13 @@ export const lt: CheckoutMessages = {
     unavailableTitle: "Mokėjimo puslapis nepasiekiamas",
     unavailableBody: "Šiuo metu mokėjimo puslapio parodyti negalima. Po akimirkos įkelkite puslapį iš naujo.",
   },
+  storedCredential: {
+    notice: "Jūsų kortelė bus išsaugota, ir {shop} galės ja nuskaičiuoti būsimus mokėjimus.",
+  },
+  trust: { securedBy: "Apsaugota Tessera", acceptedCards: "Priimamos kortelės" },
+  testBand: { summary: "Bandomasis režimas — užpildykite bandomąja kortele" },
+  securityCode: {
+    front: "{digits} skaitmenų kodas kortelės priekyje",
+    back: "{digits} skaitmenų kodas kortelės kitoje pusėje",
+  },
 };

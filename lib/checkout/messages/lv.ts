@@ -166,4 +166,13 @@ export const lv: CheckoutMessages = {
     unavailableTitle: "Maksājuma lapa nav pieejama",
     unavailableBody: "Maksājuma lapu pašlaik nevar parādīt. Pēc brīža ielādējiet lapu vēlreiz.",
   },
+  storedCredential: {
+    notice: "Jūsu karte tiks saglabāta, un {shop} varēs no tās iekasēt turpmākos maksājumus.",
+  },
+  trust: { securedBy: "Aizsargā Tessera", acceptedCards: "Pieņemtās kartes" },
+  testBand: { summary: "Testa režīms — aizpildiet ar testa karti" },
+  securityCode: {
+    front: "{digits} ciparu kods kartes priekšpusē",
+    back: "{digits} ciparu kods kartes aizmugurē",
+  },
 };

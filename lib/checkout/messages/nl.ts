@@ -149,4 +149,13 @@ export const nl: CheckoutMessages = {
     unavailableTitle: "Betaalpagina niet beschikbaar",
     unavailableBody: "De betaalpagina kan nu niet worden getoond. Laad de pagina zo opnieuw.",
   },
+  storedCredential: {
+    notice: "Uw kaart wordt opgeslagen en {shop} mag deze voor toekomstige betalingen belasten.",
+  },
+  trust: { securedBy: "Beveiligd door Tessera", acceptedCards: "Geaccepteerde kaarten" },
+  testBand: { summary: "Testmodus — vul een testkaart in" },
+  securityCode: {
+    front: "De {digits}-cijferige code op de voorkant van uw kaart",
+    back: "De {digits}-cijferige code op de achterkant van uw kaart",
+  },
 };

@@ -153,4 +153,13 @@ export const no: CheckoutMessages = {
     unavailableTitle: "Betalingssiden er ikke tilgjengelig",
     unavailableBody: "Betalingssiden kan ikke vises akkurat nå. Last inn siden på nytt om litt.",
   },
+  storedCredential: {
+    notice: "Kortet ditt blir lagret, og {shop} kan belaste det for fremtidige betalinger.",
+  },
+  trust: { securedBy: "Sikret av Tessera", acceptedCards: "Godkjente kort" },
+  testBand: { summary: "Testmodus — fyll inn et testkort" },
+  securityCode: {
+    front: "Den {digits}-sifrede koden på forsiden av kortet",
+    back: "Den {digits}-sifrede koden på baksiden av kortet",
+  },
 };

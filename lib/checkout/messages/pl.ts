@@ -155,4 +155,13 @@ export const pl: CheckoutMessages = {
     unavailableTitle: "Strona płatności niedostępna",
     unavailableBody: "Nie można teraz wyświetlić strony płatności. Za chwilę odśwież stronę.",
   },
+  storedCredential: {
+    notice: "Twoja karta zostanie zapisana, a {shop} będzie mógł obciążać ją przyszłymi płatnościami.",
+  },
+  trust: { securedBy: "Zabezpieczone przez Tessera", acceptedCards: "Akceptowane karty" },
+  testBand: { summary: "Tryb testowy — wypełnij kartą testową" },
+  securityCode: {
+    front: "{digits}-cyfrowy kod na przedniej stronie karty",
+    back: "{digits}-cyfrowy kod na odwrocie karty",
+  },
 };

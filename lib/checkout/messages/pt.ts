@@ -152,4 +152,11 @@ export const pt: CheckoutMessages = {
     unavailableTitle: "Página de pagamento indisponível",
     unavailableBody: "A página de pagamento não pode ser exibida agora. Recarregue a página em instantes.",
   },
+  storedCredential: { notice: "Seu cartão será salvo e {shop} poderá cobrá-lo em pagamentos futuros." },
+  trust: { securedBy: "Protegido por Tessera", acceptedCards: "Cartões aceitos" },
+  testBand: { summary: "Modo de teste — preencher com um cartão de teste" },
+  securityCode: {
+    front: "O código de {digits} dígitos na frente do cartão",
+    back: "O código de {digits} dígitos no verso do cartão",
+  },
 };

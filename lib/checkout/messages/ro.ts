@@ -164,4 +164,11 @@ export const ro: CheckoutMessages = {
     unavailableTitle: "Pagina de plată nu este disponibilă",
     unavailableBody: "Pagina de plată nu poate fi afișată acum. Reîncărcați pagina în câteva momente.",
   },
+  storedCredential: { notice: "Cardul dvs. va fi salvat, iar {shop} îl poate debita pentru plăți viitoare." },
+  trust: { securedBy: "Securizat de Tessera", acceptedCards: "Carduri acceptate" },
+  testBand: { summary: "Mod de test — completați un card de test" },
+  securityCode: {
+    front: "Codul de {digits} cifre de pe fața cardului",
+    back: "Codul de {digits} cifre de pe spatele cardului",
+  },
 };

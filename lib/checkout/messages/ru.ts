@@ -160,4 +160,13 @@ export const ru: CheckoutMessages = {
     unavailableTitle: "Страница оплаты недоступна",
     unavailableBody: "Сейчас страницу оплаты не удаётся показать. Обновите страницу через минуту.",
   },
+  storedCredential: {
+    notice: "Ваша карта будет сохранена, и {shop} сможет списывать с неё будущие платежи.",
+  },
+  trust: { securedBy: "Защищено Tessera", acceptedCards: "Принимаемые карты" },
+  testBand: { summary: "Тестовый режим — заполнить тестовой картой" },
+  securityCode: {
+    front: "{digits}-значный код на лицевой стороне карты",
+    back: "{digits}-значный код на обороте карты",
+  },
 };

@@ -166,4 +166,11 @@ export const sk: CheckoutMessages = {
     unavailableTitle: "Platobná stránka nie je dostupná",
     unavailableBody: "Platobnú stránku teraz nemožno zobraziť. O chvíľu stránku načítajte znova.",
   },
+  storedCredential: { notice: "Vaša karta bude uložená a {shop} ju môže zaťažovať budúcimi platbami." },
+  trust: { securedBy: "Zabezpečené službou Tessera", acceptedCards: "Prijímané karty" },
+  testBand: { summary: "Testovací režim — vyplniť testovaciu kartu" },
+  securityCode: {
+    front: "{digits}-miestny kód na prednej strane karty",
+    back: "{digits}-miestny kód na zadnej strane karty",
+  },
 };

@@ -168,4 +168,11 @@ export const sl: CheckoutMessages = {
     unavailableTitle: "Plačilna stran ni na voljo",
     unavailableBody: "Plačilne strani trenutno ni mogoče prikazati. Čez trenutek znova naložite stran.",
   },
+  storedCredential: { notice: "Vaša kartica bo shranjena in {shop} jo lahko bremeni za prihodnja plačila." },
+  trust: { securedBy: "Zaščito zagotavlja Tessera", acceptedCards: "Sprejete kartice" },
+  testBand: { summary: "Preizkusni način — izpolnite s preizkusno kartico" },
+  securityCode: {
+    front: "{digits}-mestna koda na sprednji strani kartice",
+    back: "{digits}-mestna koda na hrbtni strani kartice",
+  },
 };

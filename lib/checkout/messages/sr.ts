@@ -157,4 +157,11 @@ export const sr: CheckoutMessages = {
     unavailableBody:
       "Страница за плаћање тренутно не може да се прикаже. Поново учитајте страницу за тренутак.",
   },
+  storedCredential: { notice: "Ваша картица ће бити сачувана и {shop} може да је терети за будућа плаћања." },
+  trust: { securedBy: "Заштићено услугом Tessera", acceptedCards: "Прихваћене картице" },
+  testBand: { summary: "Тест режим — попуните тест картицом" },
+  securityCode: {
+    front: "{digits}-цифрени код на предњој страни картице",
+    back: "{digits}-цифрени код на полеђини картице",
+  },
 };

@@ -139,4 +139,11 @@ export const sv: CheckoutMessages = {
     unavailableTitle: "Betalningssidan är inte tillgänglig",
     unavailableBody: "Betalningssidan kan inte visas just nu. Ladda om sidan om en stund.",
   },
+  storedCredential: { notice: "Ditt kort sparas och {shop} kan debitera det för framtida betalningar." },
+  trust: { securedBy: "Skyddas av Tessera", acceptedCards: "Godkända kort" },
+  testBand: { summary: "Testläge — fyll i ett testkort" },
+  securityCode: {
+    front: "Den {digits}-siffriga koden på kortets framsida",
+    back: "Den {digits}-siffriga koden på kortets baksida",
+  },
 };

@@ -123,4 +123,11 @@ export const th: CheckoutMessages = {
     unavailableTitle: "หน้าชำระเงินไม่พร้อมใช้งาน",
     unavailableBody: "ไม่สามารถแสดงหน้าชำระเงินได้ในขณะนี้ โหลดหน้านี้ใหม่อีกครั้งในอีกสักครู่",
   },
+  storedCredential: { notice: "ระบบจะบันทึกบัตรของคุณ และ {shop} อาจเรียกเก็บเงินจากบัตรนี้สำหรับการชำระเงินในอนาคต" },
+  trust: { securedBy: "ปกป้องโดย Tessera", acceptedCards: "บัตรที่รับ" },
+  testBand: { summary: "โหมดทดสอบ — กรอกบัตรทดสอบ" },
+  securityCode: {
+    front: "รหัส {digits} หลักที่ด้านหน้าบัตรของคุณ",
+    back: "รหัส {digits} หลักที่ด้านหลังบัตรของคุณ",
+  },
 };

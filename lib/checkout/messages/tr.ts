@@ -148,4 +148,13 @@ export const tr: CheckoutMessages = {
     unavailableTitle: "Ödeme sayfası kullanılamıyor",
     unavailableBody: "Ödeme sayfası şu anda gösterilemiyor. Birazdan sayfayı yeniden yükleyin.",
   },
+  storedCredential: {
+    notice: "Kartınız kaydedilecek ve {shop} gelecekteki ödemeler için bu karttan tahsilat yapabilecek.",
+  },
+  trust: { securedBy: "Tessera ile güvence altında", acceptedCards: "Kabul edilen kartlar" },
+  testBand: { summary: "Test modu — test kartı doldurun" },
+  securityCode: {
+    front: "Kartınızın ön yüzündeki {digits} haneli kod",
+    back: "Kartınızın arka yüzündeki {digits} haneli kod",
+  },
 };

@@ -123,4 +123,12 @@ export interface CheckoutMessages {
     unavailableTitle: string;
     unavailableBody: string;
   };
+  /** Said before the button when the session keeps the card for the shop's future charges without a save choice. */
+  storedCredential: { notice: string };
+  /** The line under the form ("Secured by Tessera") and the accepted brands' marks' label. */
+  trust: { securedBy: string; acceptedCards: string };
+  /** The folded test-mode band's summary (it opens to the test cards). */
+  testBand: { summary: string };
+  /** Where the security code is, by brand (American Express: on the front). */
+  securityCode: { front: string; back: string };
 }

@@ -160,4 +160,13 @@ export const uk: CheckoutMessages = {
     unavailableTitle: "Сторінка оплати недоступна",
     unavailableBody: "Зараз сторінку оплати не вдається показати. Оновіть сторінку за хвилину.",
   },
+  storedCredential: {
+    notice: "Вашу картку буде збережено, і {shop} зможе списувати з неї майбутні платежі.",
+  },
+  trust: { securedBy: "Захищено Tessera", acceptedCards: "Картки, що приймаються" },
+  testBand: { summary: "Тестовий режим — заповнити тестовою карткою" },
+  securityCode: {
+    front: "{digits}-значний код на лицьовому боці картки",
+    back: "{digits}-значний код на звороті картки",
+  },
 };

@@ -126,4 +126,13 @@ export const vi: CheckoutMessages = {
     unavailableTitle: "Trang thanh toán không khả dụng",
     unavailableBody: "Hiện không thể hiển thị trang thanh toán. Tải lại trang sau giây lát.",
   },
+  storedCredential: {
+    notice: "Thẻ của bạn sẽ được lưu và {shop} có thể trừ tiền từ thẻ cho các khoản thanh toán sau này.",
+  },
+  trust: { securedBy: "Được bảo mật bởi Tessera", acceptedCards: "Thẻ được chấp nhận" },
+  testBand: { summary: "Chế độ thử nghiệm — điền thẻ thử nghiệm" },
+  securityCode: {
+    front: "Mã {digits} chữ số ở mặt trước thẻ của bạn",
+    back: "Mã {digits} chữ số ở mặt sau thẻ của bạn",
+  },
 };

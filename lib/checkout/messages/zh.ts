@@ -123,4 +123,11 @@ export const zh: CheckoutMessages = {
     unavailableTitle: "付款页面暂不可用",
     unavailableBody: "目前无法显示付款页面。请稍后刷新页面。",
   },
+  storedCredential: { notice: "您的卡将被保存，{shop} 可在今后的付款中从此卡扣款。" },
+  trust: { securedBy: "由 Tessera 提供安全保障", acceptedCards: "接受的卡" },
+  testBand: { summary: "测试模式 — 填入测试卡" },
+  securityCode: {
+    front: "卡片正面的 {digits} 位代码",
+    back: "卡片背面的 {digits} 位代码",
+  },
 };

@@ -6,7 +6,7 @@ import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { settleHoldOfTransaction } from "../products/product-stock";
 import { transactionFromRow } from "../tokenization/build-transaction";
-import { checkoutPageUrl } from "./create-checkout";
+import { checkoutRedirectUrl } from "./create-checkout";
 
 export const TOKEN_EXPIRED = "Token is expired.";
 export const CANCELED_BY_SHOPPER = "Canceled by the shopper";
@@ -148,7 +148,7 @@ export function merchantCheckoutView(deps: GatewayDeps, session: CheckoutSession
     test: row.test,
     attempts: row.attempts,
     attempts_used: row.attemptsUsed,
-    redirect_url: checkoutPageUrl(deps, row.token),
+    redirect_url: checkoutRedirectUrl(deps, row.token),
     expired_at: row.expiresAt.toISOString(),
     created_at: row.createdAt.toISOString(),
     order: request.order,

@@ -16,9 +16,17 @@ export interface CreatedCheckout {
   redirect_url: string;
 }
 
-/** Where the shopper pays: the hosted page of this deployment. */
+/** The hosted page of this deployment at its own path (its routes, e.g. the 3-D Secure return, live below it). */
 export function checkoutPageUrl(deps: GatewayDeps, token: string): string {
   return `${deps.config.publicUrl}/checkout/${token}`;
+}
+
+/**
+ * A session's `redirect_url`: the hosted page in beGateway's widget form, which beGateway's clients expect and
+ * their widget frames (`&iframe=inline|overlay` appended); it opens the same page as `/checkout/{token}`.
+ */
+export function checkoutRedirectUrl(deps: GatewayDeps, token: string): string {
+  return `${deps.config.publicUrl}/widget/hpp.html?token=${token}`;
 }
 
 /**
@@ -78,5 +86,5 @@ export async function createCheckout(options: {
     productId: options.productId ?? null,
     ...(deps.clock.isFixed ? { createdAt: now, updatedAt: now } : {}),
   });
-  return { token, redirect_url: checkoutPageUrl(deps, token) };
+  return { token, redirect_url: checkoutRedirectUrl(deps, token) };
 }

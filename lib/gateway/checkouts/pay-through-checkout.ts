@@ -11,6 +11,7 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
 import { attemptKeepsCard, attemptRequest, checkReturnUrl } from "./attempt-request";
 import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
+import { sessionDisclosesKeptCard } from "./shopper-views";
 
 export const CHECKOUT_FINISHED = "Checkout is finished";
 export const NO_ATTEMPTS_LEFT = "No attempts left";
@@ -97,6 +98,8 @@ export async function payThroughCheckout(options: {
       stockHold = await holdProductStock(deps, { productId, checkoutToken: token, transactionUid: uid });
     const request = attemptRequest({ shop, session, pageRequest, clientAddress: options.clientAddress });
     const body = { request };
+    // Set from the session, never from the page's request: the page showed the notice exactly then.
+    const consentShown = sessionDisclosesKeptCard(session.request);
     transaction =
       type === "payment" || type === "authorization"
         ? await createPayment({
@@ -106,8 +109,9 @@ export async function payThroughCheckout(options: {
             type,
             keepCard: attemptKeepsCard(session, pageRequest),
             uid,
+            consentShown,
           })
-        : await tokenizeCard({ deps, shop, body });
+        : await tokenizeCard({ deps, shop, body, consentShown });
   } catch (error) {
     // Nothing was processed: the shopper keeps the attempt, and the product its unit.
     if (stockHold) await releaseProductStock(deps, stockHold);

@@ -14,6 +14,24 @@ import { revealCardNumber } from "../vault/card-vault";
 import type { CheckoutSession } from "./checkout-session";
 
 /**
+ * Whether the page must tell the shopper, before the button, that the card is kept for the shop's future charges
+ * (stored-credential disclosure): the session's contract includes `recurring`, the page takes a card typed in (not
+ * only a stored one), and it offers no save-card choice (the shopper's own choice is consent enough). Decided from
+ * the session alone, so the card record's `consentShown` can never be claimed by the page's request.
+ */
+export function sessionDisclosesKeptCard(request: CheckoutSession["request"]): boolean {
+  if (!request.order.additional_data.contract.includes("recurring")) return false;
+  const storedOnly =
+    Boolean(request.payment_method?.credit_card?.token) && !request.settings.another_card_toggle.display;
+  if (storedOnly) return false;
+  const choiceOffered =
+    (request.transaction_type === "payment" || request.transaction_type === "authorization") &&
+    request.settings.save_card_toggle.display &&
+    !request.payment_method?.credit_card?.token;
+  return !choiceOffered;
+}
+
+/**
  * What a checkout token reads (`lib/contracts/shopper-view.ts`): the page's views, built field by field from what
  * the page draws, so nothing the merchant set for itself reaches a shopper or a card tester holding the token.
  */
@@ -125,6 +143,7 @@ export async function shopperCheckoutView(
       currency: request.order.currency,
       description: request.order.description,
       tracking_id: request.order.tracking_id ?? null,
+      receipt_text: request.order.additional_data.receipt_text,
     },
     customer_fields: {
       visible,
@@ -141,6 +160,7 @@ export async function shopperCheckoutView(
     saved_card: await describeSavedCard(deps, row.shopId, request.payment_method?.credit_card?.token),
     save_card_toggle: settings.save_card_toggle,
     another_card_toggle: settings.another_card_toggle,
+    keeps_card: sessionDisclosesKeptCard(request),
     frame_ancestors: shop.settings.frame_ancestors,
     return_urls: {
       success_url: settings.success_url ?? null,

@@ -36,6 +36,8 @@ export interface CreatePaymentOptions {
   keepCard?: boolean;
   /** The transaction's uid when the caller recorded it beforehand (a payment link's stock hold); random otherwise. */
   uid?: string;
+  /** The hosted page told the shopper the card is kept for future charges (`cards.consentShown`); false if not given. */
+  consentShown?: boolean;
 }
 
 /** What a 3-D Secure challenge of a payment keeps for the moment it passes (never the card's security code). */
@@ -140,6 +142,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
               expYear: card.expYear,
               holder: card.holder,
               heldForCharge,
+              consentShown: options.consentShown === true && !heldForCharge,
             }
           : null,
       challenge:

@@ -25,6 +25,8 @@ export interface IssuerPageContext {
   last4: string;
   test: boolean;
   returnUrl: string | null;
+  /** Origins the shop lets frame its hosted page (`frame_ancestors`): the issuer's page opens inside that frame. */
+  frameAncestors: string[];
   /** Whether 3-D Secure took place (an enrolled card, the issuer asked), which the result page says. */
   threeDSecure: boolean;
 }
@@ -90,6 +92,7 @@ async function load(deps: GatewayDeps, uid: string): Promise<Loaded | null> {
       last4: transaction.credit_card.last_4,
       test: transaction.test,
       returnUrl: transaction.return_url,
+      frameAncestors: shop?.settings.frame_ancestors ?? [],
       threeDSecure: transaction.three_d_secure_verification.ve_status === "Y",
     },
   };

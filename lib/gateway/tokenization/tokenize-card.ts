@@ -38,6 +38,8 @@ export interface TokenizeCardOptions {
   shop: AuthenticatedShop;
   /** The parsed JSON body, `{ "request": { ... } }`, not yet validated. */
   body: unknown;
+  /** The hosted page told the shopper the card is kept for future charges (`cards.consentShown`); false if not given. */
+  consentShown?: boolean;
 }
 
 /** Card data in plaintext, alive only for the duration of this request. */
@@ -128,7 +130,12 @@ function validate(deps: GatewayDeps, body: unknown, shop: AuthenticatedShop): To
 }
 
 /** POST /transactions/tokenizations: validates, decides the outcome, stores the card and the transaction. */
-export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): Promise<Transaction> {
+export async function tokenizeCard({
+  deps,
+  shop,
+  body,
+  consentShown,
+}: TokenizeCardOptions): Promise<Transaction> {
   const request = validate(deps, body, shop);
   const presented = await resolveCard(deps, shop, request);
   const { hashes } = deps.keyring;
@@ -213,6 +220,7 @@ export async function tokenizeCard({ deps, shop, body }: TokenizeCardOptions): P
             expYear: presented.expYear,
             holder: presented.holder,
             contract,
+            consentShown: consentShown ?? false,
           }
         : null,
     challenge: decision.challenge

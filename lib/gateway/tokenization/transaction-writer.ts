@@ -31,6 +31,8 @@ export interface NewCard {
   contract?: string[];
   /** Kept only for the charge it comes with (see `cards.heldForCharge`); false when not given. */
   heldForCharge?: boolean;
+  /** The hosted page showed the stored-credential notice (see `cards.consentShown`); false when not given. */
+  consentShown?: boolean;
 }
 
 export interface NewTransaction {
@@ -177,6 +179,7 @@ export class TransactionWriter {
               ...card,
               contract: card.contract ?? transaction.body.additional_data.contract,
               heldForCharge: card.heldForCharge ?? false,
+              consentShown: card.consentShown ?? false,
               ...(fixedTime ? { createdAt: fixedTime } : {}),
             },
           ]

@@ -3,8 +3,15 @@ import { notFound, redirect } from "next/navigation";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
-import { checkoutOutcome, checkoutPagePath, merchantReturnUrl } from "@/lib/checkout/merchant-return";
+import {
+  checkoutOutcome,
+  checkoutPagePath,
+  checkoutResultPath,
+  isFramedRequest,
+  merchantReturnUrl,
+} from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
+import { getConfig } from "@/lib/config";
 import { shopperLanguage } from "../../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "../read-checkout";
 
@@ -16,8 +23,16 @@ export function generateMetadata({ params }: { params: Promise<{ token: string }
   return params.then(({ token }) => checkoutPageMetadata(token));
 }
 
-export default async function CheckoutResultPage({ params }: { params: Promise<{ token: string }> }) {
+export default async function CheckoutResultPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { token } = await params;
+  const requestHeaders = await headers();
+  const framed = isFramedRequest(requestHeaders, (await searchParams).iframe);
   const result = await readCheckout(token);
   if (!result.ok) {
     if (result.kind === "not_found") notFound();
@@ -27,14 +42,25 @@ export default async function CheckoutResultPage({ params }: { params: Promise<{
   const outcome = checkoutOutcome(view);
   if (outcome === null || outcome === "expired") redirect(checkoutPagePath(token));
   const merchantUrl = merchantReturnUrl(view, outcome);
-  if (merchantUrl && view.return_urls.auto_return === 0) redirect(merchantUrl);
+  // Inside a merchant's frame the merchant's page is not opened in the frame: the framing page gets its URL.
+  if (merchantUrl && view.return_urls.auto_return === 0 && !framed) redirect(merchantUrl);
 
   const language = await shopperLanguage(view.language);
   const messages = getCheckoutMessages(language);
-  const nonce = (await headers()).get("x-nonce");
+  const nonce = requestHeaders.get("x-nonce");
+  const frame = {
+    origins: view.frame_ancestors,
+    result: { status: outcome, url: merchantUrl ?? `${getConfig().publicUrl}${checkoutResultPath(token)}` },
+  };
   return (
-    <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce} token={token}>
-      <OutcomePanel messages={messages} view={view} outcome={outcome} merchantUrl={merchantUrl} />
+    <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce} token={token} frame={frame}>
+      <OutcomePanel
+        messages={messages}
+        view={view}
+        outcome={outcome}
+        merchantUrl={merchantUrl}
+        framed={framed}
+      />
       <OrderSummary messages={messages} locale={language} order={view.order} />
     </CheckoutFrame>
   );

@@ -1,5 +1,10 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { checkoutPagePath, nextStopAfterAttempt } from "@/lib/checkout/merchant-return";
+import {
+  checkoutPagePath,
+  framedResultPath,
+  isFramedRequest,
+  nextStopAfterAttempt,
+} from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import { getConfig } from "@/lib/config";
 import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
@@ -32,7 +37,7 @@ function continueToMerchant(
  * it adds to the query are ignored: anyone can type them. The session is read from the gateway instead (which
  * settles it from the finished verification) and the shopper sent on from there.
  */
-export async function GET(_request: NextRequest, { params }: { params: Promise<{ token: string }> }) {
+export async function GET(request: NextRequest, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const base = getConfig().publicUrl;
   // An unknown or malformed token ends on the payment page's "not found".
@@ -41,6 +46,9 @@ export async function GET(_request: NextRequest, { params }: { params: Promise<{
     const view = await getCheckoutClient().getCheckout(token);
     if (view.ok) {
       next = nextStopAfterAttempt(view.data);
+      // Back from 3-D Secure inside a merchant's frame: the result page hands the merchant's URL to the framing
+      // page instead of opening it in the frame.
+      if (!next.startsWith("/") && isFramedRequest(request.headers)) next = framedResultPath(token);
       if (!next.startsWith("/")) {
         const messages = getCheckoutMessages(await shopperLanguage(view.data.language));
         const link = interpolate(messages.actions.returnToShop, { shop: view.data.shop.name });

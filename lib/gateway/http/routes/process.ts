@@ -47,9 +47,18 @@ function originOf(url: string | null): string | null {
   }
 }
 
+/** `frame-ancestors` sources: the shop's allowed origins (http(s) origins only, never `*`), or 'none'. */
+function frameAncestorsSource(origins: readonly string[]): string {
+  const allowed = [
+    ...new Set(origins.map(originOf).filter((origin) => origin !== null && origin !== "null")),
+  ];
+  return allowed.length > 0 ? allowed.join(" ") : "'none'";
+}
+
 /**
- * Headers of every issuer page and redirect: nothing inline runs without this response's nonce, the page cannot
- * be framed, and neither it nor the redirect is cached or leaks its URL as a referrer. Forms may post to this
+ * Headers of every issuer page and redirect: nothing inline runs without this response's nonce, the page can be
+ * framed only where the shop lets its hosted page be framed (a shopper paying in a merchant's frame verifies in
+ * that same frame), and neither it nor the redirect is cached or leaks its URL as a referrer. Forms may post to this
  * gateway only — and, because the browser applies `form-action` to the redirect that follows a post too, lead on to
  * the merchant's `return_url`.
  */
@@ -57,6 +66,7 @@ function pageHeaders(
   deps: GatewayDeps,
   nonce: string | null,
   returnUrl: string | null,
+  frameAncestors: readonly string[] = [],
 ): Record<string, string> {
   const formTargets = ["'self'", originOf(returnUrl)].filter((target) => target !== null).join(" ");
   const policy = [
@@ -64,17 +74,18 @@ function pageHeaders(
     nonce ? `script-src 'nonce-${nonce}'` : null,
     nonce ? `style-src 'nonce-${nonce}'` : null,
     `form-action ${formTargets}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestorsSource(frameAncestors)}`,
     "base-uri 'none'",
     "object-src 'none'",
   ].filter((directive) => directive !== null);
   const headers: Record<string, string> = {
     "Content-Security-Policy": policy.join("; "),
     "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
   };
+  // Older browsers ignore frame-ancestors; X-Frame-Options has no allow-list, so it is only sent for "none".
+  if (frameAncestorsSource(frameAncestors) === "'none'") headers["X-Frame-Options"] = "DENY";
   if (deps.config.publicUrl.startsWith("https:")) {
     headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   }
@@ -101,7 +112,8 @@ export function processRoutes(deps: GatewayDeps, basePath: string) {
     const nonce = randomBytes(16).toString("base64");
     const rendered = renderIssuerPage(page, nonce, pathsFor(uid), c.req.header("accept-language"));
     const returnUrl = page.kind === "not_found" ? null : page.context.returnUrl;
-    return c.html(rendered.html, rendered.status, pageHeaders(deps, nonce, returnUrl));
+    const frameAncestors = page.kind === "not_found" ? [] : page.context.frameAncestors;
+    return c.html(rendered.html, rendered.status, pageHeaders(deps, nonce, returnUrl, frameAncestors));
   };
 
   const tooLarge = (c: Context): Response =>

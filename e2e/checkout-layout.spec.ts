@@ -1,0 +1,188 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { getCheckoutMessages } from "@/lib/checkout/messages";
+import { interpolate } from "@/lib/checkout/messages/interpolate";
+import { basicAuth, createSession, DEMO_SHOP_1, expect, test, uniqueAmount } from "./checkout-fixtures";
+
+/**
+ * The payment page's look, as a shopper sees it on a desktop (1280 × 900) and a phone (375 × 812), light and dark,
+ * in a left-to-right, a right-to-left and a CJK language: nothing scrolls sideways, axe finds nothing, the order
+ * is beside the form from 900 px and above it below, the brand's mark appears in the number field as it is typed.
+ * And the stored-credential notice of a session that keeps the card for the shop's later charges.
+ */
+
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+] as const;
+const SCHEMES = ["light", "dark"] as const;
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  await expect(page).not.toHaveTitle("");
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
+  ).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, page.url()).toBeLessThanOrEqual(0);
+}
+
+async function boxOf(page: Page, selector: string) {
+  const box = await page.locator(selector).boundingBox();
+  expect(box, selector).not.toBeNull();
+  return box as { x: number; y: number; width: number; height: number };
+}
+
+for (const language of ["en", "ar", "ja"] as const) {
+  test(`${language}: two panes from 900 px, one column below, light and dark, axe clean, nothing sideways`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const messages = getCheckoutMessages(language);
+    const session = await createSession(request, { transactionType: "payment", settings: { language } });
+    for (const viewport of VIEWPORTS) {
+      for (const colorScheme of SCHEMES) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme });
+        await page.goto(session.pageUrl);
+        await expect(page.getByRole("heading", { level: 1, name: messages.page.title })).toBeVisible();
+        await expectNoHorizontalScroll(page);
+        const order = await boxOf(page, ".checkout-layout__order");
+        const form = await boxOf(page, ".checkout-layout__pay");
+        if (viewport.width >= 900) {
+          // Side by side: the same rows, different columns.
+          expect(Math.abs(order.y - form.y), `${viewport.width} ${colorScheme}`).toBeLessThan(8);
+          expect(language === "ar" ? order.x > form.x : order.x < form.x).toBe(true);
+        } else {
+          // One column: the order (and its amount) first.
+          expect(order.y + order.height).toBeLessThanOrEqual(form.y + 1);
+          expect((await boxOf(page, ".order-summary__amount")).y).toBeLessThan(
+            (await boxOf(page, ".payment-form__submit")).y,
+          );
+        }
+        await expectNoAxeViolations(page);
+      }
+    }
+
+    // The test band opens to the test cards; in a right-to-left page "3-D Secure" and the numbers stay whole.
+    await page.getByText(messages.testBand.summary).click();
+    const challenge = page.getByRole("button", { name: /4012 0000 0000 1097/ });
+    await expect(challenge).toBeVisible();
+    if (language === "ar") {
+      await expect(challenge.locator("bdi", { hasText: "4012 0000 0000 1097" })).toHaveCount(1);
+      await expect(challenge.locator("bdi", { hasText: "3-D Secure" })).toHaveCount(1);
+    }
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("the detected brand's mark appears in the number field, with the security code's place for the brand", async ({
+  page,
+  request,
+}) => {
+  const session = await createSession(request, { transactionType: "payment" });
+  await page.goto(session.pageUrl);
+  const field = page.locator(".card-number");
+  const mark = page.locator(".card-number__mark");
+  await expect(mark).toBeHidden();
+  for (const [number, brand] of [
+    ["4200000000000000", "visa"],
+    ["5555555555554444", "master"],
+    ["378282246310005", "amex"],
+  ] as const) {
+    await page.getByLabel("Card number").fill(number);
+    await expect(field).toHaveAttribute("data-brand", brand);
+    await expect(mark).toBeVisible();
+    const image = await mark.evaluate((element) => getComputedStyle(element).backgroundImage);
+    expect(image).toContain("data:image/svg+xml");
+    // The mark sits inside the field's box.
+    const input = await boxOf(page, "#field-number");
+    const box = await boxOf(page, ".card-number__mark");
+    expect(box.x).toBeGreaterThan(input.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(input.x + input.width);
+  }
+  await expect(page.getByText("The 4-digit code on the front of your card")).toBeVisible();
+  await page.getByLabel("Card number").fill("4200000000000000");
+  await expect(page.getByText("The 3-digit code on the back of your card")).toBeVisible();
+  // The accepted brands, above the form.
+  const accepted = page.getByRole("list", { name: "Accepted cards" });
+  for (const name of ["Visa", "Mastercard", "American Express"]) {
+    await expect(accepted.getByRole("img", { name })).toBeVisible();
+  }
+  await expect(page.getByText("Secured by Tessera")).toBeVisible();
+});
+
+for (const language of ["en", "he"] as const) {
+  test(`${language}: a session that keeps the card for later charges says so before the button`, async ({
+    page,
+    request,
+  }) => {
+    const messages = getCheckoutMessages(language);
+    const amount = uniqueAmount();
+    const response = await request.post("/gateway/ctp/api/checkouts", {
+      headers: { authorization: basicAuth(DEMO_SHOP_1) },
+      data: {
+        checkout: {
+          transaction_type: "payment",
+          test: true,
+          order: {
+            amount,
+            currency: "EUR",
+            description: "Monthly harbour pass",
+            additional_data: { contract: ["recurring"] },
+          },
+          settings: { language },
+        },
+      },
+    });
+    expect(response.status()).toBe(201);
+    const { checkout } = await response.json();
+    await page.goto(checkout.redirect_url);
+    await expect(page).toHaveURL(new RegExp(`/checkout/${checkout.token}$`));
+    const text = interpolate(messages.storedCredential.notice, { shop: "Demo Shop" });
+    const notice = page.locator(".stored-credential");
+    await expect(notice).toHaveText(text);
+    // Before the button, and read with it.
+    const button = page.locator(".payment-form__submit");
+    expect((await boxOf(page, ".stored-credential")).y).toBeLessThan(
+      (await boxOf(page, ".payment-form__submit")).y,
+    );
+    await expect(button).toHaveAttribute("aria-describedby", "stored-credential-notice");
+    await expect(page.getByRole("checkbox")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // A session without `recurring` says nothing of the kind.
+    const plain = await createSession(request, { transactionType: "payment", settings: { language } });
+    await page.goto(plain.pageUrl);
+    await expect(page.getByRole("heading", { level: 1, name: messages.page.title })).toBeVisible();
+    await expect(page.locator(".stored-credential")).toHaveCount(0);
+  });
+}
+
+test("without JavaScript the language list has its button and still switches", async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const session = await createSession(request, { transactionType: "payment" });
+  await page.goto(session.pageUrl);
+  await page.getByLabel("Language").selectOption("de");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: getCheckoutMessages("de").page.title }),
+  ).toBeVisible();
+  // The test band opens without script too (a native disclosure).
+  await page.getByText(getCheckoutMessages("de").testBand.summary).click();
+  await expect(page.getByRole("button", { name: /4200 0000 0000 0000/ })).toBeVisible();
+  await context.close();
+});
