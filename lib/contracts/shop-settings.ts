@@ -193,7 +193,25 @@ export const shopSettingsSchema = z.object({
     ),
   /** Reported as `tokenization.gateway_id`. */
   gateway_id: z.number().int().positive().default(1),
+  time_zone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, "is not a known IANA time zone")
+    .default("UTC")
+    .describe(
+      "IANA time zone of the shop (e.g. Europe/Berlin): where a plan's payments at night are kept out",
+    ),
 });
+
+/** Whether the runtime knows `value` as an IANA time zone name. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;

@@ -17,6 +17,7 @@ import { PeriodicSweep } from "./periodic-sweep";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
+import { SubscriptionScheduler } from "./subscriptions/scheduler";
 import { endExpiredChallenges } from "./three-d-secure/expiry-sweeper";
 import { CardSightingWriter } from "./tokenization/card-sighting-writer";
 import {
@@ -44,6 +45,8 @@ export interface GatewayRuntime {
   threeDSecureExpiry: PeriodicSweep;
   /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
   paymentRecovery: PeriodicSweep;
+  /** Charges due subscriptions; running with the background workers unless SUBSCRIPTIONS_SCHEDULER=off. */
+  subscriptions: SubscriptionScheduler;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
   close(): Promise<void>;
@@ -126,8 +129,10 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     logger,
     sweep: () => resumeChildTransactions({ deps }),
   });
+  const subscriptionScheduler = new SubscriptionScheduler(deps);
   if (options.backgroundWorkers ?? true) {
     notifications.start();
+    if (process.env.SUBSCRIPTIONS_SCHEDULER !== "off") subscriptionScheduler.start();
     threeDSecureExpiry.start();
     paymentRecovery.start();
     childResume.start();
@@ -165,11 +170,13 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     notifications,
     threeDSecureExpiry,
     paymentRecovery,
+    subscriptions: subscriptionScheduler,
     createdDemoShops,
     async close() {
       clearInterval(keyringRefresh);
       clearInterval(rateLimitPrune);
       clearInterval(idempotencyPrune);
+      await subscriptionScheduler.stop();
       await notifications.stop();
       await threeDSecureExpiry.stop();
       await paymentRecovery.stop();

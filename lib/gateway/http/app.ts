@@ -16,6 +16,7 @@ import { paymentRoutes } from "./routes/payments";
 import { processRoutes } from "./routes/process";
 import { reportRoutes } from "./routes/reports";
 import { shopRoutes } from "./routes/shop";
+import { subscriptionRoutes } from "./routes/subscriptions";
 import { transactionRoutes } from "./routes/transactions";
 
 export { GATEWAY_BASE_PATH };
@@ -82,6 +83,10 @@ export function createGatewayApp(deps: GatewayDeps) {
   );
   app.use("/shop/*", shopAuth(deps, limiter));
   app.use("/reports/*", shopAuth(deps, limiter));
+  app.use("/plans", shopAuth(deps, limiter));
+  app.use("/plans/*", shopAuth(deps, limiter));
+  app.use("/subscriptions", shopAuth(deps, limiter));
+  app.use("/subscriptions/*", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", childTransactionRoutes(deps));
@@ -91,6 +96,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.route("/", customerRoutes(deps));
   app.route("/", shopRoutes(deps));
   app.route("/", reportRoutes(deps));
+  app.route("/", subscriptionRoutes(deps));
   // The sandbox issuer's 3-D Secure pages, for shoppers: no credentials (the transaction uid is the capability).
   app.route("/", processRoutes(deps, GATEWAY_BASE_PATH));
 

@@ -11,7 +11,18 @@ export const GATEWAY_BASE_PATH = "/gateway";
  * `/openapi.json` stay under `/gateway` only: nothing calls them at the root, and the checkout app keeps those
  * names free. No page of the checkout app may live under one of these (a test walks `app/` to keep it so).
  */
-export const ROOT_API_SEGMENTS = ["transactions", "customers", "credit_cards", "ctp", "v2"] as const;
+export const ROOT_API_SEGMENTS = [
+  "transactions",
+  "customers",
+  "credit_cards",
+  "ctp",
+  "v2",
+  "plans",
+  "subscriptions",
+] as const;
+
+/** Shopper pages of the checkout app under an API segment: a plan's pay page (`/plans/{id}/pay`, its `pay_url`). */
+const APP_PAGES_UNDER_API = /^\/plans\/[^/?]+\/pay(?:$|[/?])/;
 
 function hasPrefix(url: string, prefix: string): boolean {
   if (!url.startsWith(prefix)) return false;
@@ -26,6 +37,7 @@ function hasPrefix(url: string, prefix: string): boolean {
 export function gatewayPathOf(url: string | undefined): string | null {
   if (!url) return null;
   if (hasPrefix(url, GATEWAY_BASE_PATH)) return url;
+  if (APP_PAGES_UNDER_API.test(url)) return null;
   for (const segment of ROOT_API_SEGMENTS) {
     if (hasPrefix(url, `/${segment}`)) return `${GATEWAY_BASE_PATH}${url}`;
   }

@@ -33,6 +33,11 @@ export interface CreatePaymentOptions {
    * held only for this charge and no token is returned. True (the API's behaviour) when not given.
    */
   keepCard?: boolean;
+  /**
+   * A subscription's charge: the uid is derived from its billing cycle's key and attempt (and is therefore the
+   * acquirer's idempotency key), and the body names the subscription (`subscription_id`).
+   */
+  subscriptionCharge?: { uid: string; subscriptionId: string };
 }
 
 /** What a 3-D Secure challenge of a payment keeps for the moment it passes (never the card's security code). */
@@ -64,7 +69,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
   // before anything is decided about it, as a tokenization's does: a charge must not confirm a guessed number.
   if (resolved.storedToken === null) await sightCard({ deps, shop, number: card.number, card: description });
   const stamp = hashes.cardStamp({ shopId: shop.id, number: card.number });
-  const uid = randomUUID();
+  const uid = options.subscriptionCharge?.uid ?? randomUUID();
   const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
   const decision = decidePayment({
     settings: shop.settings,
@@ -74,7 +79,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
     urls,
     merchantInitiated: resolved.merchantInitiated,
   });
-  const started = moneyTransactionBody(
+  const built = moneyTransactionBody(
     buildTransactionBody({
       // A test-mode shop's transactions are test transactions whatever the request says.
       request: shop.test ? { ...request, test: true } : request,
@@ -102,6 +107,9 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
       amounts: amountsBeforeChildren({ type, status: "incomplete", amount: request.amount }, null),
     },
   );
+  const started: typeof built = options.subscriptionCharge
+    ? ({ ...built, subscription_id: options.subscriptionCharge.subscriptionId } as typeof built)
+    : built;
   const fingerprint = moneyFingerprint(hashes, {
     type,
     shopId: shop.id,

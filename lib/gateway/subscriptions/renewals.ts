@@ -1,0 +1,458 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { SubscriptionState } from "@/lib/contracts/subscription";
+import {
+  customers,
+  type PlanRow,
+  plans,
+  type SubscriptionCycleRow,
+  type SubscriptionRow,
+  subscriptionCycles,
+  subscriptions,
+  type TransactionRow,
+  transactions,
+} from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import { createPayment } from "../payments/create-payment";
+import type { DatabaseTransaction } from "../payments/finish-money-transaction";
+import { recoverUnansweredPayment } from "../payments/recover-unanswered";
+import type { TransactionBody } from "../tokenization/build-transaction";
+import { moneyResultOf } from "../transactions/money-transaction-body";
+import { recordSubscriptionEvent } from "./events";
+import { cycleAttemptUid } from "./ids";
+import {
+  addInterval,
+  classifyFailure,
+  type FailureKind,
+  nextDaytime,
+  PROCESSOR_ERROR_RETRY_SECONDS,
+  SOFT_DECLINE_RETRY_SECONDS,
+} from "./schedule";
+import { CHARGEABLE_STATES, transition, updateInState } from "./transitions";
+
+/**
+ * How long a claim keeps a subscription from every other scheduler: far longer than a charge takes (the sandbox's
+ * slow answer is 3 s), so only an instance that died mid-charge loses its claims — and the charge it left is then
+ * finished by asking the acquirer again with the same key, never by a second charge.
+ */
+export const RENEWAL_LEASE_SECONDS = 300;
+export const BILLING_CYCLES_COMPLETE = "Billing cycles are complete";
+
+/** The moment a subscription lives at: the later of the real time and its test clock. */
+function presentOf(row: Pick<SubscriptionRow, "clockAt">, now: Date): Date {
+  return row.clockAt && row.clockAt > now ? row.clockAt : now;
+}
+
+/**
+ * Claims up to `limit` subscriptions whose charge is due, in one short database transaction: `FOR UPDATE SKIP
+ * LOCKED` lets every instance's scheduler claim at once without waiting on or taking each other's rows, and the
+ * lease hides a claimed row from every claim until it ends. `dueBy` (a test clock) replaces "now" as the time
+ * charges must be due by.
+ */
+export async function claimDueSubscriptions(
+  deps: GatewayDeps,
+  options: { limit: number; subscriptionId?: string; dueBy?: Date },
+): Promise<SubscriptionRow[]> {
+  const now = deps.clock.sqlNow();
+  const dueBy = options.dueBy
+    ? sql`${options.dueBy.toISOString()}::timestamptz`
+    : sql`greatest(${now}, coalesce(${subscriptions.clockAt}, ${now}))`;
+  return deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          inArray(subscriptions.state, [...CHARGEABLE_STATES]),
+          lte(subscriptions.renewAt, dueBy),
+          or(isNull(subscriptions.leaseUntil), lte(subscriptions.leaseUntil, now)),
+          options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
+        ),
+      )
+      .orderBy(asc(subscriptions.renewAt))
+      .limit(options.limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(subscriptions)
+      .set({ leaseUntil: sql`${now} + make_interval(secs => ${RENEWAL_LEASE_SECONDS})` })
+      .where(
+        inArray(
+          subscriptions.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Runs the charges due now (one batch); returns how many subscriptions it charged or retried. */
+export async function runDueRenewals(
+  deps: GatewayDeps,
+  options: { limit?: number; subscriptionId?: string; dueBy?: Date } = {},
+): Promise<number> {
+  const claimed = await claimDueSubscriptions(deps, { limit: options.limit ?? 50, ...options });
+  await Promise.all(
+    claimed.map((row) =>
+      chargeClaimed(deps, row, { first: false }).catch((error: unknown) =>
+        // The lease runs out and the charge is taken up again, by its key: never charged twice.
+        deps.logger.error({ err: error, subscriptionId: row.id }, "subscription renewal failed"),
+      ),
+    ),
+  );
+  return claimed.length;
+}
+
+interface Attempt {
+  subscription: SubscriptionRow;
+  plan: PlanRow;
+  cycle: SubscriptionCycleRow;
+  uid: string;
+  /** The attempt was decided before (an instance died during it): its transaction may exist already. */
+  resumed: boolean;
+  at: Date;
+}
+
+/**
+ * Charges the claimed subscription's open billing cycle once: decides the attempt (its uid derived from the cycle's
+ * key), asks the acquirer through the payments' money path, and stores the outcome with the state it leads to.
+ * `first`: the charge `POST /subscriptions` takes at once, whose failure fails the subscription.
+ */
+export async function chargeClaimed(
+  deps: GatewayDeps,
+  claimed: SubscriptionRow,
+  options: { first: boolean },
+): Promise<void> {
+  const attempt = await decideAttempt(deps, claimed);
+  if (!attempt) return;
+  const outcome = await chargeAttempt(deps, attempt);
+  // Still unanswered (another instance is asking about it): the lease runs out and it is taken up again.
+  if (!outcome) return;
+  await applyOutcome(deps, attempt, outcome, options.first);
+}
+
+async function decideAttempt(deps: GatewayDeps, claimed: SubscriptionRow): Promise<Attempt | null> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, claimed.id)).for("update");
+    // Canceled (or otherwise ended) since the claim, or claimed again by another instance after the lease ended.
+    if (!row || !CHARGEABLE_STATES.includes(row.state as SubscriptionState)) return null;
+    if (row.leaseUntil?.getTime() !== claimed.leaseUntil?.getTime() || row.cardToken === null) return null;
+    const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId));
+    const [open] = await tx
+      .select()
+      .from(subscriptionCycles)
+      .where(and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.state, "open")))
+      .orderBy(asc(subscriptionCycles.cycleNumber))
+      .limit(1)
+      .for("update");
+    let cycle = open;
+    if (!cycle) {
+      // The cycle's key: (subscription, cycle number) is the primary key, so a second claim of the same cycle
+      // finds the row rather than making another.
+      const cycleNumber = row.paidBillingCycles + 1;
+      await tx
+        .insert(subscriptionCycles)
+        .values({ subscriptionId: row.id, cycleNumber, amount: plan.amount })
+        .onConflictDoNothing();
+      [cycle] = await tx
+        .select()
+        .from(subscriptionCycles)
+        .where(
+          and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.cycleNumber, cycleNumber)),
+        )
+        .for("update");
+      if (cycle.state !== "open") {
+        throw new Error(
+          `Subscription ${row.id}: cycle ${cycleNumber} is ${cycle.state} but not counted as paid`,
+        );
+      }
+    }
+    const at = presentOf(row, deps.clock.now());
+    const effectiveAt = row.renewAt && row.renewAt > at ? row.renewAt : at;
+    if (cycle.pendingUid) {
+      return { subscription: row, plan, cycle, uid: cycle.pendingUid, resumed: true, at: effectiveAt };
+    }
+    const uid = cycleAttemptUid(row.id, cycle.cycleNumber, cycle.attempts + 1);
+    const [updated] = await tx
+      .update(subscriptionCycles)
+      .set({ attempts: cycle.attempts + 1, pendingUid: uid, updatedAt: sql`clock_timestamp()` })
+      .where(
+        and(
+          eq(subscriptionCycles.subscriptionId, row.id),
+          eq(subscriptionCycles.cycleNumber, cycle.cycleNumber),
+          isNull(subscriptionCycles.pendingUid),
+        ),
+      )
+      .returning();
+    return { subscription: row, plan, cycle: updated, uid, resumed: false, at: effectiveAt };
+  });
+}
+
+interface ChargeOutcome {
+  status: "successful" | "failed" | "error";
+  bankCode: string | null;
+  /** Null when the charge was refused before any transaction was written (e.g. the stored card expired). */
+  transactionUid: string | null;
+}
+
+function outcomeOfRow(row: TransactionRow): ChargeOutcome | null {
+  if (row.status === "incomplete") return null;
+  const body = row.body as TransactionBody;
+  return {
+    status: row.status === "successful" ? "successful" : row.status === "error" ? "error" : "failed",
+    bankCode: moneyResultOf(body)?.bank_code ?? null,
+    transactionUid: row.uid,
+  };
+}
+
+async function readTransaction(deps: GatewayDeps, uid: string): Promise<TransactionRow | null> {
+  const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
+  return row ?? null;
+}
+
+async function chargeAttempt(deps: GatewayDeps, attempt: Attempt): Promise<ChargeOutcome | null> {
+  if (attempt.resumed) {
+    const existing = await readTransaction(deps, attempt.uid);
+    if (existing) {
+      if (existing.status !== "incomplete") return outcomeOfRow(existing);
+      // Written, then the instance died before the acquirer's answer was stored: ask again with the same key.
+      await recoverUnansweredPayment(deps, existing);
+      const recovered = await readTransaction(deps, attempt.uid);
+      return recovered ? outcomeOfRow(recovered) : null;
+    }
+    // Never written, so never asked: the attempt is made now, under the same uid.
+  }
+  const { subscription, plan, cycle } = attempt;
+  const shop = await deps.shops.get(subscription.shopId);
+  if (!shop) throw new Error(`Subscription ${subscription.id}: shop ${subscription.shopId} not found`);
+  const [customer] = await deps.db.select().from(customers).where(eq(customers.id, subscription.customerId));
+  const request = {
+    amount: cycle.amount,
+    currency: plan.currency,
+    description: plan.title.slice(0, 255),
+    tracking_id: subscription.trackingId ?? undefined,
+    test: subscription.test,
+    language: subscription.language ?? plan.language ?? undefined,
+    // Renewals of one plan are the same card and amount by design: the cycle's key keeps them apart. The first
+    // charge is a shopper's payment like any other, and meets the check.
+    duplicate_check: cycle.cycleNumber <= 1 && subscription.paidBillingCycles === 0 && cycle.attempts <= 1,
+    credit_card: { token: subscription.cardToken },
+    additional_data: { contract: ["recurring"] },
+    customer: customer ? { email: customer.email, ip: customer.ip } : undefined,
+    billing_address: customer
+      ? {
+          first_name: customer.firstName ?? undefined,
+          last_name: customer.lastName ?? undefined,
+          address: customer.address ?? undefined,
+          city: customer.city ?? undefined,
+          country: customer.country ?? undefined,
+          zip: customer.zip ?? undefined,
+          state: customer.state ?? undefined,
+          phone: customer.phone ?? undefined,
+        }
+      : undefined,
+  };
+  try {
+    const transaction = await createPayment({
+      deps,
+      shop,
+      body: { request },
+      type: "payment",
+      subscriptionCharge: { uid: attempt.uid, subscriptionId: subscription.id },
+    });
+    if (transaction.status === "incomplete") return null;
+    return {
+      status:
+        transaction.status === "successful"
+          ? "successful"
+          : transaction.status === "error"
+            ? "error"
+            : "failed",
+      bankCode: transaction.payment?.bank_code ?? null,
+      transactionUid: transaction.uid,
+    };
+  } catch (error) {
+    // The stored card can no longer be charged (expired, gone), or the shop's rules refuse the charge: nothing was
+    // written and no money moved; a retry could not do better.
+    if (error instanceof GatewayError && error.code === "validation_failed") {
+      deps.logger.warn({ subscriptionId: subscription.id, errors: error.details.errors }, "renewal refused");
+      return { status: "failed", bankCode: null, transactionUid: null };
+    }
+    throw error;
+  }
+}
+
+/** When the next attempt may be: `at`, moved into the shop's daytime when the plan keeps payments off nights. */
+async function chargeTime(deps: GatewayDeps, plan: PlanRow, shopId: number, at: Date): Promise<Date> {
+  if (!plan.preventPaymentsAtNight) return at;
+  const shop = await deps.shops.get(shopId);
+  return nextDaytime(at, shop?.settings.time_zone ?? "UTC");
+}
+
+async function applyOutcome(
+  deps: GatewayDeps,
+  attempt: Attempt,
+  outcome: ChargeOutcome,
+  first: boolean,
+): Promise<void> {
+  const { plan, at } = attempt;
+  const cycleNumber = attempt.cycle.cycleNumber;
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, attempt.subscription.id))
+      .for("update");
+    const [cycle] = await tx
+      .select()
+      .from(subscriptionCycles)
+      .where(
+        and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.cycleNumber, cycleNumber)),
+      )
+      .for("update");
+    // Another instance resumed this attempt and stored its outcome first.
+    if (cycle.pendingUid !== attempt.uid) return;
+    const state = row.state as SubscriptionState;
+    const live = CHARGEABLE_STATES.includes(state);
+    const last = outcome.transactionUid ? { lastTransactionUid: outcome.transactionUid } : {};
+    if (outcome.status === "successful") {
+      await tx
+        .update(subscriptionCycles)
+        .set({
+          state: "paid",
+          paidUid: outcome.transactionUid,
+          pendingUid: null,
+          updatedAt: sql`clock_timestamp()`,
+        })
+        .where(
+          and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.cycleNumber, cycleNumber)),
+        );
+      await paid(deps, tx, { row, plan, cycleNumber, at, first, last, live });
+      return;
+    }
+    const kind = outcome.transactionUid === null ? "hard" : classifyFailure(outcome.status, outcome.bankCode);
+    const exhausted = cycle.attempts >= plan.numberPaymentAttempts;
+    const retry = live && !first && kind !== "hard" && !exhausted;
+    await tx
+      .update(subscriptionCycles)
+      .set({ state: retry ? "open" : "closed", pendingUid: null, updatedAt: sql`clock_timestamp()` })
+      .where(
+        and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.cycleNumber, cycleNumber)),
+      );
+    await failed(deps, tx, { row, plan, at, kind, retry, last, live, first });
+  });
+  deps.outbox.nudge();
+}
+
+async function paid(
+  deps: GatewayDeps,
+  tx: DatabaseTransaction,
+  input: {
+    row: SubscriptionRow;
+    plan: PlanRow;
+    cycleNumber: number;
+    at: Date;
+    first: boolean;
+    last: { lastTransactionUid?: string };
+    live: boolean;
+  },
+): Promise<void> {
+  const { row, plan, cycleNumber, at, first, last, live } = input;
+  const state = row.state as SubscriptionState;
+  const counted = cycleNumber >= 1;
+  const paidCycles = row.paidBillingCycles + (counted ? 1 : 0);
+  const common = {
+    ...last,
+    paidBillingCycles: paidCycles,
+    numberFailedPaymentAttempts: 0,
+    lastFailure: null,
+    leaseUntil: null,
+  };
+  // The trial's own charge, taken when the subscription starts: the trial runs on, its end is the next charge.
+  if (first && state === "trial") {
+    const updated = await updateInState(tx, { id: row.id, state, set: common });
+    if (updated) await recordSubscriptionEvent(deps, tx, "subscription.renewed", updated);
+    return;
+  }
+  // The period this cycle pays for starts where the last one ended (the anchor is kept through late retries).
+  const start =
+    row.activeTo && addInterval(row.activeTo, plan.interval, plan.intervalUnit) > at ? row.activeTo : at;
+  const activeTo = addInterval(start, plan.interval, plan.intervalUnit);
+  if (!live) {
+    // Canceled while this charge was already at the acquirer: the cycle it paid still counts.
+    await updateInState(tx, { id: row.id, state, set: { ...common, activeTo } });
+    return;
+  }
+  const complete = plan.billingCycles !== null && paidCycles >= plan.billingCycles;
+  if (complete) {
+    const updated = await transition(tx, {
+      id: row.id,
+      from: state,
+      to: "canceled",
+      set: {
+        ...common,
+        activeTo,
+        renewAt: null,
+        cancelReason: BILLING_CYCLES_COMPLETE,
+        cancelledAt: deps.clock.now(),
+      },
+    });
+    if (updated) {
+      await recordSubscriptionEvent(deps, tx, "subscription.renewed", updated);
+      await recordSubscriptionEvent(deps, tx, "subscription.canceled", updated);
+    }
+    return;
+  }
+  const renewAt = await chargeTime(deps, plan, row.shopId, activeTo);
+  const updated = await transition(tx, {
+    id: row.id,
+    from: state,
+    to: "active",
+    set: { ...common, activeTo, renewAt },
+  });
+  if (updated) await recordSubscriptionEvent(deps, tx, "subscription.renewed", updated);
+}
+
+async function failed(
+  deps: GatewayDeps,
+  tx: DatabaseTransaction,
+  input: {
+    row: SubscriptionRow;
+    plan: PlanRow;
+    at: Date;
+    kind: FailureKind;
+    retry: boolean;
+    last: { lastTransactionUid?: string };
+    live: boolean;
+    first: boolean;
+  },
+): Promise<void> {
+  const { row, plan, at, kind, retry, last, live, first } = input;
+  const state = row.state as SubscriptionState;
+  const common = {
+    ...last,
+    numberFailedPaymentAttempts: row.numberFailedPaymentAttempts + 1,
+    lastFailure: kind,
+    leaseUntil: null,
+  };
+  if (!live) {
+    await updateInState(tx, { id: row.id, state, set: common });
+    return;
+  }
+  if (retry) {
+    const wait = kind === "soft" ? SOFT_DECLINE_RETRY_SECONDS : PROCESSOR_ERROR_RETRY_SECONDS;
+    const renewAt = await chargeTime(deps, plan, row.shopId, new Date(at.getTime() + wait * 1000));
+    const to = state === "failed_attempt" || state === "rescuing" ? "rescuing" : "failed_attempt";
+    const updated = await transition(tx, { id: row.id, from: state, to, set: { ...common, renewAt } });
+    if (updated) await recordSubscriptionEvent(deps, tx, "subscription.renewal_failed", updated);
+    return;
+  }
+  // The first charge failing, a hard decline, or the attempts ran out: `error` when the last attempt of a renewal
+  // met a processor error.
+  const to = !first && kind === "error" ? "error" : "failed";
+  const updated = await transition(tx, { id: row.id, from: state, to, set: { ...common, renewAt: null } });
+  if (updated) {
+    if (!first) await recordSubscriptionEvent(deps, tx, "subscription.renewal_failed", updated);
+    await recordSubscriptionEvent(deps, tx, "subscription.failed", updated);
+  }
+}
