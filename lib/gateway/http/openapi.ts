@@ -17,6 +17,7 @@ import { childTransactionOpenApi } from "./openapi-children";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
 import { paymentOpenApi } from "./openapi-payments";
+import { subscriptionOpenApi } from "./openapi-subscriptions";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -102,6 +103,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   const merchant = merchantOpenApi();
   const children = childTransactionOpenApi();
   const payments = paymentOpenApi();
+  const subscriptions = subscriptionOpenApi();
   return {
     openapi: "3.1.0",
     info: {
@@ -119,6 +121,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...merchant.schemas,
         ...children.schemas,
         ...payments.schemas,
+        ...subscriptions.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -133,6 +136,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...merchant.paths,
       ...children.paths,
       ...payments.paths,
+      ...subscriptions.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",
