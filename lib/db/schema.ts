@@ -459,6 +459,10 @@ export const subscriptions = pgTable(
     language: text("language"),
     /** The hosted-page session of a redirecting subscription, or of its latest card update. */
     checkoutToken: text("checkout_token"),
+    /** The capability in `card_update_url` (256 random bits): whoever has the link may replace the card. */
+    cardUpdateToken: text("card_update_token").notNull(),
+    /** The hosted-page session (a tokenization) of the shopper's latest card update. */
+    cardUpdateCheckout: text("card_update_checkout"),
     /** When the next charge (or retry) is due; null when none will be. */
     renewAt: timestamp("renew_at", { withTimezone: true, precision: 3 }),
     /** Paid up to. */
@@ -476,7 +480,10 @@ export const subscriptions = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true, precision: 3 }),
     ...timestamps,
   },
-  (table) => [index("subscriptions_shop_created_idx").on(table.shopId, table.createdAt)],
+  (table) => [
+    index("subscriptions_shop_created_idx").on(table.shopId, table.createdAt),
+    uniqueIndex("subscriptions_card_update_token_idx").on(table.cardUpdateToken),
+  ],
 );
 
 /**

@@ -35,6 +35,8 @@ CREATE TABLE "subscriptions" (
 	"additional_data" jsonb,
 	"language" text,
 	"checkout_token" text,
+	"card_update_token" text NOT NULL,
+	"card_update_checkout" text,
 	"renew_at" timestamp(3) with time zone,
 	"active_to" timestamp(3) with time zone,
 	"paid_billing_cycles" integer DEFAULT 0 NOT NULL,
@@ -50,6 +52,8 @@ CREATE TABLE "subscriptions" (
 );
 --> statement-breakpoint
 CREATE INDEX "subscriptions_shop_created_idx" ON "subscriptions" ("shop_id","created_at");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "subscriptions_card_update_token_idx" ON "subscriptions" ("card_update_token");
 --> statement-breakpoint
 CREATE INDEX "subscriptions_due_idx" ON "subscriptions" ("renew_at") WHERE "state" IN ('trial','active','failed_attempt','rescuing');
 --> statement-breakpoint

@@ -16,7 +16,7 @@ import { paymentRoutes } from "./routes/payments";
 import { processRoutes } from "./routes/process";
 import { reportRoutes } from "./routes/reports";
 import { shopRoutes } from "./routes/shop";
-import { subscriptionRoutes } from "./routes/subscriptions";
+import { subscriptionCardRoutes, subscriptionRoutes } from "./routes/subscriptions";
 import { transactionRoutes } from "./routes/transactions";
 
 export { GATEWAY_BASE_PATH };
@@ -97,6 +97,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.route("/", shopRoutes(deps));
   app.route("/", reportRoutes(deps));
   app.route("/", subscriptionRoutes(deps));
+  app.route("/", subscriptionCardRoutes(deps));
   // The sandbox issuer's 3-D Secure pages, for shoppers: no credentials (the transaction uid is the capability).
   app.route("/", processRoutes(deps, GATEWAY_BASE_PATH));
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { isExpired } from "@/lib/contracts/credit-card";
 import { EXTERNAL_ID_TAKEN } from "@/lib/contracts/customer";
@@ -203,6 +204,7 @@ export async function createSubscription(options: {
         test,
         state,
         cardToken,
+        cardUpdateToken: randomBytes(32).toString("hex"),
         trackingId: request.tracking_id ?? null,
         returnUrl: request.return_url ?? null,
         notificationUrl: request.notification_url ?? null,

@@ -1,4 +1,5 @@
 import type { GatewayDeps } from "../context";
+import { settleCardUpdates } from "./card-update";
 import { runDueRenewals } from "./renewals";
 import { settleRedirectingSubscriptions } from "./subscription-checkout";
 
@@ -46,6 +47,7 @@ export class SubscriptionScheduler {
   /** One batch of due charges, and the redirecting subscriptions whose page ended; how many charges it ran. */
   async runOnce(): Promise<number> {
     await settleRedirectingSubscriptions(this.deps);
+    await settleCardUpdates(this.deps);
     return runDueRenewals(this.deps, { limit: this.batchSize });
   }
 

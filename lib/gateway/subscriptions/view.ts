@@ -22,9 +22,9 @@ export function redirectUrl(publicUrl: string, checkoutToken: string): string {
   return `${publicUrl.replace(/\/$/, "")}/checkout/${checkoutToken}`;
 }
 
-/** The hosted page where the shopper replaces the card renewals are charged to. */
-export function cardUpdateUrl(publicUrl: string, subscriptionId: string): string {
-  return `${publicUrl.replace(/\/$/, "")}/subscriptions/${subscriptionId}/card`;
+/** The link that opens the hosted page where the shopper replaces the card renewals are charged to. */
+export function cardUpdateUrl(gatewayPublicUrl: string, cardUpdateToken: string): string {
+  return `${gatewayPublicUrl.replace(/\/$/, "")}/subscription_cards/${cardUpdateToken}`;
 }
 
 /** Subscriptions as the API shows them: the whole plan, the masked card, the last charge. */
@@ -115,7 +115,7 @@ export async function subscriptionsFromRows(
           ? { redirect_url: redirectUrl(publicUrl, row.checkoutToken) }
           : {}),
         card_update_url: ["trial", "active", "failed_attempt", "rescuing"].includes(state)
-          ? cardUpdateUrl(publicUrl, row.id)
+          ? cardUpdateUrl(deps.config.gatewayPublicUrl, row.cardUpdateToken)
           : null,
       };
     }),

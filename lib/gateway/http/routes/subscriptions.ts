@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { GatewayDeps } from "../../context";
+import { openCardUpdate } from "../../subscriptions/card-update";
 import { createSubscription } from "../../subscriptions/create-subscription";
 import {
   advanceTestClock,
@@ -75,5 +76,17 @@ export function subscriptionRoutes(deps: GatewayDeps) {
     );
   });
 
+  return routes;
+}
+
+/**
+ * The shopper's "update your card" link of a subscription: no credentials (the 256-bit token in the link is the
+ * capability); redirects to the hosted page.
+ */
+export function subscriptionCardRoutes(deps: GatewayDeps) {
+  const routes = new Hono<GatewayEnv>();
+  routes.get("/subscription_cards/:token", async (c) =>
+    c.redirect(await openCardUpdate(deps, c.req.param("token")), 303),
+  );
   return routes;
 }
