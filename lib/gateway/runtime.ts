@@ -129,7 +129,9 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     logger,
     sweep: () => resumeChildTransactions({ deps }),
   });
-  const subscriptionScheduler = new SubscriptionScheduler(deps);
+  // SUBSCRIPTIONS_LEASE_SECONDS shortens how long a dead instance's claims wait (tests of a killed instance).
+  const subscriptionLease = Number(process.env.SUBSCRIPTIONS_LEASE_SECONDS) || undefined;
+  const subscriptionScheduler = new SubscriptionScheduler(deps, { leaseSeconds: subscriptionLease });
   if (options.backgroundWorkers ?? true) {
     notifications.start();
     if (process.env.SUBSCRIPTIONS_SCHEDULER !== "off") subscriptionScheduler.start();

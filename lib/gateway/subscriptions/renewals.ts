@@ -51,7 +51,7 @@ function presentOf(row: Pick<SubscriptionRow, "clockAt">, now: Date): Date {
  */
 export async function claimDueSubscriptions(
   deps: GatewayDeps,
-  options: { limit: number; subscriptionId?: string; dueBy?: Date },
+  options: { limit: number; subscriptionId?: string; dueBy?: Date; leaseSeconds?: number },
 ): Promise<SubscriptionRow[]> {
   const now = deps.clock.sqlNow();
   const dueBy = options.dueBy
@@ -75,7 +75,9 @@ export async function claimDueSubscriptions(
     if (due.length === 0) return [];
     return tx
       .update(subscriptions)
-      .set({ leaseUntil: sql`${now} + make_interval(secs => ${RENEWAL_LEASE_SECONDS})` })
+      .set({
+        leaseUntil: sql`${now} + make_interval(secs => ${options.leaseSeconds ?? RENEWAL_LEASE_SECONDS})`,
+      })
       .where(
         inArray(
           subscriptions.id,
@@ -89,7 +91,7 @@ export async function claimDueSubscriptions(
 /** Runs the charges due now (one batch); returns how many subscriptions it charged or retried. */
 export async function runDueRenewals(
   deps: GatewayDeps,
-  options: { limit?: number; subscriptionId?: string; dueBy?: Date } = {},
+  options: { limit?: number; subscriptionId?: string; dueBy?: Date; leaseSeconds?: number } = {},
 ): Promise<number> {
   const claimed = await claimDueSubscriptions(deps, { limit: options.limit ?? 50, ...options });
   await Promise.all(
@@ -125,7 +127,7 @@ export async function chargeClaimed(
 ): Promise<void> {
   const attempt = await decideAttempt(deps, claimed);
   if (!attempt) return;
-  const outcome = await chargeAttempt(deps, attempt);
+  const outcome = await chargeAttempt(deps, attempt, options.first);
   // Still unanswered (another instance is asking about it): the lease runs out and it is taken up again.
   if (!outcome) return;
   await applyOutcome(deps, attempt, outcome, options.first);
@@ -210,7 +212,11 @@ async function readTransaction(deps: GatewayDeps, uid: string): Promise<Transact
   return row ?? null;
 }
 
-async function chargeAttempt(deps: GatewayDeps, attempt: Attempt): Promise<ChargeOutcome | null> {
+async function chargeAttempt(
+  deps: GatewayDeps,
+  attempt: Attempt,
+  first: boolean,
+): Promise<ChargeOutcome | null> {
   if (attempt.resumed) {
     const existing = await readTransaction(deps, attempt.uid);
     if (existing) {
@@ -235,7 +241,7 @@ async function chargeAttempt(deps: GatewayDeps, attempt: Attempt): Promise<Charg
     language: subscription.language ?? plan.language ?? undefined,
     // Renewals of one plan are the same card and amount by design: the cycle's key keeps them apart. The first
     // charge is a shopper's payment like any other, and meets the check.
-    duplicate_check: cycle.cycleNumber <= 1 && subscription.paidBillingCycles === 0 && cycle.attempts <= 1,
+    duplicate_check: first,
     credit_card: { token: subscription.cardToken },
     additional_data: { contract: ["recurring"] },
     customer: customer ? { email: customer.email, ip: customer.ip } : undefined,

@@ -8,6 +8,8 @@ export interface SubscriptionSchedulerOptions {
   pollIntervalMs?: number;
   /** Subscriptions claimed and charged at once (default 50). */
   batchSize?: number;
+  /** How long a claim hides a subscription from other schedulers (default `RENEWAL_LEASE_SECONDS`). */
+  leaseSeconds?: number;
 }
 
 /**
@@ -18,6 +20,7 @@ export interface SubscriptionSchedulerOptions {
 export class SubscriptionScheduler {
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
+  private readonly leaseSeconds: number | undefined;
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -28,6 +31,7 @@ export class SubscriptionScheduler {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 50;
+    this.leaseSeconds = options.leaseSeconds;
   }
 
   start(): void {
@@ -48,7 +52,7 @@ export class SubscriptionScheduler {
   async runOnce(): Promise<number> {
     await settleRedirectingSubscriptions(this.deps);
     await settleCardUpdates(this.deps);
-    return runDueRenewals(this.deps, { limit: this.batchSize });
+    return runDueRenewals(this.deps, { limit: this.batchSize, leaseSeconds: this.leaseSeconds });
   }
 
   /** Runs batches until nothing is due; how many charges in all. */
