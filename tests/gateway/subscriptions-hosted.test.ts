@@ -22,12 +22,12 @@ beforeAll(async () => {
   gateway = await startTestGateway();
   shop = await gateway.createShop();
   receiver = await startWebhookReceiver();
-});
+}, 120_000);
 
 afterAll(async () => {
   await gateway.close();
   await receiver.close();
-});
+}, 120_000);
 
 const DAY = 86_400_000;
 

@@ -46,11 +46,11 @@ beforeAll(async () => {
   tokens.good = await store(uniqueVisaNumber(990_001));
   tokens.soft = await store("4005550000000027");
   tokens.hard = await store("4005550000000050");
-});
+}, 120_000);
 
 afterAll(async () => {
   await gateway.close();
-});
+}, 120_000);
 
 /** States reachable from `from` through the table (itself included). */
 function reachable(from: SubscriptionState): Set<SubscriptionState> {

@@ -21,11 +21,11 @@ let seed = 0;
 beforeAll(async () => {
   gateway = await startTestGateway();
   [shop, otherShop] = await Promise.all([gateway.createShop(), gateway.createShop({}, "Other Shop")]);
-});
+}, 120_000);
 
 afterAll(async () => {
   await gateway.close();
-});
+}, 120_000);
 
 const monthly = (overrides: Record<string, unknown> = {}) => ({
   title: "Magazine",

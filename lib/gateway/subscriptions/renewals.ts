@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { SubscriptionState } from "@/lib/contracts/subscription";
 import {
+  type CustomerRow,
   customers,
   type PlanRow,
   plans,
@@ -53,61 +54,88 @@ export async function claimDueSubscriptions(
   deps: GatewayDeps,
   options: { limit: number; subscriptionId?: string; dueBy?: Date; leaseSeconds?: number },
 ): Promise<SubscriptionRow[]> {
+  return deps.db.transaction((tx) => claimIn(deps, tx, options));
+}
+
+async function claimIn(
+  deps: GatewayDeps,
+  tx: DatabaseTransaction,
+  options: { limit: number; subscriptionId?: string; dueBy?: Date; leaseSeconds?: number },
+): Promise<SubscriptionRow[]> {
   const now = deps.clock.sqlNow();
   const dueBy = options.dueBy
     ? sql`${options.dueBy.toISOString()}::timestamptz`
     : sql`greatest(${now}, coalesce(${subscriptions.clockAt}, ${now}))`;
-  return deps.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          inArray(subscriptions.state, [...CHARGEABLE_STATES]),
-          lte(subscriptions.renewAt, dueBy),
-          or(isNull(subscriptions.leaseUntil), lte(subscriptions.leaseUntil, now)),
-          options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
-        ),
-      )
-      .orderBy(asc(subscriptions.renewAt))
-      .limit(options.limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(subscriptions)
-      .set({
-        leaseUntil: sql`${now} + make_interval(secs => ${options.leaseSeconds ?? RENEWAL_LEASE_SECONDS})`,
-      })
-      .where(
-        inArray(
-          subscriptions.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
+  const due = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.state, [...CHARGEABLE_STATES]),
+        lte(subscriptions.renewAt, dueBy),
+        or(isNull(subscriptions.leaseUntil), lte(subscriptions.leaseUntil, now)),
+        options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.renewAt))
+    .limit(options.limit)
+    .for("update", { skipLocked: true });
+  if (due.length === 0) return [];
+  return tx
+    .update(subscriptions)
+    .set({
+      leaseUntil: sql`${now} + make_interval(secs => ${options.leaseSeconds ?? RENEWAL_LEASE_SECONDS})`,
+    })
+    .where(
+      inArray(
+        subscriptions.id,
+        due.map((row) => row.id),
+      ),
+    )
+    .returning();
 }
 
-/** Runs the charges due now (one batch); returns how many subscriptions it charged or retried. */
+/**
+ * Runs the charges due now (one batch); returns how many subscriptions it claimed. The batch is claimed and its
+ * attempts decided in one database transaction, charged at once, and the outcomes stored in one more.
+ */
 export async function runDueRenewals(
   deps: GatewayDeps,
   options: { limit?: number; subscriptionId?: string; dueBy?: Date; leaseSeconds?: number } = {},
 ): Promise<number> {
-  const claimed = await claimDueSubscriptions(deps, { limit: options.limit ?? 50, ...options });
-  await Promise.all(
-    claimed.map((row) =>
-      chargeClaimed(deps, row, { first: false }).catch((error: unknown) =>
-        // The lease runs out and the charge is taken up again, by its key: never charged twice.
-        deps.logger.error({ err: error, subscriptionId: row.id }, "subscription renewal failed"),
-      ),
+  const { claimed, attempts } = await deps.db.transaction(async (tx) => {
+    const rows = await claimIn(deps, tx, { limit: options.limit ?? 50, ...options });
+    return { claimed: rows.length, attempts: await decideAttempts(deps, tx, rows) };
+  });
+  await chargeAndApply(deps, attempts, false);
+  return claimed;
+}
+
+async function chargeAndApply(deps: GatewayDeps, attempts: Attempt[], first: boolean): Promise<void> {
+  const outcomes = await Promise.all(
+    attempts.map((attempt) =>
+      chargeAttempt(deps, attempt, first).catch((error: unknown) => {
+        // The lease runs out and the attempt is taken up again, by its key: never charged twice.
+        deps.logger.error(
+          { err: error, subscriptionId: attempt.subscription.id },
+          "subscription charge failed",
+        );
+        return null;
+      }),
     ),
   );
-  return claimed.length;
+  const answered = attempts.flatMap((attempt, index) => {
+    const outcome = outcomes[index];
+    // Still unanswered (another instance is asking about it): the lease runs out and it is taken up again.
+    return outcome ? [{ attempt, outcome }] : [];
+  });
+  if (answered.length > 0) await applyOutcomes(deps, answered, first);
 }
 
 interface Attempt {
   subscription: SubscriptionRow;
   plan: PlanRow;
+  customer: CustomerRow | null;
   cycle: SubscriptionCycleRow;
   uid: string;
   /** The attempt was decided before (an instance died during it): its transaction may exist already. */
@@ -125,69 +153,116 @@ export async function chargeClaimed(
   claimed: SubscriptionRow,
   options: { first: boolean },
 ): Promise<void> {
-  const attempt = await decideAttempt(deps, claimed);
-  if (!attempt) return;
-  const outcome = await chargeAttempt(deps, attempt, options.first);
-  // Still unanswered (another instance is asking about it): the lease runs out and it is taken up again.
-  if (!outcome) return;
-  await applyOutcome(deps, attempt, outcome, options.first);
+  const attempts = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, claimed.id)).for("update");
+    // Claimed again by another instance after the lease ended.
+    if (!row || row.leaseUntil?.getTime() !== claimed.leaseUntil?.getTime()) return [];
+    return decideAttempts(deps, tx, [row]);
+  });
+  await chargeAndApply(deps, attempts, options.first);
 }
 
-async function decideAttempt(deps: GatewayDeps, claimed: SubscriptionRow): Promise<Attempt | null> {
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, claimed.id)).for("update");
-    // Canceled (or otherwise ended) since the claim, or claimed again by another instance after the lease ended.
-    if (!row || !CHARGEABLE_STATES.includes(row.state as SubscriptionState)) return null;
-    if (row.leaseUntil?.getTime() !== claimed.leaseUntil?.getTime() || row.cardToken === null) return null;
-    const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId));
-    const [open] = await tx
+/**
+ * Decides the attempt of each claimed subscription (rows locked by the caller's transaction), in a few statements
+ * for the whole batch: the open cycle, made if there is none — (subscription, cycle number) is the primary key, so
+ * a cycle is never made twice — and, unless an attempt is already pending (an instance died during it, and it is
+ * resumed under its own uid), the next attempt's uid, derived from the cycle's key.
+ */
+async function decideAttempts(
+  deps: GatewayDeps,
+  tx: DatabaseTransaction,
+  rows: SubscriptionRow[],
+): Promise<Attempt[]> {
+  // Canceled (or otherwise ended) since it was due: nothing is charged.
+  const chargeable = rows.filter(
+    (row) => CHARGEABLE_STATES.includes(row.state as SubscriptionState) && row.cardToken !== null,
+  );
+  if (chargeable.length === 0) return [];
+  const ids = chargeable.map((row) => row.id);
+  const [planRows, customerRows] = await Promise.all([
+    tx
+      .select()
+      .from(plans)
+      .where(inArray(plans.id, [...new Set(chargeable.map((row) => row.planId))])),
+    tx
+      .select()
+      .from(customers)
+      .where(inArray(customers.id, [...new Set(chargeable.map((row) => row.customerId))])),
+  ]);
+  const planById = new Map(planRows.map((row) => [row.id, row]));
+  const customerById = new Map(customerRows.map((row) => [row.id, row]));
+  const openCycles = () =>
+    tx
       .select()
       .from(subscriptionCycles)
-      .where(and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.state, "open")))
-      .orderBy(asc(subscriptionCycles.cycleNumber))
-      .limit(1)
-      .for("update");
-    let cycle = open;
+      .where(and(inArray(subscriptionCycles.subscriptionId, ids), eq(subscriptionCycles.state, "open")))
+      .orderBy(asc(subscriptionCycles.cycleNumber));
+  let open = await openCycles();
+  const missing = chargeable.filter((row) => !open.some((cycle) => cycle.subscriptionId === row.id));
+  if (missing.length > 0) {
+    await tx
+      .insert(subscriptionCycles)
+      .values(
+        missing.map((row) => ({
+          subscriptionId: row.id,
+          cycleNumber: row.paidBillingCycles + 1,
+          amount: (planById.get(row.planId) as PlanRow).amount,
+        })),
+      )
+      .onConflictDoNothing();
+    open = await openCycles();
+  }
+  const cycleOf = new Map<string, SubscriptionCycleRow>();
+  for (const cycle of open) if (!cycleOf.has(cycle.subscriptionId)) cycleOf.set(cycle.subscriptionId, cycle);
+  const attempts: Attempt[] = [];
+  const fresh: { id: string; cycleNumber: number; uid: string }[] = [];
+  const now = deps.clock.now();
+  for (const row of chargeable) {
+    const cycle = cycleOf.get(row.id);
     if (!cycle) {
-      // The cycle's key: (subscription, cycle number) is the primary key, so a second claim of the same cycle
-      // finds the row rather than making another.
-      const cycleNumber = row.paidBillingCycles + 1;
-      await tx
-        .insert(subscriptionCycles)
-        .values({ subscriptionId: row.id, cycleNumber, amount: plan.amount })
-        .onConflictDoNothing();
-      [cycle] = await tx
-        .select()
-        .from(subscriptionCycles)
-        .where(
-          and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.cycleNumber, cycleNumber)),
-        )
-        .for("update");
-      if (cycle.state !== "open") {
-        throw new Error(
-          `Subscription ${row.id}: cycle ${cycleNumber} is ${cycle.state} but not counted as paid`,
-        );
-      }
+      deps.logger.error({ subscriptionId: row.id }, "subscription's next cycle exists but is not open");
+      continue;
     }
-    const at = presentOf(row, deps.clock.now());
+    const at = presentOf(row, now);
     const effectiveAt = row.renewAt && row.renewAt > at ? row.renewAt : at;
+    const plan = planById.get(row.planId) as PlanRow;
+    const customer = customerById.get(row.customerId) ?? null;
     if (cycle.pendingUid) {
-      return { subscription: row, plan, cycle, uid: cycle.pendingUid, resumed: true, at: effectiveAt };
+      attempts.push({
+        subscription: row,
+        plan,
+        customer,
+        cycle,
+        uid: cycle.pendingUid,
+        resumed: true,
+        at: effectiveAt,
+      });
+      continue;
     }
     const uid = cycleAttemptUid(row.id, cycle.cycleNumber, cycle.attempts + 1);
-    const [updated] = await tx
-      .update(subscriptionCycles)
-      .set({ attempts: cycle.attempts + 1, pendingUid: uid, updatedAt: sql`clock_timestamp()` })
-      .where(
-        and(
-          eq(subscriptionCycles.subscriptionId, row.id),
-          eq(subscriptionCycles.cycleNumber, cycle.cycleNumber),
-          isNull(subscriptionCycles.pendingUid),
-        ),
-      )
-      .returning();
-    return { subscription: row, plan, cycle: updated, uid, resumed: false, at: effectiveAt };
-  });
+    fresh.push({ id: row.id, cycleNumber: cycle.cycleNumber, uid });
+    attempts.push({
+      subscription: row,
+      plan,
+      customer,
+      cycle: { ...cycle, attempts: cycle.attempts + 1, pendingUid: uid },
+      uid,
+      resumed: false,
+      at: effectiveAt,
+    });
+  }
+  if (fresh.length > 0) {
+    const values = sql.join(
+      fresh.map((entry) => sql`(${entry.id}, ${entry.cycleNumber}::int, ${entry.uid})`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update subscription_cycles as c
+      set attempts = c.attempts + 1, pending_uid = v.uid, updated_at = clock_timestamp()
+      from (values ${values}) as v(id, n, uid)
+      where c.subscription_id = v.id and c.cycle_number = v.n and c.pending_uid is null`);
+  }
+  return attempts;
 }
 
 interface ChargeOutcome {
@@ -228,10 +303,9 @@ async function chargeAttempt(
     }
     // Never written, so never asked: the attempt is made now, under the same uid.
   }
-  const { subscription, plan, cycle } = attempt;
+  const { subscription, plan, cycle, customer } = attempt;
   const shop = await deps.shops.get(subscription.shopId);
   if (!shop) throw new Error(`Subscription ${subscription.id}: shop ${subscription.shopId} not found`);
-  const [customer] = await deps.db.select().from(customers).where(eq(customers.id, subscription.customerId));
   const request = {
     amount: cycle.amount,
     currency: plan.currency,
@@ -295,59 +369,79 @@ async function chargeTime(deps: GatewayDeps, plan: PlanRow, shopId: number, at: 
   return nextDaytime(at, shop?.settings.time_zone ?? "UTC");
 }
 
+/** Stores the outcomes of a batch in one database transaction, each with the state it leads to and its events. */
+async function applyOutcomes(
+  deps: GatewayDeps,
+  items: { attempt: Attempt; outcome: ChargeOutcome }[],
+  first: boolean,
+): Promise<void> {
+  // One lock order for every batch: two batches never wait on each other in a circle.
+  const sorted = [...items].sort((a, b) =>
+    a.attempt.subscription.id.localeCompare(b.attempt.subscription.id),
+  );
+  await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        inArray(
+          subscriptions.id,
+          sorted.map((item) => item.attempt.subscription.id),
+        ),
+      )
+      .orderBy(asc(subscriptions.id))
+      .for("update");
+    const rowById = new Map(rows.map((row) => [row.id, row]));
+    for (const { attempt, outcome } of sorted) {
+      const row = rowById.get(attempt.subscription.id);
+      if (row) await applyOutcome(deps, tx, row, attempt, outcome, first);
+    }
+  });
+  deps.outbox.nudge();
+}
+
 async function applyOutcome(
   deps: GatewayDeps,
+  tx: DatabaseTransaction,
+  row: SubscriptionRow,
   attempt: Attempt,
   outcome: ChargeOutcome,
   first: boolean,
 ): Promise<void> {
   const { plan, at } = attempt;
   const cycleNumber = attempt.cycle.cycleNumber;
-  await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, attempt.subscription.id))
-      .for("update");
-    const [cycle] = await tx
-      .select()
-      .from(subscriptionCycles)
-      .where(
-        and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.cycleNumber, cycleNumber)),
-      )
-      .for("update");
-    // Another instance resumed this attempt and stored its outcome first.
-    if (cycle.pendingUid !== attempt.uid) return;
-    const state = row.state as SubscriptionState;
-    const live = CHARGEABLE_STATES.includes(state);
-    const last = outcome.transactionUid ? { lastTransactionUid: outcome.transactionUid } : {};
-    if (outcome.status === "successful") {
-      await tx
-        .update(subscriptionCycles)
-        .set({
-          state: "paid",
-          paidUid: outcome.transactionUid,
-          pendingUid: null,
-          updatedAt: sql`clock_timestamp()`,
-        })
-        .where(
-          and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.cycleNumber, cycleNumber)),
-        );
-      await paid(deps, tx, { row, plan, cycleNumber, at, first, last, live });
-      return;
-    }
-    const kind = outcome.transactionUid === null ? "hard" : classifyFailure(outcome.status, outcome.bankCode);
-    const exhausted = cycle.attempts >= plan.numberPaymentAttempts;
-    const retry = live && !first && kind !== "hard" && !exhausted;
-    await tx
-      .update(subscriptionCycles)
-      .set({ state: retry ? "open" : "closed", pendingUid: null, updatedAt: sql`clock_timestamp()` })
-      .where(
-        and(eq(subscriptionCycles.subscriptionId, row.id), eq(subscriptionCycles.cycleNumber, cycleNumber)),
-      );
-    await failed(deps, tx, { row, plan, at, kind, retry, last, live, first });
-  });
-  deps.outbox.nudge();
+  const state = row.state as SubscriptionState;
+  const live = CHARGEABLE_STATES.includes(state);
+  const last = outcome.transactionUid ? { lastTransactionUid: outcome.transactionUid } : {};
+  const successful = outcome.status === "successful";
+  const kind =
+    outcome.transactionUid === null || outcome.status === "successful"
+      ? "hard"
+      : classifyFailure(outcome.status, outcome.bankCode);
+  // The attempt's count is the cycle's: nothing changes a cycle while an attempt of it is pending.
+  const exhausted = attempt.cycle.attempts >= plan.numberPaymentAttempts;
+  const retry = !successful && live && !first && kind !== "hard" && !exhausted;
+  // Stored once: only while this attempt is still the cycle's pending one (another instance that resumed it and
+  // stored its outcome first leaves nothing to do here).
+  const [cycle] = await tx
+    .update(subscriptionCycles)
+    .set({
+      state: successful ? "paid" : retry ? "open" : "closed",
+      paidUid: successful ? outcome.transactionUid : null,
+      pendingUid: null,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(
+      and(
+        eq(subscriptionCycles.subscriptionId, row.id),
+        eq(subscriptionCycles.cycleNumber, cycleNumber),
+        eq(subscriptionCycles.pendingUid, attempt.uid),
+      ),
+    )
+    .returning({ cycleNumber: subscriptionCycles.cycleNumber });
+  if (!cycle) return;
+  if (successful) await paid(deps, tx, { row, plan, cycleNumber, at, first, last, live });
+  else await failed(deps, tx, { row, plan, at, kind, retry, last, live, first });
 }
 
 async function paid(

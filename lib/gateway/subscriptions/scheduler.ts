@@ -10,6 +10,11 @@ export interface SubscriptionSchedulerOptions {
   batchSize?: number;
   /** How long a claim hides a subscription from other schedulers (default `RENEWAL_LEASE_SECONDS`). */
   leaseSeconds?: number;
+  /**
+   * Batches in flight at once (default 2): while one batch's outcomes are stored, the next one's charges are
+   * already at the acquirer. Their claims never overlap (SKIP LOCKED), as two instances' do not.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -21,6 +26,7 @@ export class SubscriptionScheduler {
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly leaseSeconds: number | undefined;
+  private readonly concurrency: number;
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -32,6 +38,12 @@ export class SubscriptionScheduler {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 50;
     this.leaseSeconds = options.leaseSeconds;
+    this.concurrency = options.concurrency ?? 2;
+  }
+
+  /** Subscriptions one `runOnce` claims at most. */
+  get capacity(): number {
+    return this.batchSize * this.concurrency;
   }
 
   start(): void {
@@ -52,17 +64,33 @@ export class SubscriptionScheduler {
   async runOnce(): Promise<number> {
     await settleRedirectingSubscriptions(this.deps);
     await settleCardUpdates(this.deps);
-    return runDueRenewals(this.deps, { limit: this.batchSize, leaseSeconds: this.leaseSeconds });
+    const claimed = await Promise.all(
+      Array.from({ length: this.concurrency }, () =>
+        runDueRenewals(this.deps, { limit: this.batchSize, leaseSeconds: this.leaseSeconds }),
+      ),
+    );
+    return claimed.reduce((sum, count) => sum + count, 0);
   }
 
-  /** Runs batches until nothing is due; how many charges in all. */
+  /**
+   * Runs batches until nothing is due, `concurrency` of them in flight at any time (each loop claims its next batch
+   * as soon as its last one is stored); how many subscriptions were charged in all.
+   */
   async runUntilIdle(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const charged = await this.runOnce();
-      total += charged;
-      if (charged < this.batchSize) return total;
-    }
+    await settleRedirectingSubscriptions(this.deps);
+    await settleCardUpdates(this.deps);
+    const loops = Array.from({ length: this.concurrency }, async () => {
+      let total = 0;
+      for (;;) {
+        const claimed = await runDueRenewals(this.deps, {
+          limit: this.batchSize,
+          leaseSeconds: this.leaseSeconds,
+        });
+        total += claimed;
+        if (claimed < this.batchSize) return total;
+      }
+    });
+    return (await Promise.all(loops)).reduce((sum, count) => sum + count, 0);
   }
 
   private async poll(): Promise<void> {
@@ -73,7 +101,7 @@ export class SubscriptionScheduler {
       } catch (error) {
         this.deps.logger.warn({ err: error }, "subscription scheduler: claiming renewals failed");
       }
-      if (charged === this.batchSize) continue;
+      if (charged === this.capacity) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.pollIntervalMs);
         this.wake = () => {
