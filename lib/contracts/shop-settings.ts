@@ -230,7 +230,25 @@ export const shopSettingsSchema = z.object({
       "Most the shop pays out in a UTC day per currency (approved and pending payouts), in major units; set by the operator",
     ),
   customer_emails: customerEmailsSettingSchema,
+  time_zone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, "is not a known IANA time zone")
+    .default("UTC")
+    .describe(
+      "IANA time zone of the shop (e.g. Europe/Berlin): where a plan's payments at night are kept out",
+    ),
 });
+
+/** Whether the runtime knows `value` as an IANA time zone name. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;

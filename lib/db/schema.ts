@@ -198,9 +198,11 @@ export const notificationDeliveries = pgTable(
     shopId: integer("shop_id")
       .notNull()
       .references(() => shops.id),
-    transactionUid: text("transaction_uid")
-      .notNull()
-      .references(() => transactions.uid),
+    /** The transaction notified about; null for a subscription's event. */
+    transactionUid: text("transaction_uid").references(() => transactions.uid),
+    /** A subscription's event: its body (`payload`) is the subscription as the event left it, plus `event`. */
+    subscriptionId: text("subscription_id").references((): AnyPgColumn => subscriptions.id),
+    payload: json("payload"),
     url: text("url").notNull(),
     /** `pending` until a 2xx (`delivered`) or the retry schedule is exhausted (`failed`). */
     status: text("status", { enum: ["pending", "delivered", "failed"] })
@@ -408,6 +410,7 @@ export const legacyStamps = pgTable(
  * Payouts: what each shop has paid out (approved or still pending) per currency, UTC day and mode, in minor units.
  * Raised by one conditional upsert per payout that stays under the shop's daily limit (`reservePayout`), so
  * concurrent payouts on any number of instances cannot pass it together; lowered again when a payout fails.
+
  */
 export const payoutDays = pgTable(
   "payout_days",
@@ -526,6 +529,121 @@ export const productStockHolds = pgTable(
 );
 
 export type ProductRow = typeof products.$inferSelect;
+
+// Subscriptions (plans, subscriptions and their billing cycles), migration 0018.
+
+/** A subscription plan: how much and how often; `trial` is `{amount, interval, interval_unit, as_first_payment}`. */
+export const plans = pgTable(
+  "plans",
+  {
+    /** `pln_` + 16 hex characters. */
+    id: text("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    test: boolean("test").notNull(),
+    title: text("title").notNull(),
+    currency: text("currency").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    interval: integer("interval").notNull(),
+    intervalUnit: text("interval_unit", { enum: ["hour", "day", "week", "month", "year"] }).notNull(),
+    trial: jsonb("trial"),
+    infinite: boolean("infinite").notNull(),
+    billingCycles: integer("billing_cycles"),
+    numberPaymentAttempts: integer("number_payment_attempts").notNull(),
+    preventPaymentsAtNight: boolean("prevent_payments_at_night").notNull(),
+    language: text("language"),
+    ...timestamps,
+  },
+  (table) => [index("plans_shop_created_idx").on(table.shopId, table.createdAt)],
+);
+
+/**
+ * A customer's subscription to a plan. `state` moves only through the transition table
+ * (lib/gateway/subscriptions/transitions.ts), each update guarded by the state it expects.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    /** `sbs_` + 16 hex characters. */
+    id: text("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    test: boolean("test").notNull(),
+    state: text("state").notNull(),
+    /** The `recurring` token renewals charge; null while redirecting. */
+    cardToken: text("card_token").references(() => cards.token),
+    trackingId: text("tracking_id"),
+    returnUrl: text("return_url"),
+    notificationUrl: text("notification_url"),
+    additionalData: jsonb("additional_data"),
+    language: text("language"),
+    /** The hosted-page session of a redirecting subscription, or of its latest card update. */
+    checkoutToken: text("checkout_token"),
+    /** The capability in `card_update_url` (256 random bits): whoever has the link may replace the card. */
+    cardUpdateToken: text("card_update_token").notNull(),
+    /** The hosted-page session (a tokenization) of the shopper's latest card update. */
+    cardUpdateCheckout: text("card_update_checkout"),
+    /** When the next charge (or retry) is due; null when none will be. */
+    renewAt: timestamp("renew_at", { withTimezone: true, precision: 3 }),
+    /** Paid up to. */
+    activeTo: timestamp("active_to", { withTimezone: true, precision: 3 }),
+    paidBillingCycles: integer("paid_billing_cycles").notNull().default(0),
+    numberFailedPaymentAttempts: integer("number_failed_payment_attempts").notNull().default(0),
+    /** What the last failed attempt met: `hard`, `soft` or `error` (decides the retry and the final state). */
+    lastFailure: text("last_failure"),
+    lastTransactionUid: text("last_transaction_uid"),
+    cancelReason: text("cancel_reason"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, precision: 3 }),
+    /** A test subscription's clock, once advanced: its present is the later of this and the real time. */
+    clockAt: timestamp("clock_at", { withTimezone: true, precision: 3 }),
+    /** A scheduler's claim: no other instance charges the subscription until it ends. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [
+    index("subscriptions_shop_created_idx").on(table.shopId, table.createdAt),
+    uniqueIndex("subscriptions_card_update_token_idx").on(table.cardUpdateToken),
+  ],
+);
+
+/**
+ * One row per billing cycle of a subscription, unique by (subscription, cycle number). Every charge attempt of a
+ * cycle is a payment whose uid is derived from the cycle's key and attempt (`pending_uid` while it is asked), so
+ * the acquirer's idempotency key is the cycle's and a cycle is paid at most once (`paid_uid`).
+ */
+export const subscriptionCycles = pgTable(
+  "subscription_cycles",
+  {
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    cycleNumber: integer("cycle_number").notNull(),
+    /** `open` while being charged or retried, `paid`, or `closed` (given up or canceled). */
+    state: text("state", { enum: ["open", "paid", "closed"] })
+      .notNull()
+      .default("open"),
+    attempts: integer("attempts").notNull().default(0),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    pendingUid: text("pending_uid"),
+    paidUid: text("paid_uid"),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriptionId, table.cycleNumber], name: "subscription_cycles_pk" }),
+  ],
+);
+
+export type PlanRow = typeof plans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionCycleRow = typeof subscriptionCycles.$inferSelect;
 
 export type Shop = typeof shops.$inferSelect;
 export type CardRecord = typeof cards.$inferSelect;

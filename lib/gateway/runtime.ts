@@ -26,6 +26,7 @@ import { settleEndedHolds } from "./products/product-stock";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
+import { SubscriptionScheduler } from "./subscriptions/scheduler";
 import { endExpiredChallenges } from "./three-d-secure/expiry-sweeper";
 import { CardSightingWriter } from "./tokenization/card-sighting-writer";
 import {
@@ -56,6 +57,8 @@ export interface GatewayRuntime {
   threeDSecureExpiry: PeriodicSweep;
   /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
   paymentRecovery: PeriodicSweep;
+  /** Charges due subscriptions; running with the background workers unless SUBSCRIPTIONS_SCHEDULER=off. */
+  subscriptions: SubscriptionScheduler;
   /** True when this start created the demo shops (empty embedded database). */
   createdDemoShops: boolean;
   /**
@@ -173,12 +176,16 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   // MASTER_KEY_PREVIOUS set: the vault keys are re-wrapped under MASTER_KEY in the background (shared with the other
   // instances doing the same).
   let masterKeyRotation: { stop(): Promise<void> } | null = null;
+  // SUBSCRIPTIONS_LEASE_SECONDS shortens how long a dead instance's claims wait (tests of a killed instance).
+  const subscriptionLease = Number(process.env.SUBSCRIPTIONS_LEASE_SECONDS) || undefined;
+  const subscriptionScheduler = new SubscriptionScheduler(deps, { leaseSeconds: subscriptionLease });
   if (options.backgroundWorkers ?? true) {
     if (masterKeys.previous)
       masterKeyRotation = startMasterKeyRotation({ db: database.db, keys: masterKeys, logger });
     productStock.start();
     notifications.start();
     shopperEmails.start();
+    if (process.env.SUBSCRIPTIONS_SCHEDULER !== "off") subscriptionScheduler.start();
     threeDSecureExpiry.start();
     paymentRecovery.start();
     childResume.start();
@@ -214,6 +221,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     clearInterval(rateLimitPrune);
     clearInterval(idempotencyPrune);
     await Promise.all([
+      subscriptionScheduler.stop(),
       notifications.stop(),
       shopperEmails.stop(),
       productStock.stop(),
@@ -235,6 +243,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     shopperEmails,
     threeDSecureExpiry,
     paymentRecovery,
+    subscriptions: subscriptionScheduler,
     createdDemoShops,
     stopBackgroundWork,
     metricsServer,

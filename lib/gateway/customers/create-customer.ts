@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { type Customer, EXTERNAL_ID_TAKEN, parseCustomerCreateRequest } from "@/lib/contracts/customer";
+import {
+  type Customer,
+  type CustomerCreateRequest,
+  EXTERNAL_ID_TAKEN,
+  parseCustomerCreateRequest,
+} from "@/lib/contracts/customer";
 import { customers } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
@@ -22,10 +27,21 @@ export async function createCustomer(options: {
   const { deps, shopId } = options;
   const parsed = parseCustomerCreateRequest(options.body);
   if (!parsed.ok) throw GatewayError.validation(parsed.errors);
-  const request = parsed.value;
-  const now = deps.clock.now();
+  return insertCustomer(deps, deps.db, shopId, parsed.value);
+}
 
-  const [row] = await deps.db
+/**
+ * Stores a validated customer for the shop, on `db` or inside the caller's database transaction (a subscription
+ * that creates its customer writes both at once). A taken `external_id` is a 422, as on POST /customers.
+ */
+export async function insertCustomer(
+  deps: Pick<GatewayDeps, "clock">,
+  db: Pick<GatewayDeps["db"], "insert">,
+  shopId: number,
+  request: CustomerCreateRequest,
+): Promise<Customer> {
+  const now = deps.clock.now();
+  const [row] = await db
     .insert(customers)
     .values({
       id: generateCustomerId(),

@@ -21,6 +21,7 @@ import { processRoutes } from "./routes/process";
 import { paymentLinkRoutes, productRoutes } from "./routes/products";
 import { reportRoutes } from "./routes/reports";
 import { shopRoutes } from "./routes/shop";
+import { subscriptionCardRoutes, subscriptionRoutes } from "./routes/subscriptions";
 import { transactionRoutes } from "./routes/transactions";
 
 export { GATEWAY_BASE_PATH };
@@ -96,6 +97,10 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/emails/*", shopAuth(deps, limiter));
   app.use("/products", shopAuth(deps, limiter));
   app.use("/products/*", shopAuth(deps, limiter));
+  app.use("/plans", shopAuth(deps, limiter));
+  app.use("/plans/*", shopAuth(deps, limiter));
+  app.use("/subscriptions", shopAuth(deps, limiter));
+  app.use("/subscriptions/*", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", childTransactionRoutes(deps));
@@ -107,6 +112,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.route("/", reportRoutes(deps));
   app.route("/", shopperEmailRoutes(deps));
   app.route("/", productRoutes(deps));
+  app.route("/", subscriptionRoutes(deps));
+  app.route("/", subscriptionCardRoutes(deps));
   // The sandbox issuer's 3-D Secure pages, for shoppers: no credentials (the transaction uid is the capability).
   app.route("/", processRoutes(deps, GATEWAY_BASE_PATH));
 

@@ -19,6 +19,7 @@ import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
 import { paymentOpenApi } from "./openapi-payments";
 import { productOpenApi } from "./openapi-products";
+import { subscriptionOpenApi } from "./openapi-subscriptions";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -106,6 +107,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   const payments = paymentOpenApi();
   const shopperEmails = shopperEmailOpenApi();
   const products = productOpenApi();
+  const subscriptions = subscriptionOpenApi();
   return {
     openapi: "3.1.0",
     info: {
@@ -125,6 +127,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...payments.schemas,
         ...shopperEmails.schemas,
         ...products.schemas,
+        ...subscriptions.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
         TransactionResponse: jsonSchema(transactionResponseSchema, "output"),
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
@@ -141,6 +144,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...payments.paths,
       ...shopperEmails.paths,
       ...products.paths,
+      ...subscriptions.paths,
       "/transactions/tokenizations": {
         post: {
           summary: "Tokenize a card",

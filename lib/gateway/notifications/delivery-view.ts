@@ -23,7 +23,8 @@ export async function viewDeliveries(
           .orderBy(asc(notificationAttempts.attemptedAt), asc(notificationAttempts.id));
   return rows.map((row) => ({
     id: row.id,
-    transaction_uid: row.transactionUid,
+    // Listed by their transaction: a subscription's event (no transaction) never reaches this view.
+    transaction_uid: row.transactionUid ?? "",
     url: row.url,
     status: row.status,
     attempts: attempts

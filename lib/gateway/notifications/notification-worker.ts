@@ -175,6 +175,8 @@ export class NotificationWorker {
 
   /** The body is built at send time from the stored transaction, so it always equals the query response. */
   private async notificationBody(delivery: ClaimedDelivery): Promise<string> {
+    // A subscription's event carries the subscription as the event left it.
+    if (delivery.transactionUid === null) return JSON.stringify(delivery.payload);
     const [row] = await this.deps.db
       .select()
       .from(transactions)

@@ -7,7 +7,10 @@ import type { Clock } from "../clock";
 export interface ClaimedDelivery {
   id: string;
   shopId: number;
-  transactionUid: string;
+  /** Null for a subscription's event, whose body is `payload`. */
+  transactionUid: string | null;
+  /** A subscription event's body as it was when the event happened (the subscription and `event`). */
+  payload: unknown;
   url: string;
   /** Attempts made before this one. */
   attempts: number;
@@ -28,7 +31,8 @@ export async function claimDueDeliveries(
   const rows = await queryRows<{
     id: string;
     shop_id: number;
-    transaction_uid: string;
+    transaction_uid: string | null;
+    payload: unknown;
     url: string;
     attempts: number;
   }>(
@@ -42,12 +46,13 @@ export async function claimDueDeliveries(
           limit ${options.limit}
           for update skip locked
         )
-        returning id, shop_id, transaction_uid, url, attempts`,
+        returning id, shop_id, transaction_uid, payload, url, attempts`,
   );
   return rows.map((row) => ({
     id: row.id,
     shopId: Number(row.shop_id),
     transactionUid: row.transaction_uid,
+    payload: typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload,
     url: row.url,
     attempts: Number(row.attempts),
   }));

@@ -38,6 +38,11 @@ export interface CreatePaymentOptions {
   uid?: string;
   /** The hosted page told the shopper the card is kept for future charges (`cards.consentShown`); false if not given. */
   consentShown?: boolean;
+  /**
+   * A subscription's charge: the uid is derived from its billing cycle's key and attempt (and is therefore the
+   * acquirer's idempotency key), and the body names the subscription (`subscription_id`).
+   */
+  subscriptionCharge?: { uid: string; subscriptionId: string };
 }
 
 /** What a 3-D Secure challenge of a payment keeps for the moment it passes (never the card's security code). */
@@ -69,7 +74,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
   // before anything is decided about it, as a tokenization's does: a charge must not confirm a guessed number.
   if (resolved.storedToken === null) await sightCard({ deps, shop, number: card.number, card: description });
   const stamp = hashes.cardStamp({ shopId: shop.id, number: card.number });
-  const uid = options.uid ?? randomUUID();
+  const uid = options.uid ?? options.subscriptionCharge?.uid ?? randomUUID();
   const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
   const decision = decidePayment({
     settings: shop.settings,
@@ -88,7 +93,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
           ...request,
           additional_data: { ...request.additional_data, contract: resolved.storedContract as Contract[] },
         };
-  const started = moneyTransactionBody(
+  const built = moneyTransactionBody(
     buildTransactionBody({
       // A test-mode shop's transactions are test transactions whatever the request says.
       request: shop.test ? { ...echoed, test: true } : echoed,
@@ -116,6 +121,9 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
       amounts: amountsBeforeChildren({ type, status: "incomplete", amount: request.amount }, null),
     },
   );
+  const started: typeof built = options.subscriptionCharge
+    ? ({ ...built, subscription_id: options.subscriptionCharge.subscriptionId } as typeof built)
+    : built;
   const fingerprint = moneyFingerprint(hashes, {
     type,
     shopId: shop.id,

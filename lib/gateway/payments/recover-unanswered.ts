@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { MoneyType } from "@/lib/contracts/money-result";
-import { cards, threeDSecureChallenges, transactions } from "@/lib/db/schema";
+import { cards, type TransactionRow, threeDSecureChallenges, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import type { TransactionBody } from "../tokenization/build-transaction";
 import { revealCardNumber } from "../vault/card-vault";
@@ -44,6 +44,18 @@ export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<numb
     .limit(BATCH_SIZE);
   let recovered = 0;
   for (const { transaction: row } of rows) {
+    if (await recoverUnansweredPayment(deps, row)) recovered += 1;
+  }
+  return recovered;
+}
+
+/**
+ * Asks the acquirer again, with the same idempotency key, about one payment, authorization or payout written
+ * `incomplete` whose answer was never stored, and stores the answer; false when another request or instance stored
+ * one first. (A subscription's renewal calls it for its own charge when it finds one left unanswered.)
+ */
+export async function recoverUnansweredPayment(deps: GatewayDeps, row: TransactionRow): Promise<boolean> {
+  {
     const started = row.body as TransactionBody;
     const type = row.type as MoneyType;
     const gatewayId = started[type]?.gateway_id ?? 0;
@@ -116,12 +128,11 @@ export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<numb
       heldForCharge: card?.heldForCharge ?? false,
     });
     if (finished) {
-      recovered += 1;
       deps.logger.warn(
         { transactionUid: row.uid, type, status: outcome.status },
         "unanswered payment recovered",
       );
     }
+    return finished !== null;
   }
-  return recovered;
 }

@@ -1,0 +1,210 @@
+import { z } from "zod";
+import {
+  cancelRequestSchema,
+  planCreateSchema,
+  planListSchema,
+  planSchema,
+  SUBSCRIPTION_STATES,
+  subscriptionListSchema,
+  subscriptionNotificationSchema,
+  subscriptionSchema,
+  testClockRequestSchema,
+} from "@/lib/contracts/subscription";
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
+
+const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
+const error = (description: string) => ({ description, content: json("Error") });
+const unauthorized = error("Missing or wrong shop credentials");
+const notFound = error("Record not found: unknown id, or another shop's");
+const pagination = [
+  { name: "page", in: "query", schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 } },
+  {
+    name: "per_page",
+    in: "query",
+    schema: { type: "integer", minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
+  },
+];
+const paginationHeaders = {
+  "X-Total-Count": { description: "How many records match, on every page", schema: { type: "integer" } },
+  Link: { description: "RFC 8288 links to the first, prev, next and last pages", schema: { type: "string" } },
+};
+const idParameter = (pattern: string) => ({
+  name: "id",
+  in: "path",
+  required: true,
+  schema: { type: "string", pattern },
+});
+const planId = idParameter("^pln_[0-9a-f]{16}$");
+const subscriptionId = idParameter("^sbs_[0-9a-f]{16}$");
+
+const subscriptionCreateRequest = {
+  type: "object",
+  description:
+    "Body of POST /subscriptions (flat). `plan`: `{id}` or a full plan as POST /plans takes; `customer`: `{id}` or " +
+    "full details as POST /customers takes; `card`: full card data, `{token}` of a recurring token, or absent " +
+    "(the shopper gives it on the hosted page: state `redirecting`).",
+  required: ["plan", "customer"],
+  properties: {
+    plan: {
+      anyOf: [
+        { type: "object", required: ["id"], properties: { id: { type: "string" } } },
+        { $ref: "#/components/schemas/PlanCreateRequest" },
+      ],
+    },
+    customer: {
+      anyOf: [
+        { type: "object", required: ["id"], properties: { id: { type: "string" } } },
+        { $ref: "#/components/schemas/CustomerCreateRequest" },
+      ],
+    },
+    card: {
+      type: "object",
+      description: "number, exp_month, exp_year, holder, verification_value; or token",
+    },
+    tracking_id: { type: "string", maxLength: 255 },
+    return_url: { type: "string", format: "uri" },
+    notification_url: { type: "string", format: "uri" },
+    additional_data: { type: "object" },
+    language: { type: "string" },
+    test: { type: "boolean", default: false },
+  },
+};
+
+/** Plans and subscriptions, merged into the document by `buildOpenApiDocument`. */
+export function subscriptionOpenApi() {
+  return {
+    schemas: {
+      PlanCreateRequest: z.toJSONSchema(planCreateSchema, { io: "input", unrepresentable: "any" }),
+      Plan: z.toJSONSchema(planSchema, { io: "output" }),
+      PlanList: z.toJSONSchema(planListSchema, { io: "output" }),
+      SubscriptionCreateRequest: subscriptionCreateRequest,
+      Subscription: z.toJSONSchema(subscriptionSchema, { io: "output" }),
+      SubscriptionList: z.toJSONSchema(subscriptionListSchema, { io: "output" }),
+      SubscriptionCancelRequest: z.toJSONSchema(cancelRequestSchema, { io: "input", unrepresentable: "any" }),
+      SubscriptionTestClockRequest: z.toJSONSchema(testClockRequestSchema, {
+        io: "input",
+        unrepresentable: "any",
+      }),
+      SubscriptionNotification: z.toJSONSchema(subscriptionNotificationSchema, { io: "output" }),
+    },
+    paths: {
+      "/plans": {
+        post: {
+          summary: "Create a subscription plan",
+          description:
+            "Flat body. The answer adds `id`, `name`, `description` (the terms in words), `pay_url`.",
+          requestBody: { required: true, content: json("PlanCreateRequest") },
+          responses: {
+            "201": { description: "The plan", content: json("Plan") },
+            "401": unauthorized,
+            "422": error("Validation failed"),
+          },
+        },
+        get: {
+          summary: "List plans, newest first",
+          parameters: pagination,
+          responses: {
+            "200": { description: "Plans", headers: paginationHeaders, content: json("PlanList") },
+            "401": unauthorized,
+          },
+        },
+      },
+      "/plans/{id}": {
+        get: {
+          summary: "Get a plan",
+          parameters: [planId],
+          responses: {
+            "200": { description: "The plan", content: json("Plan") },
+            "401": unauthorized,
+            "404": notFound,
+          },
+        },
+      },
+      "/subscriptions": {
+        post: {
+          summary: "Create a subscription (and its customer and plan when given in full)",
+          description:
+            "The subscription, a new customer and a new plan are written in one database transaction: a 422 leaves " +
+            "none of them. With a card the first billing cycle is charged at once; a declined first charge " +
+            "answers 201 with state `failed` and its `last_transaction`. Without a card the state is " +
+            "`redirecting` and `redirect_url` is the hosted page.",
+          requestBody: { required: true, content: json("SubscriptionCreateRequest") },
+          responses: {
+            "201": { description: "The subscription", content: json("Subscription") },
+            "401": unauthorized,
+            "422": error(
+              "Validation failed; unknown plan, customer or token under `plan`, `customer`, `card`",
+            ),
+          },
+          callbacks: {
+            subscriptionEvent: {
+              "{$request.body#/notification_url}": {
+                post: {
+                  summary: "A subscription's event, signed as transaction webhooks are",
+                  requestBody: { content: json("SubscriptionNotification") },
+                  responses: { "200": { description: "Received" } },
+                },
+              },
+            },
+          },
+        },
+        get: {
+          summary: "List subscriptions, newest first",
+          parameters: [
+            ...pagination,
+            { name: "state", in: "query", schema: { type: "string", enum: [...SUBSCRIPTION_STATES] } },
+            { name: "customer_id", in: "query", schema: { type: "string" } },
+            { name: "plan_id", in: "query", schema: { type: "string" } },
+          ],
+          responses: {
+            "200": {
+              description: "Subscriptions",
+              headers: paginationHeaders,
+              content: json("SubscriptionList"),
+            },
+            "401": unauthorized,
+            "422": error("Unknown state"),
+          },
+        },
+      },
+      "/subscriptions/{id}": {
+        get: {
+          summary: "Get a subscription",
+          parameters: [subscriptionId],
+          responses: {
+            "200": { description: "The subscription", content: json("Subscription") },
+            "401": unauthorized,
+            "404": notFound,
+          },
+        },
+      },
+      "/subscriptions/{id}/cancel": {
+        post: {
+          summary: "Cancel a subscription: never charged again; active_to keeps the paid-up date",
+          parameters: [subscriptionId],
+          requestBody: { required: true, content: json("SubscriptionCancelRequest") },
+          responses: {
+            "200": { description: "The canceled subscription", content: json("Subscription") },
+            "401": unauthorized,
+            "404": notFound,
+            "422": error("No cancel_reason, or `is already canceled`"),
+          },
+        },
+      },
+      "/subscriptions/{id}/test_clock": {
+        post: {
+          summary:
+            "Move a test subscription's clock, running every charge, trial end and retry due on the way",
+          parameters: [subscriptionId],
+          requestBody: { required: true, content: json("SubscriptionTestClockRequest") },
+          responses: {
+            "200": { description: "The subscription as it then is", content: json("Subscription") },
+            "401": unauthorized,
+            "404": notFound,
+            "422": error("A live subscription, or a time before the subscription's present"),
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import {
+  ALREADY_CANCELED,
+  parseCancelRequest,
+  parseTestClockRequest,
+  SUBSCRIPTION_ID_PATTERN,
+  SUBSCRIPTION_STATES,
+  type Subscription,
+  type SubscriptionState,
+} from "@/lib/contracts/subscription";
+import { type SubscriptionRow, subscriptions } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import type { Pagination } from "../http/pagination";
+import { recordSubscriptionEvent } from "./events";
+import { chargeClaimed, claimDueSubscriptions } from "./renewals";
+import { settleRedirectingSubscriptions } from "./subscription-checkout";
+import { CHARGEABLE_STATES, canTransition, transition } from "./transitions";
+import { subscriptionFromRow, subscriptionsFromRows } from "./view";
+
+/** One of the shop's subscription rows; another shop's id is answered as an unknown one. */
+export async function requireSubscriptionRow(
+  deps: GatewayDeps,
+  shopId: number,
+  id: string,
+): Promise<SubscriptionRow> {
+  if (!SUBSCRIPTION_ID_PATTERN.test(id)) throw new GatewayError("record_not_found");
+  const [row] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.shopId, shopId)));
+  if (!row) throw new GatewayError("record_not_found");
+  return row;
+}
+
+/** GET /subscriptions/{id}. A redirecting subscription whose page has ended is settled first. */
+export async function getSubscription(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  id: string;
+}): Promise<Subscription> {
+  let row = await requireSubscriptionRow(options.deps, options.shopId, options.id);
+  if (row.state === "redirecting") {
+    await settleRedirectingSubscriptions(options.deps);
+    row = await requireSubscriptionRow(options.deps, options.shopId, options.id);
+  }
+  return subscriptionFromRow(options.deps, options.deps.db, row);
+}
+
+export interface SubscriptionFilters {
+  state?: string;
+  customerId?: string;
+  planId?: string;
+}
+
+/** GET /subscriptions: one page, newest first, filtered by state, customer and plan. */
+export async function listSubscriptions(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  filters: SubscriptionFilters;
+  pagination: Pagination;
+}): Promise<{ subscriptions: Subscription[]; total: number }> {
+  const { deps, shopId, filters, pagination } = options;
+  if (filters.state !== undefined && !(SUBSCRIPTION_STATES as readonly string[]).includes(filters.state)) {
+    throw GatewayError.validation({ state: ["is not included in the list"] });
+  }
+  if ([filters.customerId, filters.planId].some((value) => value?.includes("\u0000"))) {
+    return { subscriptions: [], total: 0 };
+  }
+  const conditions: SQL[] = [eq(subscriptions.shopId, shopId)];
+  if (filters.state) conditions.push(eq(subscriptions.state, filters.state));
+  if (filters.customerId) conditions.push(eq(subscriptions.customerId, filters.customerId));
+  if (filters.planId) conditions.push(eq(subscriptions.planId, filters.planId));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select()
+      .from(subscriptions)
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(pagination.perPage)
+      .offset(pagination.offset),
+    deps.db.select({ total: count() }).from(subscriptions).where(where),
+  ]);
+  return { subscriptions: await subscriptionsFromRows(deps, deps.db, rows), total };
+}
+
+/**
+ * POST /subscriptions/{id}/cancel: no charge starts after this commits (the scheduler decides each charge under
+ * the same row lock and in a chargeable state only); `active_to` keeps the paid-up date.
+ */
+export async function cancelSubscription(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  id: string;
+  body: unknown;
+}): Promise<Subscription> {
+  const { deps } = options;
+  await requireSubscriptionRow(deps, options.shopId, options.id);
+  const parsed = parseCancelRequest(options.body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  const row = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, options.id))
+      .for("update");
+    const state = current.state as SubscriptionState;
+    if (state === "canceled") throw GatewayError.validation({ subscription: [ALREADY_CANCELED] });
+    if (!canTransition(state, "canceled"))
+      throw GatewayError.validation({ subscription: [`is already ${state}`] });
+    const updated = await transition(tx, {
+      id: current.id,
+      from: state,
+      to: "canceled",
+      set: { cancelReason: parsed.value.cancel_reason, cancelledAt: deps.clock.now(), renewAt: null },
+    });
+    if (!updated) throw new Error(`Subscription ${current.id} changed under its row lock`);
+    await recordSubscriptionEvent(deps, tx, "subscription.canceled", updated);
+    return updated;
+  });
+  deps.outbox.nudge();
+  return subscriptionFromRow(deps, deps.db, row);
+}
+
+export const TEST_CLOCK_LIVE = "is only for test subscriptions";
+export const TEST_CLOCK_PAST = "can't be before the subscription's present";
+/** Charges one clock move may run at most (a year of hourly retries is far less). */
+const MAX_CLOCK_STEPS = 10_000;
+
+/**
+ * POST /subscriptions/{id}/test_clock: moves a test subscription's clock to `advance_to`, running every charge,
+ * trial end and retry due on the way, in order, exactly as the scheduler would have at those moments.
+ */
+export async function advanceTestClock(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  id: string;
+  body: unknown;
+}): Promise<Subscription> {
+  const { deps } = options;
+  const initial = await requireSubscriptionRow(deps, options.shopId, options.id);
+  const parsed = parseTestClockRequest(options.body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  if (!initial.test) throw GatewayError.validation({ advance_to: [TEST_CLOCK_LIVE] });
+  const target = new Date(parsed.value.advance_to);
+  const realNow = deps.clock.now();
+  const present = initial.clockAt && initial.clockAt > realNow ? initial.clockAt : realNow;
+  if (target < present) throw GatewayError.validation({ advance_to: [TEST_CLOCK_PAST] });
+  for (let step = 0; step < MAX_CLOCK_STEPS; step++) {
+    const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, options.id));
+    if (!CHARGEABLE_STATES.includes(row.state as SubscriptionState) || !row.renewAt || row.renewAt > target)
+      break;
+    // The clock stands at the charge's moment while it runs.
+    await deps.db
+      .update(subscriptions)
+      .set({ clockAt: row.renewAt > present ? row.renewAt : present })
+      .where(eq(subscriptions.id, row.id));
+    const [claimed] = await claimDueSubscriptions(deps, { limit: 1, subscriptionId: row.id, dueBy: target });
+    // Another instance holds it (its charge is under way): the clock stops here, the answer shows where it is.
+    if (!claimed) break;
+    await chargeClaimed(deps, claimed, { first: false });
+  }
+  const [done] = await deps.db
+    .update(subscriptions)
+    .set({ clockAt: target })
+    .where(eq(subscriptions.id, options.id))
+    .returning();
+  return subscriptionFromRow(deps, deps.db, done);
+}

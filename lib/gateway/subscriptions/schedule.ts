@@ -1,0 +1,96 @@
+import type { IntervalUnit } from "@/lib/contracts/subscription";
+
+/**
+ * `date` moved on by `count` units. Months and years keep the day of the month where it exists and take the
+ * month's last day where it does not (31 January + 1 month is 28 or 29 February), all in UTC.
+ */
+export function addInterval(date: Date, count: number, unit: IntervalUnit): Date {
+  const time = date.getTime();
+  switch (unit) {
+    case "hour":
+      return new Date(time + count * 3_600_000);
+    case "day":
+      return new Date(time + count * 86_400_000);
+    case "week":
+      return new Date(time + count * 7 * 86_400_000);
+    case "month":
+    case "year": {
+      const months = unit === "year" ? count * 12 : count;
+      const target = date.getUTCFullYear() * 12 + date.getUTCMonth() + months;
+      const year = Math.floor(target / 12);
+      const month = target % 12;
+      const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+      const day = Math.min(date.getUTCDate(), lastDay);
+      return new Date(
+        Date.UTC(
+          year,
+          month,
+          day,
+          date.getUTCHours(),
+          date.getUTCMinutes(),
+          date.getUTCSeconds(),
+          date.getUTCMilliseconds(),
+        ),
+      );
+    }
+  }
+}
+
+export const DAYTIME_START_HOUR = 8;
+export const DAYTIME_END_HOUR = 20;
+
+/** The hour and minute of `date` on the wall clock of `timeZone` (IANA). */
+function wallClock(date: Date, timeZone: string): { hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return { hour: value("hour"), minute: value("minute") };
+}
+
+/**
+ * The first moment at or after `date` between 08:00 and 20:00 in `timeZone`: a charge of a plan that prevents
+ * payments at night waits for the morning. Found by whole minutes (at most 12 hours ahead), so daylight-saving
+ * changes need no arithmetic of their own.
+ */
+export function nextDaytime(date: Date, timeZone: string): Date {
+  const { hour, minute } = wallClock(date, timeZone);
+  if (hour >= DAYTIME_START_HOUR && hour < DAYTIME_END_HOUR) return date;
+  const minutesToMorning =
+    hour >= DAYTIME_END_HOUR
+      ? (24 - hour + DAYTIME_START_HOUR) * 60 - minute
+      : (DAYTIME_START_HOUR - hour) * 60 - minute;
+  let candidate = new Date(date.getTime() + minutesToMorning * 60_000);
+  candidate.setUTCSeconds(0, 0);
+  // A daylight-saving change in between moves the wall clock by up to an hour: step to the first daytime minute.
+  for (let step = 0; step < 180 && !isDaytime(candidate, timeZone); step++) {
+    candidate = new Date(candidate.getTime() + 60_000);
+  }
+  return candidate;
+}
+
+export function isDaytime(date: Date, timeZone: string): boolean {
+  const { hour } = wallClock(date, timeZone);
+  return hour >= DAYTIME_START_HOUR && hour < DAYTIME_END_HOUR;
+}
+
+/** Seconds to the next attempt after a soft decline (bePaid's schedule: the next day) and a processor error. */
+export const SOFT_DECLINE_RETRY_SECONDS = 24 * 3600;
+export const PROCESSOR_ERROR_RETRY_SECONDS = 3600;
+
+/**
+ * What a failed charge met. Hard: the card will not be charged, whatever the retry (lost or stolen 43, restricted
+ * 62, expired 54, do not honour and other 05s, security code or pick-up codes). Soft: insufficient funds (51, 61,
+ * 65) — the card may work tomorrow. Error: the processor did not decide (status `error`).
+ */
+export type FailureKind = "hard" | "soft" | "error";
+
+const SOFT_BANK_CODES = new Set(["51", "61", "65", "91"]);
+
+export function classifyFailure(status: "failed" | "error", bankCode: string | null): FailureKind {
+  if (status === "error") return "error";
+  return bankCode !== null && SOFT_BANK_CODES.has(bankCode) ? "soft" : "hard";
+}

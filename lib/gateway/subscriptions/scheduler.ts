@@ -1,0 +1,115 @@
+import type { GatewayDeps } from "../context";
+import { settleCardUpdates } from "./card-update";
+import { runDueRenewals } from "./renewals";
+import { settleRedirectingSubscriptions } from "./subscription-checkout";
+
+export interface SubscriptionSchedulerOptions {
+  /** How often to look for due charges when the last look found none (default 1 s). */
+  pollIntervalMs?: number;
+  /** Subscriptions claimed and charged at once (default 50). */
+  batchSize?: number;
+  /** How long a claim hides a subscription from other schedulers (default `RENEWAL_LEASE_SECONDS`). */
+  leaseSeconds?: number;
+  /**
+   * Batches in flight at once (default 2): while one batch's outcomes are stored, the next one's charges are
+   * already at the acquirer. Their claims never overlap (SKIP LOCKED), as two instances' do not.
+   */
+  concurrency?: number;
+}
+
+/**
+ * Charges subscriptions when they are due, in every server (SUBSCRIPTIONS_SCHEDULER=off turns it off for an
+ * instance). Work is claimed in the database (`claimDueSubscriptions`), so any number of instances run it at once
+ * and each due charge is taken by one of them; a full batch goes again at once.
+ */
+export class SubscriptionScheduler {
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly leaseSeconds: number | undefined;
+  private readonly concurrency: number;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly deps: GatewayDeps,
+    options: SubscriptionSchedulerOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 50;
+    this.leaseSeconds = options.leaseSeconds;
+    this.concurrency = options.concurrency ?? 2;
+  }
+
+  /** Subscriptions one `runOnce` claims at most. */
+  get capacity(): number {
+    return this.batchSize * this.concurrency;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.poll();
+  }
+
+  /** Stops looking; the charges of a batch in progress are finished first (their answers are stored). */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** One batch of due charges, and the redirecting subscriptions whose page ended; how many charges it ran. */
+  async runOnce(): Promise<number> {
+    await settleRedirectingSubscriptions(this.deps);
+    await settleCardUpdates(this.deps);
+    const claimed = await Promise.all(
+      Array.from({ length: this.concurrency }, () =>
+        runDueRenewals(this.deps, { limit: this.batchSize, leaseSeconds: this.leaseSeconds }),
+      ),
+    );
+    return claimed.reduce((sum, count) => sum + count, 0);
+  }
+
+  /**
+   * Runs batches until nothing is due, `concurrency` of them in flight at any time (each loop claims its next batch
+   * as soon as its last one is stored); how many subscriptions were charged in all.
+   */
+  async runUntilIdle(): Promise<number> {
+    await settleRedirectingSubscriptions(this.deps);
+    await settleCardUpdates(this.deps);
+    const loops = Array.from({ length: this.concurrency }, async () => {
+      let total = 0;
+      for (;;) {
+        const claimed = await runDueRenewals(this.deps, {
+          limit: this.batchSize,
+          leaseSeconds: this.leaseSeconds,
+        });
+        total += claimed;
+        if (claimed < this.batchSize) return total;
+      }
+    });
+    return (await Promise.all(loops)).reduce((sum, count) => sum + count, 0);
+  }
+
+  private async poll(): Promise<void> {
+    while (this.running) {
+      let charged = 0;
+      try {
+        charged = await this.runOnce();
+      } catch (error) {
+        this.deps.logger.warn({ err: error }, "subscription scheduler: claiming renewals failed");
+      }
+      if (charged === this.capacity) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollIntervalMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import {
+  checkouts,
+  plans,
+  type SubscriptionRow,
+  subscriptionCycles,
+  subscriptions,
+  transactions,
+} from "@/lib/db/schema";
+import { createCheckout } from "../checkouts/create-checkout";
+import type { GatewayDeps } from "../context";
+import type { AuthenticatedShop } from "../shops/shop-directory";
+import { recordSubscriptionEvent } from "./events";
+import type { PlanTrial } from "./plans";
+import { addInterval, nextDaytime } from "./schedule";
+import { transition } from "./transitions";
+
+/** The merchant's return_url with the subscription's id added (`?id=sbs_…`). */
+export function returnUrlWithId(returnUrl: string, id: string): string {
+  const url = new URL(returnUrl);
+  url.searchParams.set("id", id);
+  return url.toString();
+}
+
+/**
+ * A redirecting subscription's hosted page: a checkout session that takes the first payment (or, for a free
+ * trial, stores the card) with contract `recurring`, so the card is kept for the renewals whatever the shopper
+ * would choose — the save-card choice is not shown.
+ */
+export async function startSubscriptionCheckout(
+  deps: GatewayDeps,
+  shop: AuthenticatedShop,
+  row: SubscriptionRow,
+): Promise<void> {
+  const [plan] = await deps.db.select().from(plans).where(eq(plans.id, row.planId));
+  const trial = plan.trial as PlanTrial | null;
+  const free = trial !== null && trial.amount === 0;
+  const session = await createCheckout({
+    deps,
+    shop,
+    body: {
+      checkout: {
+        transaction_type: free ? "tokenization" : "payment",
+        test: row.test,
+        attempts: 3,
+        order: {
+          amount: trial && !free ? trial.amount : plan.amount,
+          currency: plan.currency,
+          description: plan.title.slice(0, 255),
+          tracking_id: row.trackingId ?? undefined,
+          additional_data: { contract: ["recurring"] },
+        },
+        settings: {
+          ...(row.returnUrl ? { return_url: returnUrlWithId(row.returnUrl, row.id) } : {}),
+          language: row.language ?? "en",
+          save_card_toggle: { display: false },
+        },
+      },
+    },
+  });
+  await deps.db
+    .update(subscriptions)
+    .set({ checkoutToken: session.token })
+    .where(and(eq(subscriptions.id, row.id), eq(subscriptions.state, "redirecting")));
+}
+
+/**
+ * Moves redirecting subscriptions on once their hosted page has ended: paid → `trial` or `active` with the card the
+ * page kept (the page's payment is the first billing cycle's), declined on every attempt → `failed`, expired
+ * unpaid → `expired`. Run by the scheduler; safe on several instances (guarded transitions).
+ */
+export async function settleRedirectingSubscriptions(deps: GatewayDeps, limit = 50): Promise<number> {
+  const rows = await deps.db
+    .select({ subscription: subscriptions, checkout: checkouts })
+    .from(subscriptions)
+    .innerJoin(checkouts, eq(checkouts.token, subscriptions.checkoutToken))
+    .where(
+      and(
+        eq(subscriptions.state, "redirecting"),
+        isNotNull(subscriptions.checkoutToken),
+        sql`(${checkouts.status} in ('successful', 'failed', 'error') or ${checkouts.expiresAt} <= ${deps.clock.sqlNow()})`,
+      ),
+    )
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(limit);
+  let settled = 0;
+  for (const { subscription, checkout } of rows) {
+    if (await settleOne(deps, subscription, checkout)) settled += 1;
+  }
+  return settled;
+}
+
+async function settleOne(
+  deps: GatewayDeps,
+  row: SubscriptionRow,
+  checkout: typeof checkouts.$inferSelect,
+): Promise<boolean> {
+  const uid = checkout.transactionUids.at(-1) ?? null;
+  const [transaction] = uid ? await deps.db.select().from(transactions).where(eq(transactions.uid, uid)) : [];
+  const [plan] = await deps.db.select().from(plans).where(eq(plans.id, row.planId));
+  const now = deps.clock.now();
+  const changed = await deps.db.transaction(async (tx) => {
+    if (checkout.status === "successful" && transaction?.cardToken) {
+      const trial = plan.trial as PlanTrial | null;
+      const free = trial !== null && trial.amount === 0;
+      const cycleNumber = trial ? (trial.as_first_payment ? 1 : 0) : 1;
+      if (!free) {
+        await tx
+          .insert(subscriptionCycles)
+          .values({
+            subscriptionId: row.id,
+            cycleNumber,
+            amount: transaction.amount,
+            state: "paid",
+            attempts: 1,
+            paidUid: transaction.uid,
+          })
+          .onConflictDoNothing();
+      }
+      const trialEnd = trial ? addInterval(now, trial.interval, trial.interval_unit) : null;
+      const activeTo = trialEnd ?? addInterval(now, plan.interval, plan.intervalUnit);
+      const shop = await deps.shops.get(row.shopId);
+      const renewAt = plan.preventPaymentsAtNight
+        ? nextDaytime(activeTo, shop?.settings.time_zone ?? "UTC")
+        : activeTo;
+      const updated = await transition(tx, {
+        id: row.id,
+        from: "redirecting",
+        to: trial ? "trial" : "active",
+        set: {
+          cardToken: transaction.cardToken,
+          lastTransactionUid: transaction.uid,
+          paidBillingCycles: !free && cycleNumber === 1 ? 1 : 0,
+          activeTo,
+          renewAt,
+        },
+      });
+      if (updated && !free) await recordSubscriptionEvent(deps, tx, "subscription.renewed", updated);
+      return updated !== null;
+    }
+    const to = checkout.status === "failed" || checkout.status === "error" ? "failed" : "expired";
+    const updated = await transition(tx, {
+      id: row.id,
+      from: "redirecting",
+      to,
+      set: { lastTransactionUid: uid, renewAt: null },
+    });
+    if (updated && to === "failed") await recordSubscriptionEvent(deps, tx, "subscription.failed", updated);
+    return updated !== null;
+  });
+  if (changed) deps.outbox.nudge();
+  return changed;
+}
