@@ -77,6 +77,12 @@ test("a merchant makes a link in the admin, copies it, and deactivates it", asyn
   await signIn(page);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).click();
   await page.getByRole("link", { name: "New product" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New product" })).toBeVisible();
+  await expectAccessible(page);
+  // The gateway's refusal is shown beside the field it concerns.
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The form could not be saved" })).toBeFocused();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Name", { exact: true }).fill("Workshop seat");
   await page.getByLabel("Description", { exact: true }).fill("One seat at the Saturday workshop");
   await page.getByLabel("Price").fill("25.00");
@@ -103,4 +109,5 @@ test("a merchant makes a link in the admin, copies it, and deactivates it", asyn
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).click();
   await expect(page.getByRole("link", { name: "Workshop seat" }).first()).toBeVisible();
+  await expectAccessible(page);
 });

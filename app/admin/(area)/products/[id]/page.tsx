@@ -32,6 +32,7 @@ export default async function ProductPage({
   if (!productResult.ok && productResult.kind === "not_found") notFound();
   const product = toActionResult(productResult);
   const payments = toActionResult(paymentsResult);
+  const qrCode = product.status === "ok" ? await qrCodeDataUrl(product.data.pay_url) : null;
 
   return (
     <>
@@ -88,13 +89,13 @@ export default async function ProductPage({
             <figure className="admin-figure">
               {/* biome-ignore lint/performance/noImgElement: a data URL drawn on the server; nothing to optimise. */}
               <img
-                src={await qrCodeDataUrl(product.data.pay_url)}
+                src={qrCode ?? undefined}
                 width={192}
                 height={192}
                 alt={`QR code of the payment link ${product.data.pay_url}`}
               />
               <figcaption>
-                <a href={await qrCodeDataUrl(product.data.pay_url)} download={`${product.data.id}-qr.svg`}>
+                <a href={qrCode ?? undefined} download={`${product.data.id}-qr.svg`}>
                   Download the QR code (SVG)
                 </a>
               </figcaption>
