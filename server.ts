@@ -32,6 +32,8 @@ const nextApp = next({ dev, dir: projectRoot(), hostname: "localhost", port: con
 await nextApp.prepare();
 const handleNext = nextApp.getRequestHandler();
 
+/** Page requests being answered: while there are any, a shutdown keeps the listener open for their gateway calls. */
+let pagesInFlight = 0;
 const server = http.createServer(serverOptions(config), (request, response) => {
   const gatewayPath = gatewayPathOf(request.url);
   if (gatewayPath !== null) {
@@ -40,6 +42,10 @@ const server = http.createServer(serverOptions(config), (request, response) => {
     handleGateway(request, response);
     return;
   }
+  pagesInFlight += 1;
+  response.once("close", () => {
+    pagesInFlight -= 1;
+  });
   // Next buffers a server action's body before its own 1 MB check (and answers 500 past it): bigger bodies are
   // refused here, unread.
   if (limitRequestBody(request, response)) return;
@@ -80,6 +86,7 @@ onStopSignals(
     graceSeconds: config.shutdownGraceSeconds,
     // A page being answered may still call its own gateway over loopback (GATEWAY_BASE_URL).
     acceptWhileDraining: (address) => isTrustedProxy(address, []),
+    listenerNeeded: () => pagesInFlight > 0,
     stopBackgroundWork: () => gateway.stopBackgroundWork(),
     close: () => gateway.close(),
   }),
