@@ -133,8 +133,19 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): (sign
     }
     clearTimeout(forced);
     logger.info({ ms: Math.round(performance.now() - began) }, "shut down");
-    // pino writes asynchronously: give the last lines a turn of the event loop before the process ends.
-    await new Promise((resolve) => setImmediate(resolve));
+    // pino writes asynchronously: the last lines are flushed before the process ends.
+    await new Promise<void>((resolve) => {
+      const fallback = setTimeout(resolve, 1_000);
+      try {
+        logger.flush(() => {
+          clearTimeout(fallback);
+          resolve();
+        });
+      } catch {
+        clearTimeout(fallback);
+        resolve();
+      }
+    });
     exit(0);
   };
   return shutdown;
