@@ -33,6 +33,8 @@ const nextApp = next({ dev, dir: projectRoot(), hostname: "localhost", port: con
 await nextApp.prepare();
 const handleNext = nextApp.getRequestHandler();
 
+/** Page requests being answered: while there are any, a shutdown keeps the listener open for their gateway calls. */
+let pagesInFlight = 0;
 const server = http.createServer(serverOptions(config), (request, response) => {
   const gatewayPath = gatewayPathOf(request.url);
   if (gatewayPath !== null) {
@@ -46,6 +48,10 @@ const server = http.createServer(serverOptions(config), (request, response) => {
   const requestId = requestIdFrom(request.headers["x-request-id"]?.toString());
   request.headers["x-request-id"] = requestId;
   response.setHeader(REQUEST_ID_HEADER, requestId);
+  pagesInFlight += 1;
+  response.once("close", () => {
+    pagesInFlight -= 1;
+  });
   // Next buffers a server action's body before its own 1 MB check (and answers 500 past it): bigger bodies are
   // refused here, unread.
   if (limitRequestBody(request, response)) return;
@@ -89,6 +95,7 @@ onStopSignals(
     graceSeconds: config.shutdownGraceSeconds,
     // A page being answered may still call its own gateway over loopback (GATEWAY_BASE_URL).
     acceptWhileDraining: (address) => isTrustedProxy(address, []),
+    listenerNeeded: () => pagesInFlight > 0,
     stopBackgroundWork: () => gateway.stopBackgroundWork(),
     close: () => gateway.close(),
   }),

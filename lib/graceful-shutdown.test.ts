@@ -23,7 +23,7 @@ afterEach(() => {
 
 /** A server with a fast route and a slow one (answers when released), and the shutdown installed over it. */
 async function harness(
-  options: { graceSeconds?: number; acceptWhileDraining?: boolean } = {},
+  options: { graceSeconds?: number; acceptWhileDraining?: boolean; listenerNeeded?: () => boolean } = {},
 ): Promise<Harness> {
   const events: string[] = [];
   let releaseSlow: () => void = () => {};
@@ -54,6 +54,7 @@ async function harness(
     logger,
     graceSeconds: options.graceSeconds ?? 20,
     acceptWhileDraining: options.acceptWhileDraining ? () => true : undefined,
+    listenerNeeded: options.listenerNeeded,
     stopBackgroundWork: async () => {
       events.push("workers stopped");
     },
@@ -140,6 +141,22 @@ describe("graceful shutdown", () => {
     await slow;
     expect(await h.exitCode).toBe(0);
     await expect(get(new http.Agent(), h.port, "/fast")).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+
+  it("closes the listener once it is no longer needed, though requests are still finishing", async () => {
+    let needed = true;
+    const h = await harness({ acceptWhileDraining: true, listenerNeeded: () => needed });
+    const slow = get(new http.Agent({ keepAlive: true }), h.port, "/slow");
+    await tick(100);
+    void h.shutdown("SIGTERM");
+    await tick(100);
+    expect((await get(new http.Agent(), h.port, "/fast")).status).toBe(200);
+    needed = false;
+    await tick(200);
+    await expect(get(new http.Agent(), h.port, "/fast")).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    h.release();
+    expect((await slow).status).toBe(200);
+    expect(await h.exitCode).toBe(0);
   });
 
   it("cuts what is still running after the grace period, and still closes the database and exits 0", async () => {

@@ -37,6 +37,11 @@ export interface GracefulShutdownOptions {
    * the listener closes at once.
    */
   acceptWhileDraining?: (address: string) => boolean;
+  /**
+   * With `acceptWhileDraining`: whether the listener is still needed (the full server: while a page is being
+   * answered). Once false, it closes even though other requests are still finishing. Default: until none is left.
+   */
+  listenerNeeded?: () => boolean;
   /** Ends the process (default `process.exit`); tests give their own. */
   exit?: (code: number) => void;
 }
@@ -97,7 +102,10 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): (sign
       if (server.listening) server.close();
     };
     if (!options.acceptWhileDraining) closeListener();
-    const idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const idleSweep = setInterval(() => {
+      server.closeIdleConnections();
+      if (options.listenerNeeded && !options.listenerNeeded()) closeListener();
+    }, IDLE_SWEEP_MS);
     server.closeIdleConnections();
     const workersStopped = options.stopBackgroundWork().catch((error: unknown) => {
       logger.warn({ err: error }, "stopping the background workers failed");
@@ -138,8 +146,19 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): (sign
     }
     clearTimeout(forced);
     logger.info({ ms: Math.round(performance.now() - began) }, "shut down");
-    // pino writes asynchronously: give the last lines a turn of the event loop before the process ends.
-    await new Promise((resolve) => setImmediate(resolve));
+    // pino writes asynchronously: the last lines are flushed before the process ends.
+    await new Promise<void>((resolve) => {
+      const fallback = setTimeout(resolve, 1_000);
+      try {
+        logger.flush(() => {
+          clearTimeout(fallback);
+          resolve();
+        });
+      } catch {
+        clearTimeout(fallback);
+        resolve();
+      }
+    });
     exit(0);
   };
   return shutdown;

@@ -61,7 +61,13 @@ it.skipIf(usePostgres)(
       }
       agent.destroy();
     });
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // At least 3 s of load and a few stored cards (a busy machine answers the first requests slowly).
+    for (
+      const began = Date.now();
+      Date.now() - began < 3_000 || (tokens.length < 8 && Date.now() - began < 90_000);
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const backupStarted = Date.now();
     const backup = await runCommand("scripts/backup.ts", ["--out", file], { DATA_DIR: dataDir });
     await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -81,7 +81,13 @@ it(`rotates the master key under a tokenization load, instances restarted one at
     }
     agent.destroy();
   });
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  // At least 3 s of load and a few stored cards (a busy machine answers the first requests slowly).
+  for (
+    const began = Date.now();
+    Date.now() - began < 3_000 || (tokens.length < 8 && Date.now() - began < 90_000);
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const beforeRotation = tokens.length;
 
   // One at a time: each instance stops and comes back with the new key and the old one.

@@ -27,7 +27,7 @@ const KEY_BOOTSTRAP_LOCK_ID = 7_311_942_002;
 export class MasterKeyMismatchError extends OperatorError {
   constructor() {
     super(
-      "MASTER_KEY does not open this database's card vault: set MASTER_KEY to the key the vault was created with (or DATA_DIR / DATABASE_URL to the database this key belongs to).",
+      "MASTER_KEY does not open this database's card vault: set MASTER_KEY to the key the vault was created with (or DATA_DIR / DATABASE_URL to the database this key belongs to; during a master-key rotation, MASTER_KEY_PREVIOUS to the old key).",
     );
     this.name = "MasterKeyMismatchError";
   }
