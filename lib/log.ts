@@ -291,10 +291,15 @@ export function createLogger(options: {
   };
   // Standard output written asynchronously: lines logged while a write is in flight go out together, instead of a
   // system call per request line. Flushed when the process exits.
-  const destination =
-    options.format === "pretty"
-      ? prettyDestination(options.destination)
-      : (options.destination ?? pino.destination({ dest: 1, sync: false }));
+  let destination = options.destination;
+  if (options.format === "pretty") {
+    try {
+      destination = prettyDestination(options.destination);
+    } catch {
+      // A bundle that cannot load pino-pretty (a framework's own server build) logs JSON lines: never no log.
+    }
+  }
+  destination ??= pino.destination({ dest: 1, sync: false });
   return pino(loggerOptions, destination);
 }
 

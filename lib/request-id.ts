@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { currentRequestId, REQUEST_ID_STORE } from "./request-id-current";
+
+export { currentRequestId };
 
 /**
  * Every answer names its request (`X-Request-Id`), and every log line written while the request runs carries the
@@ -24,14 +27,11 @@ export function requestIdFrom(header: string | null | undefined): string {
   return header && WELL_FORMED.test(header) ? header : randomUUID();
 }
 
-const storage = new AsyncLocalStorage<string>();
+const global = globalThis as { [REQUEST_ID_STORE]?: AsyncLocalStorage<string> };
+global[REQUEST_ID_STORE] ??= new AsyncLocalStorage<string>();
+const storage = global[REQUEST_ID_STORE];
 
 /** Runs `fn` as part of request `requestId`: whatever it logs, however deep and however late, is tagged with it. */
 export function runWithRequestId<T>(requestId: string, fn: () => T): T {
   return storage.run(requestId, fn);
-}
-
-/** The id of the request the caller runs for, if any (background workers have none). */
-export function currentRequestId(): string | undefined {
-  return storage.getStore();
 }

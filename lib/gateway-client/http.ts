@@ -1,4 +1,5 @@
 import type { ErrorTree } from "@/lib/contracts/errors";
+import { currentRequestId } from "@/lib/request-id-current";
 
 /**
  * The transport under every gateway call of the checkout app: one fetch, one answer shape. Callers branch on
@@ -109,6 +110,9 @@ export async function requestGateway(
     authorization: request.authorization,
   };
   if (request.requestId) headers.requestid = request.requestId;
+  // The page or action's own request id: the gateway's log lines of this call carry the same id.
+  const pageRequestId = currentRequestId();
+  if (pageRequestId) headers["x-request-id"] = pageRequestId;
   if (request.body !== undefined) headers["content-type"] = "application/json";
   const forwardedFor = await connection.forwardedFor?.();
   if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;

@@ -16,7 +16,7 @@ import { instrumentAcquirer } from "./observability/instrument-acquirer";
 import { instrumentDatabase } from "./observability/instrument-database";
 import { GatewayMetrics } from "./observability/metrics";
 import { type MetricsServer, startMetricsServer } from "./observability/metrics-server";
-import { startTracing } from "./observability/tracing";
+import { startTracing, stopTracing, tracingEnabled } from "./observability/tracing";
 import { readWebhookOutboxStats } from "./observability/webhook-outbox-stats";
 import { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
@@ -92,6 +92,8 @@ export interface StartGatewayOptions {
 export async function startGatewayRuntime(options: StartGatewayOptions): Promise<GatewayRuntime> {
   const { config, logger } = options;
   // Tracing first, when configured: everything after it may make spans.
+  // Tracing is the process's: the runtime that started it flushes and stops it when it closes.
+  const ownsTracing = config.otlpEndpoint !== null && !tracingEnabled();
   if (config.otlpEndpoint) {
     await startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName });
   }
@@ -252,6 +254,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       await stopBackgroundWork();
       await stopServingBackups();
       await database.close();
+      if (ownsTracing) await stopTracing();
     },
   };
 }
