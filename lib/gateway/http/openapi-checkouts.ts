@@ -41,7 +41,11 @@ export const CHECKOUT_TOKEN_TRANSACTION =
 const createdCheckoutSchema = z.object({
   checkout: z.object({
     token: z.string().regex(/^[0-9a-f]{64}$/),
-    redirect_url: z.url().describe("The hosted payment page to send the shopper to"),
+    redirect_url: z
+      .url()
+      .describe(
+        "The hosted payment page to send the shopper to, `{PUBLIC_URL}/widget/hpp.html?token={token}` (beGateway's widget address; add `&iframe=inline` when framing it)",
+      ),
   }),
 });
 

@@ -1,0 +1,19 @@
+/** A run of Latin letters or digits, with what joins them inside one run (spaces, dots, dashes, slashes, bullets). */
+const LTR_RUN = /[\p{Script=Latin}\p{Nd}](?:[\p{Script=Latin}\p{Nd} .,:/•+\-–]*[\p{Script=Latin}\p{Nd}])?/gu;
+
+/**
+ * A translated text cut into its left-to-right runs (card numbers, "3-D Secure", amounts, codes, a shop's Latin
+ * name) and the rest, for a right-to-left page to isolate each run (`<bdi dir="ltr">`). Shared with browser code.
+ */
+export function ltrRuns(text: string): { text: string; ltr: boolean }[] {
+  const parts: { text: string; ltr: boolean }[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LTR_RUN)) {
+    const start = match.index ?? 0;
+    if (start > last) parts.push({ text: text.slice(last, start), ltr: false });
+    parts.push({ text: match[0], ltr: true });
+    last = start + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), ltr: false });
+  return parts;
+}
