@@ -56,8 +56,9 @@ test("a receipt kept without a mail server is listed, shown in its frame, on its
   await expect(frame.getByText(`Rechnung ${suffix}`)).toBeVisible();
   await expect(frame.locator("span", { hasText: "Visa •••• 0000" })).toBeVisible();
   await expect(page.locator("pre")).toContainText(transaction.uid);
-  // The message's frame runs under its own policy: nothing of it, or of the page, is blocked.
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  // The page around the message (the message's sandboxed frame runs no script, axe's included); nothing of it, or of
+  // the page, is blocked by a CSP.
+  expect((await new AxeBuilder({ page }).exclude(".admin-email-frame").analyze()).violations).toEqual([]);
   expect(blocked).toEqual([]);
 
   await page.getByRole("link", { name: transaction.uid }).click();
