@@ -138,7 +138,7 @@ describe("a receipt over SMTP", () => {
     for (const line of RECEIPT_LINES) expect(mail.parsed.text).toContain(line);
   });
 
-  it("tells the shopper of a refund and a capture", async () => {
+  it("tells the shopper of a refund, a capture and a payout", async () => {
     const payment = await pay(shop, { customer: { email: "refund@example.com", ip: "203.0.113.7" } });
     const refund = await postChild(gateway, shop, "refunds", {
       parent_uid: payment.uid,
@@ -164,7 +164,14 @@ describe("a receipt over SMTP", () => {
     expect(capture.status).toBe(200);
     expect(await emailsOf(capture.body.transaction.uid)).toMatchObject([{ kind: "receipt" }]);
 
+    // A payout names its recipient in `customer`, as a payment does.
+    const payout = await pay(shop, { customer: { email: "payout@example.com" } }, {}, "credits");
+    expect(payout.status).toBe("successful");
+    expect(payout.customer).toMatchObject({ email: "payout@example.com" });
+    expect(await emailsOf(payout.uid)).toMatchObject([{ kind: "payout" }]);
+
     while ((await worker.runOnce()) > 0) {}
+    expect(mailTo("payout@example.com").parsed.subject).toBe("[TEST] Payout from Kaffeerösterei");
     const toRefunded = smtp.received.filter((mail) => mail.to.includes("refund@example.com"));
     expect(toRefunded.map((mail) => mail.parsed.subject).sort()).toEqual([
       "[TEST] Refund from Kaffeerösterei",
