@@ -9,6 +9,7 @@ import { postChild } from "./child-helpers";
 import { callJson, startTestGateway, type TestGateway, type TestShop, uniqueVisaNumber } from "./harness";
 import { paymentRequest, postPayment } from "./money-helpers";
 import { freePort, SMTP_PASSWORD, SMTP_USER, type SmtpReceiver, startSmtpReceiver } from "./smtp-receiver";
+import { openPage, shownCode, submitForm } from "./three-d-secure-helpers";
 
 let gateway: TestGateway;
 let shop: TestShop;
@@ -207,6 +208,28 @@ describe("a receipt over SMTP", () => {
       reason: "x",
     });
     expect(await emailsOf(refund.body.transaction.uid)).toMatchObject([{ kind: "refund" }]);
+  });
+});
+
+describe("a payment after a 3-D Secure challenge", () => {
+  it("queues its receipt when the challenge passes, not before", async () => {
+    const secure = await gateway.createShop({ three_d_secure: true, customer_emails: { enabled: true } });
+    const started = await pay(
+      secure,
+      {
+        return_url: "https://merchant.example/return",
+        customer: { email: "challenged@example.com", ip: "203.0.113.7" },
+      },
+      { number: "4012000000001097" },
+    );
+    expect(started.status).toBe("incomplete");
+    expect(await emailsOf(started.uid)).toEqual([]);
+    const code = shownCode((await openPage(gateway, started.uid)).html);
+    const answer = await submitForm(gateway, started.uid, { code, action: "confirm" });
+    expect(answer.status).toBe(303);
+    expect(await emailsOf(started.uid)).toMatchObject([
+      { kind: "receipt", recipient: "challenged@example.com" },
+    ]);
   });
 });
 
