@@ -10,8 +10,9 @@ const requestTime: Now = () => referenceTime ?? new Date();
 
 /**
  * A payout (credit) to a card: the money and order fields of a payment, and the card — a stored card's token or
- * card data in full. No shopper takes part: no customer, 3-D Secure, return_url or security code (sent, it is
- * ignored and never reaches the acquirer).
+ * card data in full. No shopper takes part: no 3-D Secure, return_url or security code (sent, it is ignored and
+ * never reaches the acquirer). `customer` is optional and only echoed: its `email` receives the payout e-mail when
+ * the shop sends shopper e-mails.
  */
 export const creditFieldsSchema = createTokenizationFieldsSchema({ now: requestTime })
   .pick({
@@ -25,6 +26,7 @@ export const creditFieldsSchema = createTokenizationFieldsSchema({ now: requestT
     notification_url: true,
     test: true,
     credit_card: true,
+    customer: true,
   })
   .meta({ description: "Credit (payout) request" });
 

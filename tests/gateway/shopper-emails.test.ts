@@ -9,6 +9,7 @@ import { postChild } from "./child-helpers";
 import { callJson, startTestGateway, type TestGateway, type TestShop, uniqueVisaNumber } from "./harness";
 import { paymentRequest, postPayment } from "./money-helpers";
 import { freePort, SMTP_PASSWORD, SMTP_USER, type SmtpReceiver, startSmtpReceiver } from "./smtp-receiver";
+import { openPage, shownCode, submitForm } from "./three-d-secure-helpers";
 
 let gateway: TestGateway;
 let shop: TestShop;
@@ -138,7 +139,7 @@ describe("a receipt over SMTP", () => {
     for (const line of RECEIPT_LINES) expect(mail.parsed.text).toContain(line);
   });
 
-  it("tells the shopper of a refund and a capture", async () => {
+  it("tells the shopper of a refund, a capture and a payout", async () => {
     const payment = await pay(shop, { customer: { email: "refund@example.com", ip: "203.0.113.7" } });
     const refund = await postChild(gateway, shop, "refunds", {
       parent_uid: payment.uid,
@@ -164,7 +165,14 @@ describe("a receipt over SMTP", () => {
     expect(capture.status).toBe(200);
     expect(await emailsOf(capture.body.transaction.uid)).toMatchObject([{ kind: "receipt" }]);
 
+    // A payout names its recipient in `customer`, as a payment does.
+    const payout = await pay(shop, { customer: { email: "payout@example.com" } }, {}, "credits");
+    expect(payout.status).toBe("successful");
+    expect(payout.customer).toMatchObject({ email: "payout@example.com" });
+    expect(await emailsOf(payout.uid)).toMatchObject([{ kind: "payout" }]);
+
     while ((await worker.runOnce()) > 0) {}
+    expect(mailTo("payout@example.com").parsed.subject).toBe("[TEST] Payout from Kaffeerösterei");
     const toRefunded = smtp.received.filter((mail) => mail.to.includes("refund@example.com"));
     expect(toRefunded.map((mail) => mail.parsed.subject).sort()).toEqual([
       "[TEST] Refund from Kaffeerösterei",
@@ -200,6 +208,28 @@ describe("a receipt over SMTP", () => {
       reason: "x",
     });
     expect(await emailsOf(refund.body.transaction.uid)).toMatchObject([{ kind: "refund" }]);
+  });
+});
+
+describe("a payment after a 3-D Secure challenge", () => {
+  it("queues its receipt when the challenge passes, not before", async () => {
+    const secure = await gateway.createShop({ three_d_secure: true, customer_emails: { enabled: true } });
+    const started = await pay(
+      secure,
+      {
+        return_url: "https://merchant.example/return",
+        customer: { email: "challenged@example.com", ip: "203.0.113.7" },
+      },
+      { number: "4012000000001097" },
+    );
+    expect(started.status).toBe("incomplete");
+    expect(await emailsOf(started.uid)).toEqual([]);
+    const code = shownCode((await openPage(gateway, started.uid)).html);
+    const answer = await submitForm(gateway, started.uid, { code, action: "confirm" });
+    expect(answer.status).toBe(303);
+    expect(await emailsOf(started.uid)).toMatchObject([
+      { kind: "receipt", recipient: "challenged@example.com" },
+    ]);
   });
 });
 

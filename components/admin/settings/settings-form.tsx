@@ -239,9 +239,7 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
             type="checkbox"
             {...register("customer_emails.enabled")}
           />
-          <label htmlFor="settings-customer-emails-enabled">
-            E-mail shoppers at their customer e-mail address
-          </label>
+          <label htmlFor="settings-customer-emails-enabled">Send e-mails to shoppers</label>
         </div>
         <p id="settings-customer-emails-hint" className="admin-muted">
           In the transaction&apos;s language, with your shop&apos;s name, colour and receipt lines. These
