@@ -62,7 +62,7 @@ describe("checkout client against the gateway", { timeout: 30_000 }, () => {
   it("creates a session and reads the shopper's view with the session token", async () => {
     const created = await newSession();
     expect(created.token).toMatch(/^[0-9a-f]{64}$/);
-    expect(created.redirect_url).toBe(`http://localhost:3999/checkout/${created.token}`);
+    expect(created.redirect_url).toBe(`http://localhost:3999/widget/hpp.html?token=${created.token}`);
 
     const view = ok(await client.getCheckout(created.token));
     expect(view).toMatchObject({

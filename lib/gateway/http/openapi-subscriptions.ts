@@ -205,6 +205,29 @@ export function subscriptionOpenApi() {
           },
         },
       },
+      "/subscription_cards/{token}": {
+        get: {
+          summary:
+            "The subscription's card update link (card_update_url): opens the hosted page for a new card",
+          description:
+            "For the subscriber's browser: no credentials (the token is the capability). Each visit opens a " +
+            "tokenization session bound to the subscription; the card stored there replaces the subscription's.",
+          security: [],
+          parameters: [
+            {
+              name: "token",
+              in: "path",
+              required: true,
+              schema: { type: "string" },
+              description: "The token of the subscription's card_update_url",
+            },
+          ],
+          responses: {
+            "303": { description: "To the hosted page of a new card-update session" },
+            "404": notFound,
+          },
+        },
+      },
     },
   };
 }

@@ -4,7 +4,7 @@ import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
 import type { ProductUnavailableReason } from "@/lib/contracts/product";
 import { DESCRIPTION_MAX_LENGTH } from "@/lib/contracts/tokenization";
 import type { ProductRow } from "@/lib/db/schema";
-import { createCheckout } from "../checkouts/create-checkout";
+import { checkoutPageUrl, createCheckout } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
 import { findProductRow } from "./get-product";
 import { productUnavailableReason } from "./product-stock";
@@ -109,5 +109,6 @@ export async function openPaymentLink(options: {
     body: productCheckoutRequest(row, language, now),
     productId: row.id,
   });
-  return { kind: "checkout", redirectUrl: created.redirect_url };
+  // The shopper's browser goes straight to the page (the widget form of `redirect_url` is for merchants' frames).
+  return { kind: "checkout", redirectUrl: checkoutPageUrl(deps, created.token) };
 }

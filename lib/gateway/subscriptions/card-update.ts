@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { SubscriptionState } from "@/lib/contracts/subscription";
 import { checkouts, plans, type SubscriptionRow, subscriptions, transactions } from "@/lib/db/schema";
-import { createCheckout } from "../checkouts/create-checkout";
+import { checkoutPageUrl, createCheckout } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { recordSubscriptionEvent } from "./events";
@@ -76,7 +76,7 @@ export async function openCardUpdate(deps: GatewayDeps, cardUpdateToken: string)
           sql`${checkouts.expiresAt} > ${deps.clock.sqlNow()}`,
         ),
       );
-    if (open) return `${deps.config.publicUrl}/checkout/${open.token}`;
+    if (open) return checkoutPageUrl(deps, open.token);
   }
   const shop = await deps.shops.get(row.shopId);
   if (!shop) throw new GatewayError("not_found");
@@ -107,7 +107,7 @@ export async function openCardUpdate(deps: GatewayDeps, cardUpdateToken: string)
     .update(subscriptions)
     .set({ cardUpdateCheckout: session.token })
     .where(eq(subscriptions.id, row.id));
-  return session.redirect_url;
+  return checkoutPageUrl(deps, session.token);
 }
 
 function withId(returnUrl: string, id: string): string {
