@@ -116,7 +116,8 @@ const KIND_OF_TYPE: Partial<Record<string, ShopperEmailKind>> = {
 
 /**
  * The e-mail a money transaction that just ended sends, or null: only a successful payment, capture, refund or
- * payout (never a decline, an authorization or a void), to `customer.email`.
+ * payout (never a decline, an authorization or a void), to `customer.email`; a subscription's payment is its
+ * renewal receipt.
  */
 export function shopperEmailForTransaction(
   shop: ShopperEmailShop | null,
@@ -124,7 +125,9 @@ export function shopperEmailForTransaction(
   at: Date | null,
 ): ShopperEmailRowInput | null {
   const { body } = transaction;
-  const kind = KIND_OF_TYPE[body.type];
+  // A subscription's charge is its renewal receipt (its body names the subscription).
+  const subscriptionId = (body as { subscription_id?: string }).subscription_id ?? null;
+  const kind = subscriptionId && body.type === "payment" ? "renewal_receipt" : KIND_OF_TYPE[body.type];
   if (!shop || !kind || transaction.status !== "successful") return null;
   const card = body.credit_card;
   return shopperEmailRow({
@@ -138,6 +141,7 @@ export function shopperEmailForTransaction(
     card: card?.last_4 ? { brand: card.brand ?? "", last4: card.last_4 } : null,
     receiptText: body.additional_data?.receipt_text ?? [],
     transactionUid: transaction.uid,
+    subscriptionId,
     test: body.test,
     at,
   });

@@ -1,6 +1,9 @@
-import type { SubscriptionEvent } from "@/lib/contracts/subscription";
-import { notificationDeliveries, type SubscriptionRow } from "@/lib/db/schema";
+import { eq } from "drizzle-orm";
+import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
+import type { Subscription, SubscriptionEvent } from "@/lib/contracts/subscription";
+import { customers, notificationDeliveries, type SubscriptionRow } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
+import { enqueueShopperEmail } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { DatabaseTransaction } from "../payments/finish-money-transaction";
 import { subscriptionFromRow } from "./view";
@@ -8,11 +11,11 @@ import { subscriptionFromRow } from "./view";
 /**
  * Every event of a subscription goes through here, inside the database transaction of the change it reports: the
  * webhook to the subscription's `notification_url` (a row of the notification outbox, delivered, signed and
- * retried as a transaction's) commits with the change or not at all. Whatever else should hear of subscriptions
- * (e-mails to the shopper) hooks in here.
+ * retried as a transaction's) and the e-mail to the subscriber (a row of the shopper e-mail outbox) commit with the
+ * change or not at all.
  */
 export async function recordSubscriptionEvent(
-  deps: Pick<GatewayDeps, "keyring" | "config" | "logger">,
+  deps: Pick<GatewayDeps, "keyring" | "config" | "logger" | "shops" | "clock">,
   tx: DatabaseTransaction,
   event: SubscriptionEvent,
   row: SubscriptionRow,
@@ -21,14 +24,68 @@ export async function recordSubscriptionEvent(
     { subscriptionId: row.id, shopId: row.shopId, event, state: row.state },
     "subscription event",
   );
-  if (!row.notificationUrl) return;
+  const kind = shopperEmailKind(event, row);
+  if (!row.notificationUrl && !kind) return;
   const subscription = await subscriptionFromRow(deps, tx, row);
-  await tx.insert(notificationDeliveries).values({
-    id: newDeliveryId(),
-    shopId: row.shopId,
-    transactionUid: null,
+  if (row.notificationUrl) {
+    await tx.insert(notificationDeliveries).values({
+      id: newDeliveryId(),
+      shopId: row.shopId,
+      transactionUid: null,
+      subscriptionId: row.id,
+      payload: { ...subscription, event },
+      url: row.notificationUrl,
+    });
+  }
+  if (kind) await queueSubscriberEmail(deps, tx, kind, row, subscription);
+}
+
+/**
+ * What the subscriber hears of an event, if anything. A renewal's receipt is the renewal payment's own (its body
+ * names the subscription, see `shopperEmailForTransaction`), so `renewed` sends nothing more, except that the
+ * first paid cycle also says the subscription has started; a subscription that starts with a trial says so at once.
+ */
+function shopperEmailKind(event: SubscriptionEvent, row: SubscriptionRow): ShopperEmailKind | null {
+  switch (event) {
+    case "subscription.created":
+      return row.state === "trial" ? "subscription_started" : null;
+    case "subscription.renewed":
+      return row.paidBillingCycles === 1 ? "subscription_started" : null;
+    case "subscription.renewal_failed":
+      return "renewal_failed";
+    case "subscription.canceled":
+      return "subscription_canceled";
+    default:
+      return null;
+  }
+}
+
+async function queueSubscriberEmail(
+  deps: Pick<GatewayDeps, "shops" | "clock">,
+  tx: DatabaseTransaction,
+  kind: ShopperEmailKind,
+  row: SubscriptionRow,
+  subscription: Subscription,
+): Promise<void> {
+  const shop = await deps.shops.get(row.shopId);
+  if (!shop) return;
+  const [customer] = await tx
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, row.customerId));
+  await enqueueShopperEmail(tx, {
+    shop,
+    kind,
+    language: row.language ?? subscription.plan.language ?? "en",
+    to: customer?.email,
+    amount: subscription.plan.amount,
+    currency: subscription.plan.currency,
+    description: subscription.plan.title,
+    card: subscription.card ? { brand: subscription.card.brand, last4: subscription.card.last_4 } : null,
+    transactionUid: kind === "renewal_failed" ? (subscription.last_transaction?.uid ?? null) : null,
     subscriptionId: row.id,
-    payload: { ...subscription, event },
-    url: row.notificationUrl,
+    test: row.test,
+    cardUpdateUrl: subscription.card_update_url,
+    at: deps.clock.isFixed ? deps.clock.now() : null,
   });
 }
