@@ -299,6 +299,8 @@ export const checkouts = pgTable(
     ...timestamps,
     /** The product whose payment link opened this session: its attempts take the product's stock. */
     productId: text("product_id"),
+    /** Every attempt goes through 3-D Secure whatever the shop's setting (a subscription's pages). */
+    threeDSecureRequired: boolean("three_d_secure_required").notNull().default(false),
   },
   (table) => [index("checkouts_shop_created_idx").on(table.shopId, table.createdAt)],
 );

@@ -9,7 +9,6 @@ import {
   startTestGateway,
   type TestGateway,
   type TestShop,
-  uniqueVisaNumber,
 } from "./harness";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
@@ -30,6 +29,11 @@ afterAll(async () => {
 }, 120_000);
 
 const DAY = 86_400_000;
+/** The sandbox issuer's frictionless cards (3-D Secure Y without a challenge): README, test cards. */
+const FRICTIONLESS_VISA = "4012000000001006";
+const FRICTIONLESS_MASTERCARD = "5204240000015003";
+/** A card the sandbox issuer challenges. */
+const CHALLENGED_VISA = "4012000000001097";
 
 function customer() {
   seed += 1;
@@ -69,8 +73,15 @@ describe("a subscription without a card", () => {
         save_card_toggle: { display: false },
       },
     });
-    const paid = await typedCardAttempt(gateway, token, { seed: 7_700_001 });
-    expect(paid.body.transaction.status).toBe("successful");
+    // The page authenticates the card with 3-D Secure though the shop has it off: a frictionless card passes.
+    const paid = await typedCardAttempt(gateway, token, {
+      seed: 7_700_001,
+      card: { number: FRICTIONLESS_VISA },
+    });
+    expect(paid.body.transaction).toMatchObject({
+      status: "successful",
+      three_d_secure_verification: { status: "successful" },
+    });
     const active = await callJson(gateway, `/subscriptions/${created.body.id}`, { shop });
     expect(active.body).toMatchObject({
       state: "active",
@@ -85,6 +96,49 @@ describe("a subscription without a card", () => {
       body: { advance_to: new Date(Date.now() + 8 * DAY).toISOString() },
     });
     expect(renewed.body).toMatchObject({ state: "active", paid_billing_cycles: 2 });
+  });
+});
+
+describe("3-D Secure on a subscription's pages", () => {
+  it("challenges the first payment on a shop that has 3-D Secure off, and keeps nothing before it passes", async () => {
+    const created = await callJson(gateway, "/subscriptions", {
+      shop,
+      body: {
+        plan: { title: "Box", currency: "USD", plan: { amount: 2600, interval: 1, interval_unit: "week" } },
+        customer: customer(),
+      },
+    });
+    const token = checkoutTokenOf(created.body.redirect_url);
+    const attempt = await typedCardAttempt(gateway, token, {
+      seed: 7_700_003,
+      card: { number: CHALLENGED_VISA },
+    });
+    expect(attempt.body.transaction).toMatchObject({ status: "incomplete" });
+    expect(attempt.body.transaction.redirect_url).toMatch(/\/process\//);
+    // Nothing is charged or kept until the shopper passes the challenge.
+    expect((await callJson(gateway, `/subscriptions/${created.body.id}`, { shop })).body).toMatchObject({
+      state: "redirecting",
+      paid_billing_cycles: 0,
+    });
+  });
+
+  it("leaves the shop's own sessions as the shop set them", async () => {
+    const session = await callJson(gateway, "/ctp/api/checkouts", {
+      shop,
+      body: {
+        checkout: {
+          transaction_type: "payment",
+          order: { amount: 2700, currency: "USD", description: "One-off" },
+          settings: { return_url: "https://merchant.example/back" },
+        },
+      },
+    });
+    expect(session.status).toBe(201);
+    const paid = await typedCardAttempt(gateway, session.body.checkout.token, {
+      seed: 7_700_004,
+      card: { number: CHALLENGED_VISA },
+    });
+    expect(paid.body.transaction.status).toBe("successful");
   });
 });
 
@@ -131,8 +185,14 @@ describe("the card update link", () => {
       transaction_type: "tokenization",
       order: { additional_data: { contract: ["recurring"] } },
     });
-    const stored = await typedCardAttempt(gateway, token, { seed: 7_700_002 });
-    expect(stored.body.transaction.status).toBe("successful");
+    const stored = await typedCardAttempt(gateway, token, {
+      seed: 7_700_002,
+      card: { number: FRICTIONLESS_MASTERCARD },
+    });
+    expect(stored.body.transaction).toMatchObject({
+      status: "successful",
+      three_d_secure_verification: { status: "successful" },
+    });
     await gateway.runtime.subscriptions.runOnce();
 
     const rescued = await callJson(gateway, `/subscriptions/${id}`, { shop });
@@ -143,7 +203,7 @@ describe("the card update link", () => {
       last_transaction: { status: "successful" },
     });
     expect(rescued.body.card.token).not.toBe(oldToken);
-    expect(rescued.body.card.last_4).toBe(uniqueVisaNumber(7_700_002).slice(-4));
+    expect(rescued.body.card.last_4).toBe(FRICTIONLESS_MASTERCARD.slice(-4));
     // A second settle finds nothing to do: the card is replaced once.
     await gateway.runtime.subscriptions.runOnce();
     expect((await callJson(gateway, `/subscriptions/${id}`, { shop })).body.paid_billing_cycles).toBe(1);

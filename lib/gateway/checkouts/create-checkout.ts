@@ -46,6 +46,11 @@ export async function createCheckout(options: {
   body: unknown;
   /** The product whose payment link opened the session: its payment attempts hold the product's stock. */
   productId?: string;
+  /**
+   * Every attempt of the session goes through 3-D Secure whatever the shop's setting: a subscription's pages, whose
+   * card is then charged without the shopper. Set by the gateway itself, never from a merchant's request.
+   */
+  requireThreeDSecure?: boolean;
 }): Promise<CreatedCheckout> {
   const { deps, shop } = options;
   const now = deps.clock.now();
@@ -84,6 +89,7 @@ export async function createCheckout(options: {
     request: checkout,
     expiresAt,
     productId: options.productId ?? null,
+    threeDSecureRequired: options.requireThreeDSecure ?? false,
     ...(deps.clock.isFixed ? { createdAt: now, updatedAt: now } : {}),
   });
   return { token, redirect_url: checkoutRedirectUrl(deps, token) };

@@ -110,8 +110,15 @@ export async function payThroughCheckout(options: {
             keepCard: attemptKeepsCard(session, pageRequest),
             uid,
             consentShown,
+            requireThreeDSecure: claimed.threeDSecureRequired,
           })
-        : await tokenizeCard({ deps, shop, body, consentShown });
+        : await tokenizeCard({
+            deps,
+            shop,
+            body,
+            consentShown,
+            requireThreeDSecure: claimed.threeDSecureRequired,
+          });
   } catch (error) {
     // Nothing was processed: the shopper keeps the attempt, and the product its unit.
     if (stockHold) await releaseProductStock(deps, stockHold);

@@ -38,6 +38,8 @@ export interface CreatePaymentOptions {
   uid?: string;
   /** The hosted page told the shopper the card is kept for future charges (`cards.consentShown`); false if not given. */
   consentShown?: boolean;
+  /** The hosted page's session requires 3-D Secure whatever the shop's setting (a subscription's first payment). */
+  requireThreeDSecure?: boolean;
   /**
    * A subscription's charge: the uid is derived from its billing cycle's key and attempt (and is therefore the
    * acquirer's idempotency key), and the body names the subscription (`subscription_id`).
@@ -83,6 +85,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
     card: description,
     urls,
     merchantInitiated: resolved.merchantInitiated,
+    requireThreeDSecure: options.requireThreeDSecure,
   });
   // A stored card named by its token is charged as it is: the token that comes back is the same, with the same
   // contract, whatever the request asks for (a new contract needs a tokenization, with the shopper).

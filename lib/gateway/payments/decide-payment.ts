@@ -40,6 +40,8 @@ export function decidePayment(options: {
   card: CardDescription;
   urls: IssuerUrls;
   merchantInitiated: boolean;
+  /** The hosted page's session requires 3-D Secure (a subscription's). */
+  requireThreeDSecure?: boolean;
 }): PaymentDecision {
   const { settings, request, number, card } = options;
   const routing = decideSmartRouting(settings.smart_routing_rules, {
@@ -58,6 +60,7 @@ export function decidePayment(options: {
     skipRequested: request.skip_three_d_secure_verification,
     forceRequested: request.force_three_d_secure_verification,
     routingAction: routing.action,
+    required: options.requireThreeDSecure,
   });
   if (!applies) return { ...decided, kind: "authorize" };
   const started = beginThreeDSecure({

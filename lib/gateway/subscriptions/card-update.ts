@@ -84,6 +84,8 @@ export async function openCardUpdate(deps: GatewayDeps, cardUpdateToken: string)
   const session = await createCheckout({
     deps,
     shop,
+    // The card is kept to be charged without the subscriber: it is authenticated here, whatever the shop's setting.
+    requireThreeDSecure: true,
     body: {
       checkout: {
         transaction_type: "tokenization",

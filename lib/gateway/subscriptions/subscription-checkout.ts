@@ -38,6 +38,8 @@ export async function startSubscriptionCheckout(
   const session = await createCheckout({
     deps,
     shop,
+    // The card is kept to be charged without the subscriber: it is authenticated here, whatever the shop's setting.
+    requireThreeDSecure: true,
     body: {
       checkout: {
         transaction_type: free ? "tokenization" : "payment",

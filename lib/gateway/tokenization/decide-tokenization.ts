@@ -40,6 +40,8 @@ export function decideTokenization(options: {
   verificationValue: string | null;
   card: CardDescription;
   urls: IssuerUrls;
+  /** The hosted page's session requires 3-D Secure (a subscription's new card). */
+  requireThreeDSecure?: boolean;
 }): TokenizationDecision {
   const { settings, request, number, card } = options;
   const acquirerDecision = decideSandboxOutcome({ number, verificationValue: options.verificationValue });
@@ -65,6 +67,7 @@ export function decideTokenization(options: {
     skipRequested: request.skip_three_d_secure_verification,
     forceRequested: request.force_three_d_secure_verification,
     routingAction: routing.action,
+    required: options.requireThreeDSecure,
   });
   if (!applies) return { ...decided, outcome: acquirerOutcome, verification: null, challenge: null };
   const started = beginThreeDSecure({

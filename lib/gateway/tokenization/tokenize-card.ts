@@ -40,6 +40,8 @@ export interface TokenizeCardOptions {
   body: unknown;
   /** The hosted page told the shopper the card is kept for future charges (`cards.consentShown`); false if not given. */
   consentShown?: boolean;
+  /** The hosted page's session requires 3-D Secure whatever the shop's setting (a subscription's new card). */
+  requireThreeDSecure?: boolean;
 }
 
 /** Card data in plaintext, alive only for the duration of this request. */
@@ -135,6 +137,7 @@ export async function tokenizeCard({
   shop,
   body,
   consentShown,
+  requireThreeDSecure,
 }: TokenizeCardOptions): Promise<Transaction> {
   const request = validate(deps, body, shop);
   const presented = await resolveCard(deps, shop, request);
@@ -156,6 +159,7 @@ export async function tokenizeCard({
     verificationValue: presented.verificationValue,
     card: description,
     urls,
+    requireThreeDSecure,
   });
   const contract = storedCardContract({ shop, request, presented, decision });
   // The answer says what the new token may do, which for a stored card's token may be that card's contract.
