@@ -11,7 +11,7 @@ import { listSecurityEvents } from "@/lib/gateway/tokenization/list-security-eve
 import { loadKeyring } from "@/lib/gateway/vault/keyring";
 import { resolveMasterKey } from "@/lib/gateway/vault/master-key";
 import { createLogger } from "@/lib/log";
-import { reportOperatorErrors } from "@/lib/operator-error";
+import { OperatorError, reportOperatorErrors } from "@/lib/operator-error";
 
 const USAGE = `Usage:
   npm run shop -- create --name "My Shop" [--live] [--three-d-secure] [--payouts] [--payout-limit 5000] [--payout-daily-limit 50000]
@@ -22,7 +22,7 @@ Payout limits are in major units of the payout's currency (5000: EUR 5,000.00, J
 
 const { command, positionals, values } = parseCommandLine({
   usage: USAGE,
-  commands: ["create", "list", "events"],
+  commands: ["create", "list", "events", "payouts"],
   maxPositionals: 2,
   options: {
     name: { type: "string" },
@@ -55,7 +55,7 @@ function payoutLimits(): PayoutSettingsChange {
     if (text === undefined) continue;
     const value = Number(text);
     if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-      throw new Error(`--${option} is a whole number of major units above 0\n${USAGE}`);
+      exitWithUsage(USAGE, `--${option} is a whole number of major units above 0.`);
     }
     change[key] = value;
   }
@@ -66,6 +66,14 @@ function describePayouts(settings: ShopSettings): string {
   return settings.payouts_allowed
     ? `allowed, at most ${settings.payout_limit} per payout and ${settings.payout_daily_limit} a day (major units)`
     : "not allowed";
+}
+
+// How the command was called is checked before the database opens: a mistake is the usage and status 2.
+const payoutChange = payoutLimits();
+if (command === "payouts") {
+  if (positionals[0] === undefined || !/^[1-9]\d*$/.test(positionals[0]))
+    exitWithUsage(USAGE, "A shop id is needed.");
+  if (values.on && values.off) exitWithUsage(USAGE, "Either --on or --off.");
 }
 
 reportOperatorErrors();
@@ -85,14 +93,14 @@ try {
         settings: {
           three_d_secure: values["three-d-secure"],
           payouts_allowed: values.payouts,
-          ...payoutLimits(),
+          ...payoutChange,
         },
       });
       console.log(`Created shop ${shop.id} (${shop.name})`);
       console.log(`  shop id:        ${shop.id}`);
       console.log(`  secret key:     ${shop.secretKey}`);
       console.log(
-        `  payouts:        ${describePayouts(shopSettingsSchema.parse({ payouts_allowed: values.payouts, ...payoutLimits() }))}`,
+        `  payouts:        ${describePayouts(shopSettingsSchema.parse({ payouts_allowed: values.payouts, ...payoutChange }))}`,
       );
       console.log(`  webhook secret: ${shop.webhookSecret}`);
       console.log("  public key (verifies Content-Signature):");
@@ -101,17 +109,13 @@ try {
       break;
     }
     case "payouts": {
-      const shopId = Number(positionals[1]);
-      if (positionals[1] === undefined || !Number.isSafeInteger(shopId)) {
-        throw new Error(`A shop id is needed\n${USAGE}`);
-      }
-      if (values.on && values.off) throw new Error(`Either --on or --off\n${USAGE}`);
+      const shopId = Number(positionals[0]);
       const change: PayoutSettingsChange = {
         ...(values.on ? { payouts_allowed: true } : values.off ? { payouts_allowed: false } : {}),
-        ...payoutLimits(),
+        ...payoutChange,
       };
       const settings = await setPayoutSettings({ db: database.db, shopId, change });
-      if (!settings) throw new Error(`No shop ${shopId}`);
+      if (!settings) throw new OperatorError(`No shop ${shopId}.`);
       console.log(`Shop ${shopId}: payouts ${describePayouts(settings)}`);
       break;
     }

@@ -39,6 +39,8 @@ export async function startGatewayProcess(): Promise<GatewayProcess> {
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
+      // Log lines as JSON, whatever the development default, for the tests that read them.
+      LOG_FORMAT: "json",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

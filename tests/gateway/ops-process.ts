@@ -33,6 +33,8 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
     HOME: process.env.HOME ?? os.tmpdir(),
     NODE_ENV: "development",
     LOG_LEVEL: "warn",
+    // The tests read the servers' log lines as JSON, whatever the development default.
+    LOG_FORMAT: "json",
     DEMO_SHOPS: "false",
     ...env,
   };
