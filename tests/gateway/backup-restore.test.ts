@@ -92,10 +92,11 @@ it.skipIf(usePostgres)(
     const copy = await start({ DATA_DIR: restoredDir, MASTER_KEY: masterKey });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
     const answers = await Promise.all(
-      before.map(({ token }, n) =>
+      before.map(({ token }) =>
         post(agent, `${copy.origin}/transactions/payments`, authorization, {
           request: {
-            amount: 700 + n,
+            // One amount clear of the sandbox acquirer's amount-driven declines and errors (…05, …51, …91, …96).
+            amount: 1999,
             currency: "USD",
             description: "After the restore",
             duplicate_check: false,
