@@ -122,7 +122,7 @@ it(`rotates the master key under a tokenization load, instances restarted one at
   const after = await start({ MASTER_KEY: newKey });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const answers = await Promise.all(
-    tokens.map((token, n) =>
+    tokens.map((token) =>
       post(agent, `${after.origin}/transactions/payments`, authorization, {
         request: {
           // One amount clear of the sandbox acquirer's amount-driven declines and errors (…05, …51, …91, …96).
