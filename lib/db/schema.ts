@@ -573,9 +573,8 @@ export const subscriptions = pgTable(
     planId: text("plan_id")
       .notNull()
       .references(() => plans.id),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    /** Null only while a subscription opened from a plan's pay_url waits for its first payment (migration 0023). */
+    customerId: text("customer_id").references(() => customers.id),
     test: boolean("test").notNull(),
     state: text("state").notNull(),
     /** The `recurring` token renewals charge; null while redirecting. */
