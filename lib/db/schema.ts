@@ -610,6 +610,8 @@ export const subscriptions = pgTable(
   (table) => [
     index("subscriptions_shop_created_idx").on(table.shopId, table.createdAt),
     uniqueIndex("subscriptions_card_update_token_idx").on(table.cardUpdateToken),
+    // Migration 0023: the hosted page finds its subscription's plan by the session's token.
+    index("subscriptions_checkout_token_idx").on(table.checkoutToken),
   ],
 );
 

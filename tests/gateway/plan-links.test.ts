@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_MESSAGES } from "@/lib/gateway/products/pages/link-messages";
-import { merchantCheckout, typedCardAttempt } from "./checkout-helpers";
+import { merchantCheckout, shopperCheckout, typedCardAttempt } from "./checkout-helpers";
 import { callJson, type JsonBody, startTestGateway, type TestGateway, type TestShop } from "./harness";
 
 /** A plan's pay_url: each visit opens a redirecting subscription's hosted page; paying it makes the customer. */
@@ -113,6 +113,17 @@ describe("GET /plans/{id}/pay", () => {
     const opened = await visit(`/plans/${plan.id}/pay`);
     const token = tokenOf(opened.location);
     expect((await merchantCheckout(gateway, shop, token)).transaction_type).toBe("tokenization");
+    // The page reads the plan's terms, to say them in words before the button, with the card-keeping notice.
+    expect(await shopperCheckout(gateway, token)).toMatchObject({
+      keeps_card: true,
+      subscription_terms: {
+        amount: 999,
+        currency: "EUR",
+        interval: 1,
+        interval_unit: "month",
+        trial: { amount: 0, interval: 14, interval_unit: "day" },
+      },
+    });
     const stored = await typedCardAttempt(gateway, token, {
       seed: seed++,
       request: { customer: { email: "grace@example.com" } },
@@ -151,6 +162,21 @@ describe("GET /plans/{id}/pay", () => {
     }
     const inHebrew = await visit("/plans/pln_0000000000000000/pay?lang=he");
     expect(inHebrew.text).toContain('<html lang="he" dir="rtl">');
+  });
+
+  it("gives no subscription terms to an ordinary checkout's page", async () => {
+    const created = await callJson(gateway, "/ctp/api/checkouts", {
+      shop,
+      body: {
+        checkout: {
+          transaction_type: "payment",
+          order: { amount: 500, currency: "EUR", description: "Tea" },
+        },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const view = await shopperCheckout(gateway, created.body.checkout.token);
+    expect(view.subscription_terms).toBeNull();
   });
 
   it("still needs the shop's credentials for the plan itself", async () => {
