@@ -41,7 +41,7 @@ export async function getSubscription(options: {
 }): Promise<Subscription> {
   let row = await requireSubscriptionRow(options.deps, options.shopId, options.id);
   if (row.state === "redirecting") {
-    await settleRedirectingSubscriptions(options.deps);
+    await settleRedirectingSubscriptions(options.deps, { subscriptionId: row.id });
     row = await requireSubscriptionRow(options.deps, options.shopId, options.id);
   }
   return subscriptionFromRow(options.deps, options.deps.db, row);

@@ -53,8 +53,7 @@ function wallClock(date: Date, timeZone: string): { hour: number; minute: number
 
 /**
  * The first moment at or after `date` between 08:00 and 20:00 in `timeZone`: a charge of a plan that prevents
- * payments at night waits for the morning. Found by whole minutes (at most 12 hours ahead), so daylight-saving
- * changes need no arithmetic of their own.
+ * payments at night waits for the morning (whole minutes; a daylight-saving change in the night is allowed for).
  */
 export function nextDaytime(date: Date, timeZone: string): Date {
   const { hour, minute } = wallClock(date, timeZone);
@@ -65,7 +64,15 @@ export function nextDaytime(date: Date, timeZone: string): Date {
       : (DAYTIME_START_HOUR - hour) * 60 - minute;
   let candidate = new Date(date.getTime() + minutesToMorning * 60_000);
   candidate.setUTCSeconds(0, 0);
-  // A daylight-saving change in between moves the wall clock by up to an hour: step to the first daytime minute.
+  // A daylight-saving change in between moves the wall clock (by up to an hour, either way): correct by what the
+  // wall clock then shows, until it shows 08:00.
+  for (let step = 0; step < 3; step++) {
+    const shown = wallClock(candidate, timeZone);
+    const off = shown.hour * 60 + shown.minute - DAYTIME_START_HOUR * 60;
+    if (off === 0) break;
+    candidate = new Date(candidate.getTime() - off * 60_000);
+  }
+  // A morning whose 08:00 does not exist on the wall clock: the first daytime minute after it.
   for (let step = 0; step < 180 && !isDaytime(candidate, timeZone); step++) {
     candidate = new Date(candidate.getTime() + 60_000);
   }

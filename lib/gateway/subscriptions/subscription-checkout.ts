@@ -101,7 +101,10 @@ export async function startSubscriptionCheckout(
  * page kept (the page's payment is the first billing cycle's), declined on every attempt → `failed`, expired
  * unpaid → `expired`. Run by the scheduler; safe on several instances (guarded transitions).
  */
-export async function settleRedirectingSubscriptions(deps: GatewayDeps, limit = 50): Promise<number> {
+export async function settleRedirectingSubscriptions(
+  deps: GatewayDeps,
+  options: { subscriptionId?: string; limit?: number } = {},
+): Promise<number> {
   const rows = await deps.db
     .select({ subscription: subscriptions, checkout: checkouts })
     .from(subscriptions)
@@ -110,11 +113,12 @@ export async function settleRedirectingSubscriptions(deps: GatewayDeps, limit = 
       and(
         eq(subscriptions.state, "redirecting"),
         isNotNull(subscriptions.checkoutToken),
+        options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
         sql`(${checkouts.status} in ('successful', 'failed', 'error') or ${checkouts.expiresAt} <= ${deps.clock.sqlNow()})`,
       ),
     )
     .orderBy(asc(subscriptions.createdAt))
-    .limit(limit);
+    .limit(options.limit ?? 50);
   let settled = 0;
   for (const { subscription, checkout } of rows) {
     if (await settleOne(deps, subscription, checkout)) settled += 1;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { addInterval, classifyFailure, isDaytime, nextDaytime } from "./schedule";
+import { canTransition, FINAL_STATES, TRANSITIONS } from "./transitions";
+
+describe("addInterval", () => {
+  it("keeps the day of the month where it exists and takes the month's last day where it does not", () => {
+    expect(addInterval(new Date("2031-01-31T10:00:00Z"), 1, "month").toISOString()).toBe(
+      "2031-02-28T10:00:00.000Z",
+    );
+    expect(addInterval(new Date("2032-01-31T10:00:00Z"), 1, "month").toISOString()).toBe(
+      "2032-02-29T10:00:00.000Z",
+    );
+    expect(addInterval(new Date("2031-11-15T00:00:00Z"), 3, "month").toISOString()).toBe(
+      "2032-02-15T00:00:00.000Z",
+    );
+    expect(addInterval(new Date("2032-02-29T12:00:00Z"), 1, "year").toISOString()).toBe(
+      "2033-02-28T12:00:00.000Z",
+    );
+    expect(addInterval(new Date("2031-01-01T00:00:00Z"), 2, "week").toISOString()).toBe(
+      "2031-01-15T00:00:00.000Z",
+    );
+    expect(addInterval(new Date("2031-01-01T00:00:00Z"), 5, "hour").toISOString()).toBe(
+      "2031-01-01T05:00:00.000Z",
+    );
+  });
+});
+
+describe("nextDaytime", () => {
+  it("leaves a daytime moment where it is and moves a night one to 08:00 in the shop's time zone", () => {
+    const noon = new Date("2031-06-10T10:00:00Z"); // 12:00 in Berlin (summer time)
+    expect(nextDaytime(noon, "Europe/Berlin")).toEqual(noon);
+    // 23:30 in Berlin → 08:00 the next morning, 06:00 UTC.
+    expect(nextDaytime(new Date("2031-06-10T21:30:00Z"), "Europe/Berlin").toISOString()).toBe(
+      "2031-06-11T06:00:00.000Z",
+    );
+    // 03:00 in New York → 08:00 the same day.
+    expect(nextDaytime(new Date("2031-01-10T08:00:00Z"), "America/New_York").toISOString()).toBe(
+      "2031-01-10T13:00:00.000Z",
+    );
+    // 20:00 sharp is night already.
+    expect(isDaytime(new Date("2031-01-10T20:00:00Z"), "UTC")).toBe(false);
+    expect(nextDaytime(new Date("2031-01-10T20:00:00Z"), "UTC").toISOString()).toBe(
+      "2031-01-11T08:00:00.000Z",
+    );
+  });
+
+  it("finds the morning across a daylight-saving change", () => {
+    // The night Berlin's clocks go forward (30 March 2031, 02:00 → 03:00): 08:00 is 06:00 UTC.
+    expect(nextDaytime(new Date("2031-03-29T22:00:00Z"), "Europe/Berlin").toISOString()).toBe(
+      "2031-03-30T06:00:00.000Z",
+    );
+    // The night they go back (26 October 2031, 03:00 → 02:00): 08:00 is 07:00 UTC.
+    expect(nextDaytime(new Date("2031-10-25T21:30:00Z"), "Europe/Berlin").toISOString()).toBe(
+      "2031-10-26T07:00:00.000Z",
+    );
+  });
+});
+
+describe("classifyFailure", () => {
+  it("retries only insufficient funds and processor errors", () => {
+    expect(classifyFailure("failed", "51")).toBe("soft");
+    expect(classifyFailure("error", "96")).toBe("error");
+    for (const code of ["43", "62", "54", "05", "N7", null])
+      expect(classifyFailure("failed", code)).toBe("hard");
+  });
+});
+
+describe("the transition table", () => {
+  it("has no way out of a final state and refuses moves it does not list", () => {
+    for (const state of FINAL_STATES) expect(TRANSITIONS[state]).toEqual([]);
+    expect(canTransition("canceled", "active")).toBe(false);
+    expect(canTransition("failed", "rescuing")).toBe(false);
+    expect(canTransition("redirecting", "failed_attempt")).toBe(false);
+    expect(canTransition("active", "failed_attempt")).toBe(true);
+  });
+});
