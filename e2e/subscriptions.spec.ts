@@ -82,7 +82,7 @@ for (const language of ["de", "ar"] as const satisfies readonly Language[]) {
     await page.getByLabel(issuer.codeLabel).fill(code);
     await page.getByRole("button", { name: issuer.submit }).click();
     await page.waitForURL(/\/checkout\/[^/]+\/result$/);
-    await expect(page.getByRole("heading", { name: messages.status.successfulTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: messages.status.paidTitle })).toBeVisible();
 
     // The scheduler settles the page's payment: an active subscription with the shopper as its customer.
     await expect
