@@ -10,6 +10,8 @@ const LINKS = [
   { href: "/admin/checkouts", label: "Checkout sessions" },
   { href: "/admin/emails", label: "E-mails" },
   { href: "/admin/products", label: "Products" },
+  { href: "/admin/plans", label: "Plans" },
+  { href: "/admin/subscriptions", label: "Subscriptions" },
   { href: "/admin/settings", label: "Settings" },
 ] as const;
 

@@ -107,6 +107,24 @@ export const shopperCheckoutViewSchema = z
       .describe(
         "The session keeps the card for the shop's future charges (contract `recurring`) without a save-card choice: the page says so before the button",
       ),
+    subscription_terms: z
+      .object({
+        amount: z.number().int(),
+        currency: z.string(),
+        interval: z.number().int(),
+        interval_unit: z.enum(["hour", "day", "week", "month", "year"]),
+        trial: z
+          .object({
+            amount: z.number().int(),
+            interval: z.number().int(),
+            interval_unit: z.enum(["hour", "day", "week", "month", "year"]),
+          })
+          .nullable(),
+      })
+      .nullable()
+      .describe(
+        "The plan of the subscription this page is for (null elsewhere): the page says its terms in words",
+      ),
     frame_ancestors: z
       .array(z.string())
       .describe("Origins the shop allows to frame the page (CSP frame-ancestors); empty: none"),

@@ -311,7 +311,10 @@ export const subscriptionSchema = z
     id: z.string().regex(SUBSCRIPTION_ID_PATTERN).describe("`sbs_` followed by 16 hex characters"),
     state: z.enum(SUBSCRIPTION_STATES),
     plan: planSchema,
-    customer: z.object({ id: z.string() }),
+    customer: z
+      .object({ id: z.string() })
+      .nullable()
+      .describe("null while a subscription opened from the plan's pay_url awaits its first payment"),
     card: z
       .object({
         token: z.string(),

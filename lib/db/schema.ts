@@ -575,9 +575,8 @@ export const subscriptions = pgTable(
     planId: text("plan_id")
       .notNull()
       .references(() => plans.id),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    /** Null only while a subscription opened from a plan's pay_url waits for its first payment (migration 0023). */
+    customerId: text("customer_id").references(() => customers.id),
     test: boolean("test").notNull(),
     state: text("state").notNull(),
     /** The `recurring` token renewals charge; null while redirecting. */
@@ -613,6 +612,8 @@ export const subscriptions = pgTable(
   (table) => [
     index("subscriptions_shop_created_idx").on(table.shopId, table.createdAt),
     uniqueIndex("subscriptions_card_update_token_idx").on(table.cardUpdateToken),
+    // Migration 0023: the hosted page finds its subscription's plan by the session's token.
+    index("subscriptions_checkout_token_idx").on(table.checkoutToken),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Dashboard } from "@/components/admin/dashboard/dashboard";
+import { SubscriptionSummary } from "@/components/admin/subscriptions/subscription-summary";
 import { readReportMode, readReportRange } from "@/lib/admin/report-range";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -20,6 +21,7 @@ export default async function DashboardPage({
     <>
       <h1>Dashboard</h1>
       <Dashboard range={range} />
+      <SubscriptionSummary />
     </>
   );
 }

@@ -19,14 +19,34 @@ import {
   merchantReturnUrl,
 } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages, interpolate, plural } from "@/lib/checkout/messages";
+import type { CheckoutMessages } from "@/lib/checkout/messages/types";
 import { initialPaymentForm, paymentFormRules } from "@/lib/checkout/payment-fields";
 import { countryOptions, regionOptions } from "@/lib/checkout/places";
+import { subscriptionTermsText } from "@/lib/checkout/subscription-terms";
 import { getConfig } from "@/lib/config";
 import { HOLDER_MAX_LENGTH } from "@/lib/contracts/credit-card";
+import type { Language } from "@/lib/contracts/languages";
+import type { ShopperCheckoutView } from "@/lib/contracts/shopper-view";
 import { shopperLanguage } from "../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "./read-checkout";
 
 /** "12/29": a test card expiry a few years ahead, chosen here so server and browser render the same text. */
+/**
+ * The line before the button on a page that keeps the card: a subscription's terms in words, then the consent
+ * notice that the card is kept. Null on a page that keeps no card.
+ */
+function keepsCardNotice(
+  view: ShopperCheckoutView,
+  messages: CheckoutMessages,
+  language: Language,
+): string | null {
+  if (!view.keeps_card) return null;
+  const notice = interpolate(messages.storedCredential.notice, { shop: view.shop.name });
+  return view.subscription_terms
+    ? `${subscriptionTermsText(language, view.subscription_terms)} ${notice}`
+    : notice;
+}
+
 function testCardExpiry(): string {
   return `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0")}`;
 }
@@ -153,9 +173,7 @@ export default async function CheckoutPage({
           saveCardLabel={
             rules.saveCardOffered ? interpolate(messages.savedCard.save, { shop: view.shop.name }) : null
           }
-          keepsCardNotice={
-            view.keeps_card ? interpolate(messages.storedCredential.notice, { shop: view.shop.name }) : null
-          }
+          keepsCardNotice={keepsCardNotice(view, messages, language)}
           testCardExpiry={view.test ? testCardExpiry() : null}
           countries={showsCountry ? countryOptions(language) : null}
           regions={showsState ? regionOptions(language) : null}

@@ -5,7 +5,11 @@ import {
 } from "@/lib/contracts/checkout";
 import type { ShopperCheckoutView, ShopperTransactionView } from "@/lib/contracts/shopper-view";
 import type { Transaction } from "@/lib/contracts/transaction";
-import { cards } from "@/lib/db/schema";
+
+type TermsUnit = "hour" | "day" | "week" | "month" | "year";
+
+import { eq } from "drizzle-orm";
+import { cards, plans, subscriptions } from "@/lib/db/schema";
 import { shopCardWithToken } from "../cards/card-by-token";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
@@ -113,6 +117,31 @@ function shownCustomer(
   return Object.keys(customer).length > 0 ? customer : null;
 }
 
+/** The plan of the subscription whose hosted page this session is, for its terms in words; null for any other. */
+async function subscriptionTermsOf(
+  deps: GatewayDeps,
+  token: string,
+): Promise<ShopperCheckoutView["subscription_terms"]> {
+  const [found] = await deps.db
+    .select({ plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.checkoutToken, token))
+    .limit(1);
+  if (!found) return null;
+  const { plan } = found;
+  const trial = plan.trial as { amount: number; interval: number; interval_unit: TermsUnit } | null;
+  return {
+    amount: plan.amount,
+    currency: plan.currency,
+    interval: plan.interval,
+    interval_unit: plan.intervalUnit,
+    trial: trial
+      ? { amount: trial.amount, interval: trial.interval, interval_unit: trial.interval_unit }
+      : null,
+  };
+}
+
 /** The hosted page's view of its session (the session token as bearer). */
 export async function shopperCheckoutView(
   deps: GatewayDeps,
@@ -161,6 +190,7 @@ export async function shopperCheckoutView(
     save_card_toggle: settings.save_card_toggle,
     another_card_toggle: settings.another_card_toggle,
     keeps_card: sessionDisclosesKeptCard(request),
+    subscription_terms: await subscriptionTermsOf(deps, row.token),
     frame_ancestors: shop.settings.frame_ancestors,
     return_urls: {
       success_url: settings.success_url ?? null,

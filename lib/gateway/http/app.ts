@@ -17,6 +17,7 @@ import { customerRoutes } from "./routes/customers";
 import { shopperEmailRoutes } from "./routes/emails";
 import { notificationRoutes } from "./routes/notifications";
 import { paymentRoutes } from "./routes/payments";
+import { planLinkRoutes } from "./routes/plan-links";
 import { processRoutes } from "./routes/process";
 import { paymentLinkRoutes, productRoutes } from "./routes/products";
 import { reportRoutes } from "./routes/reports";
@@ -78,6 +79,7 @@ export function createGatewayApp(deps: GatewayDeps) {
 
   // Payment links are the shopper's (no credentials): answered before the API's authentication below.
   app.route("/", paymentLinkRoutes(deps));
+  app.route("/", planLinkRoutes(deps));
   app.use("/transactions/*", checkoutTokenAuth(deps, limiter));
   app.use("/ctp/*", checkoutTokenAuth(deps, limiter), shopAuth(deps, limiter));
   app.use("/transactions/*", shopAuth(deps, limiter));

@@ -17,6 +17,8 @@ describe("gatewayPathOf", () => {
     ["/v2/transactions/tracking_id/order-1", "/gateway/v2/transactions/tracking_id/order-1"],
     ["/products/prd_0123456789abcdef/pay", "/gateway/products/prd_0123456789abcdef/pay"],
     ["/v2/confirm_order/prd_0123456789abcdef/1", "/gateway/v2/confirm_order/prd_0123456789abcdef/1"],
+    ["/plans/pln_0123456789abcdef/pay", "/gateway/plans/pln_0123456789abcdef/pay"],
+    ["/plans/pln_0123456789abcdef/pay?lang=de", "/gateway/plans/pln_0123456789abcdef/pay?lang=de"],
   ])("sends %s to the gateway as %s", (url, expected) => {
     expect(gatewayPathOf(url)).toBe(expected);
   });

@@ -24,9 +24,6 @@ export const ROOT_API_SEGMENTS = [
   "subscriptions",
 ] as const;
 
-/** Shopper pages of the checkout app under an API segment: a plan's pay page (`/plans/{id}/pay`, its `pay_url`). */
-const APP_PAGES_UNDER_API = /^\/plans\/[^/?]+\/pay(?:$|[/?])/;
-
 function hasPrefix(url: string, prefix: string): boolean {
   if (!url.startsWith(prefix)) return false;
   const next = url.charAt(prefix.length);
@@ -40,7 +37,6 @@ function hasPrefix(url: string, prefix: string): boolean {
 export function gatewayPathOf(url: string | undefined): string | null {
   if (!url) return null;
   if (hasPrefix(url, GATEWAY_BASE_PATH)) return url;
-  if (APP_PAGES_UNDER_API.test(url)) return null;
   for (const segment of ROOT_API_SEGMENTS) {
     if (hasPrefix(url, `/${segment}`)) return `${GATEWAY_BASE_PATH}${url}`;
   }

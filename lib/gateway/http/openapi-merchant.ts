@@ -256,6 +256,68 @@ export function merchantOpenApi() {
           },
         },
       },
+      "/reports/subscriptions": {
+        get: {
+          summary:
+            "Subscriptions now: monthly recurring revenue per currency, counts by state, recovered ones",
+          description:
+            "`mrr`: per currency, the active subscriptions' plan amounts normalised to a month (minor units; a week " +
+            "is 52/12 of a month a year, a day 365/12, an hour 730), with how many. `states`: subscriptions per state. " +
+            "`recovered`: billing cycles paid on a retry after a failed attempt (failing subscriptions won back), " +
+            "the subscriptions they belong to, and the amounts per currency.",
+          parameters: [
+            {
+              name: "test",
+              in: "query",
+              description: "true: a live shop's test subscriptions instead of its live ones",
+              schema: { type: "boolean", default: false },
+            },
+          ],
+          responses: {
+            "200": {
+              description: "The report",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["mrr", "states", "recovered"],
+                    properties: {
+                      mrr: {
+                        type: "array",
+                        items: {
+                          type: "object",
+                          properties: {
+                            currency: { type: "string" },
+                            amount: { type: "string", description: "Minor units, a decimal string" },
+                            subscriptions: { type: "integer" },
+                          },
+                        },
+                      },
+                      states: { type: "object", additionalProperties: { type: "integer" } },
+                      recovered: {
+                        type: "object",
+                        properties: {
+                          cycles: { type: "integer" },
+                          subscriptions: { type: "integer" },
+                          amounts: {
+                            type: "array",
+                            items: {
+                              type: "object",
+                              properties: { currency: { type: "string" }, amount: { type: "string" } },
+                            },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            "401": unauthorized,
+            "422": error("`test` not true or false"),
+          },
+        },
+      },
     },
   };
 }

@@ -120,6 +120,36 @@ export function subscriptionOpenApi() {
           },
         },
       },
+      "/plans/{id}/pay": {
+        get: {
+          summary: "The plan's pay_url: opens a redirecting subscription's hosted page for a shopper",
+          description:
+            "For shoppers' browsers: no credentials. Each visit makes a `redirecting` subscription with no customer " +
+            "and its hosted page, which asks the shopper's e-mail and name; the customer is made from them when the " +
+            "first payment (or a free trial's card storing) succeeds. A page left unpaid expires with its subscription.",
+          security: [],
+          parameters: [
+            planId,
+            {
+              name: "lang",
+              in: "query",
+              description:
+                "Language of the page; otherwise the plan's language, then the browser's Accept-Language",
+              schema: { type: "string" },
+            },
+          ],
+          responses: {
+            "303": {
+              description: "A new subscription's hosted page was opened: `Location` is the page",
+              headers: { Location: { schema: { type: "string", format: "uri" } } },
+            },
+            "404": {
+              description: "No such plan: a page that says so, in the shopper's language",
+              content: { "text/html": { schema: { type: "string" } } },
+            },
+          },
+        },
+      },
       "/subscriptions": {
         post: {
           summary: "Create a subscription (and its customer and plan when given in full)",

@@ -68,7 +68,8 @@ async function queueSubscriberEmail(
   subscription: Subscription,
 ): Promise<void> {
   const shop = await deps.shops.get(row.shopId);
-  if (!shop) return;
+  // A plan link's subscription has its customer from its first payment on: before that, no one to write to.
+  if (!shop || !row.customerId) return;
   const [customer] = await tx
     .select({ email: customers.email })
     .from(customers)

@@ -187,7 +187,11 @@ async function decideAttempts(
     tx
       .select()
       .from(customers)
-      .where(inArray(customers.id, [...new Set(chargeable.map((row) => row.customerId))])),
+      .where(
+        inArray(customers.id, [
+          ...new Set(chargeable.flatMap((row) => (row.customerId ? [row.customerId] : []))),
+        ]),
+      ),
   ]);
   const planById = new Map(planRows.map((row) => [row.id, row]));
   const customerById = new Map(customerRows.map((row) => [row.id, row]));
@@ -226,7 +230,7 @@ async function decideAttempts(
     const at = presentOf(row, now);
     const effectiveAt = row.renewAt && row.renewAt > at ? row.renewAt : at;
     const plan = planById.get(row.planId) as PlanRow;
-    const customer = customerById.get(row.customerId) ?? null;
+    const customer = (row.customerId && customerById.get(row.customerId)) || null;
     if (cycle.pendingUid) {
       attempts.push({
         subscription: row,

@@ -1,4 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import type { CheckoutCustomerField } from "@/lib/contracts/checkout";
+import type { CustomerCreateRequest } from "@/lib/contracts/customer";
 import {
   checkouts,
   plans,
@@ -9,6 +11,7 @@ import {
 } from "@/lib/db/schema";
 import { createCheckout } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
+import { insertCustomer } from "../customers/create-customer";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { recordSubscriptionEvent } from "./events";
 import type { PlanTrial } from "./plans";
@@ -22,6 +25,31 @@ export function returnUrlWithId(returnUrl: string, id: string): string {
   return url.toString();
 }
 
+/** The customer record of a payment made on the hosted page: the details the shopper gave there. */
+function customerOfPayment(transaction: typeof transactions.$inferSelect): CustomerCreateRequest {
+  const body = transaction.body as {
+    customer?: Record<string, unknown>;
+    billing_address?: Record<string, unknown>;
+  };
+  const text = (value: unknown): string | undefined =>
+    typeof value === "string" && value.trim() !== "" ? value : undefined;
+  const customer = body.customer ?? {};
+  const billing = body.billing_address ?? {};
+  const field = (name: string) => text(customer[name]) ?? text(billing[name]);
+  return {
+    email: field("email") ?? "",
+    ip: field("ip") ?? "",
+    first_name: field("first_name"),
+    last_name: field("last_name"),
+    address: field("address"),
+    city: field("city"),
+    country: field("country") as CustomerCreateRequest["country"],
+    zip: field("zip"),
+    state: field("state"),
+    phone: field("phone"),
+  };
+}
+
 /**
  * A redirecting subscription's hosted page: a checkout session that takes the first payment (or, for a free
  * trial, stores the card) with contract `recurring`, so the card is kept for the renewals whatever the shopper
@@ -31,6 +59,7 @@ export async function startSubscriptionCheckout(
   deps: GatewayDeps,
   shop: AuthenticatedShop,
   row: SubscriptionRow,
+  options: { customerFields?: CheckoutCustomerField[] } = {},
 ): Promise<void> {
   const [plan] = await deps.db.select().from(plans).where(eq(plans.id, row.planId));
   const trial = plan.trial as PlanTrial | null;
@@ -56,6 +85,9 @@ export async function startSubscriptionCheckout(
           ...(row.returnUrl ? { return_url: returnUrlWithId(row.returnUrl, row.id) } : {}),
           language: row.language ?? "en",
           save_card_toggle: { display: false },
+          ...(options.customerFields
+            ? { customer_fields: { visible: options.customerFields, read_only: [] } }
+            : {}),
         },
       },
     },
@@ -126,6 +158,9 @@ async function settleOne(
       const trialEnd = trial ? addInterval(now, trial.interval, trial.interval_unit) : null;
       const activeTo = trialEnd ?? addInterval(now, plan.interval, plan.intervalUnit);
       const shop = await deps.shops.get(row.shopId);
+      // Opened from the plan's pay_url: the customer is the one the shopper described on the page.
+      const customerId =
+        row.customerId ?? (await insertCustomer(deps, tx, row.shopId, customerOfPayment(transaction))).id;
       const renewAt = plan.preventPaymentsAtNight
         ? nextDaytime(activeTo, shop?.settings.time_zone ?? "UTC")
         : activeTo;
@@ -134,6 +169,7 @@ async function settleOne(
         from: "redirecting",
         to: trial ? "trial" : "active",
         set: {
+          customerId,
           cardToken: transaction.cardToken,
           lastTransactionUid: transaction.uid,
           paidBillingCycles: !free && cycleNumber === 1 ? 1 : 0,

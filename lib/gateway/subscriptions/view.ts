@@ -71,7 +71,7 @@ export async function subscriptionsFromRows(
         id: row.id,
         state,
         plan: planFromRow(planById.get(row.planId) as PlanRow, publicUrl),
-        customer: { id: row.customerId },
+        customer: row.customerId ? { id: row.customerId } : null,
         card:
           card && description
             ? {

@@ -1,0 +1,156 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { getCheckoutMessages } from "../lib/checkout/messages/index";
+import { subscriptionTermsText } from "../lib/checkout/subscription-terms";
+import type { Language } from "../lib/contracts/languages";
+import { ISSUER_MESSAGES } from "../lib/gateway/three-d-secure/pages/issuer-messages";
+import { signIn } from "./admin-fixtures";
+import {
+  basicAuth,
+  DEMO_SHOP_1,
+  DEMO_SHOP_2,
+  type DemoShop,
+  expect,
+  futureExpiry,
+  test,
+  uniqueAmount,
+} from "./checkout-fixtures";
+
+/** Subscriptions: a shopper subscribes through a plan's pay link with 3-D Secure; the merchant's plans and cancel. */
+
+async function createPlan(request: APIRequestContext, shop: DemoShop, body: Record<string, unknown>) {
+  const response = await request.post("/plans", { headers: { authorization: basicAuth(shop) }, data: body });
+  expect(response.status()).toBe(201);
+  return response.json();
+}
+
+async function subscriptionsOf(request: APIRequestContext, shop: DemoShop, planId: string) {
+  const response = await request.get(`/subscriptions?plan_id=${planId}`, {
+    headers: { authorization: basicAuth(shop) },
+  });
+  return response.json();
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+for (const language of ["de", "ar"] as const satisfies readonly Language[]) {
+  test(`a shopper subscribes through a plan's pay link in ${language}, with a 3-D Secure challenge`, async ({
+    page,
+    request,
+  }) => {
+    const amount = uniqueAmount();
+    const plan = await createPlan(request, DEMO_SHOP_2, {
+      title: "Tea club",
+      currency: "EUR",
+      plan: { amount, interval: 1, interval_unit: "month" },
+    });
+    const messages = getCheckoutMessages(language);
+    await page.goto(`${new URL(plan.pay_url).pathname}?lang=${language}`);
+    await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
+    // The plan's terms in words, before the button, with the note that the card is kept.
+    const terms = subscriptionTermsText(language, {
+      amount,
+      currency: "EUR",
+      interval: 1,
+      interval_unit: "month",
+      trial: null,
+    });
+    await expect(page.locator("#stored-credential-notice")).toContainText(terms);
+    await expectAccessible(page);
+
+    await page.getByLabel(messages.fields.email.label).fill(`tea-${amount}@example.com`);
+    await page.getByLabel(messages.fields.number.label, { exact: true }).fill("4012000000001097");
+    await page.getByLabel(messages.fields.expiry.label, { exact: true }).fill(futureExpiry());
+    await page.getByLabel(messages.fields.verification_value.label, { exact: true }).fill("123");
+    const [before, after] = messages.actions.payButton.split("{amount}").map((part) => part.trim());
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    await page
+      .getByRole("button", {
+        name: before ? new RegExp(`^${literal(before)} `) : new RegExp(` ${literal(after)}$`),
+      })
+      .click();
+
+    const issuer = ISSUER_MESSAGES[language];
+    await page.waitForURL(/\/gateway\/process\//);
+    await expect(page.getByRole("heading", { name: issuer.heading })).toBeVisible();
+    const code = (await page.locator("#test-code strong").textContent()) ?? "";
+    await page.getByLabel(issuer.codeLabel).fill(code);
+    await page.getByRole("button", { name: issuer.submit }).click();
+    await page.waitForURL(/\/checkout\/[^/]+\/result$/);
+    await expect(page.getByRole("heading", { name: messages.status.paidTitle })).toBeVisible();
+
+    // The scheduler settles the page's payment: an active subscription with the shopper as its customer.
+    await expect
+      .poll(async () => (await subscriptionsOf(request, DEMO_SHOP_2, plan.id))[0]?.state, { timeout: 60_000 })
+      .toBe("active");
+    const [subscription] = await subscriptionsOf(request, DEMO_SHOP_2, plan.id);
+    expect(subscription.customer?.id).toMatch(/^cst_/);
+    expect(subscription.card.last_4).toBe("1097");
+  });
+}
+
+test("a merchant creates a plan and cancels a subscription after confirming", async ({ page, request }) => {
+  await signIn(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Plans" }).click();
+  await page.getByRole("link", { name: "New plan" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New plan" })).toBeVisible();
+  // A price with too many decimals is refused beside the field, before the gateway is asked.
+  const title = `Flower box ${uniqueAmount()}`;
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Price").fill("12.345");
+  await page.getByRole("button", { name: "Create plan" }).click();
+  await expect(page.locator("#plan-amount-error")).toContainText("more than 2 decimals");
+  await expectAccessible(page);
+  // The refused form starts again empty: fill it anew.
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Price").fill("12.50");
+  await page.getByRole("button", { name: "Create plan" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Plan created" })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("12.50");
+  await expectAccessible(page);
+
+  const [plan] = (
+    await (await request.get("/plans", { headers: { authorization: basicAuth(DEMO_SHOP_1) } })).json()
+  ).filter((row: { title: string }) => row.title === title);
+  const created = await request.post("/subscriptions", {
+    headers: { authorization: basicAuth(DEMO_SHOP_1) },
+    data: {
+      plan: { id: plan.id },
+      customer: { email: "flowers@example.com", ip: "198.51.100.9" },
+      card: { number: "4200000000000000", verification_value: "123", exp_month: "12", exp_year: "2040" },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const subscription = await created.json();
+  expect(subscription.state).toBe("active");
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Subscriptions" }).click();
+  await page.getByLabel("State").selectOption("active");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await page.getByRole("link", { name: subscription.id }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Subscription" })).toBeVisible();
+  await expect(page.locator("#card-update-link")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel("Reason for canceling").fill("Customer moved abroad");
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Cancel this subscription?");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Yes, cancel it" }).click();
+  // The page reloads its record: canceled, with the reason, and nothing left to cancel.
+  await expect(page.locator(".admin-details")).toContainText("Customer moved abroad");
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/subscriptions/${subscription.id}`, {
+        headers: { authorization: basicAuth(DEMO_SHOP_1) },
+      });
+      return (await response.json()).cancel_reason;
+    })
+    .toBe("Customer moved abroad");
+});

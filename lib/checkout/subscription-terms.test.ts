@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "@/lib/contracts/languages";
+import { formatAmount } from "./format";
+import { type SubscriptionTerms, subscriptionTermsText } from "./subscription-terms";
+import { TERMS_MESSAGES } from "./subscription-terms-messages";
+
+const MONTHLY_WITH_FREE_TRIAL: SubscriptionTerms = {
+  amount: 999,
+  currency: "EUR",
+  interval: 1,
+  interval_unit: "month",
+  trial: { amount: 0, interval: 14, interval_unit: "day" },
+};
+const QUARTERLY: SubscriptionTerms = {
+  amount: 2500,
+  currency: "USD",
+  interval: 3,
+  interval_unit: "month",
+  trial: null,
+};
+const WEEKLY_WITH_PAID_TRIAL: SubscriptionTerms = {
+  amount: 1200,
+  currency: "JPY",
+  interval: 1,
+  interval_unit: "week",
+  trial: { amount: 100, interval: 1, interval_unit: "week" },
+};
+
+const period = (language: string, count: number, unit: string) =>
+  new Intl.NumberFormat(language, { style: "unit", unit, unitDisplay: "long" }).format(count);
+
+describe("subscriptionTermsText", () => {
+  it("says the terms in English", () => {
+    expect(subscriptionTermsText("en", MONTHLY_WITH_FREE_TRIAL)).toBe(
+      "14 days free, then €9.99 every month; cancel any time.",
+    );
+    expect(subscriptionTermsText("en", QUARTERLY)).toBe("$25.00 every 3 months; cancel any time.");
+    expect(subscriptionTermsText("en", WEEKLY_WITH_PAID_TRIAL)).toBe(
+      "1 week for ¥100, then ¥1,200 every week; cancel any time.",
+    );
+  });
+
+  it("says them in German and Arabic with the language's own numbers and plurals", () => {
+    expect(subscriptionTermsText("de", MONTHLY_WITH_FREE_TRIAL)).toBe(
+      `14 Tage kostenlos, danach ${formatAmount(999, "EUR", "de")} monatlich; jederzeit kündbar.`,
+    );
+    expect(subscriptionTermsText("de", { ...QUARTERLY, interval: 1, interval_unit: "year" })).toBe(
+      `${formatAmount(2500, "USD", "de")} jährlich; jederzeit kündbar.`,
+    );
+    const arabic = subscriptionTermsText("ar", QUARTERLY);
+    expect(arabic).toContain("كل");
+    expect(arabic).toContain(period("ar", 3, "month"));
+  });
+
+  it.each(LANGUAGES)(
+    "says every kind of terms in %s, placeholders filled, amounts and periods from Intl",
+    (language) => {
+      for (const terms of [MONTHLY_WITH_FREE_TRIAL, QUARTERLY, WEEKLY_WITH_PAID_TRIAL]) {
+        const text = subscriptionTermsText(language, terms);
+        expect(text, `${language}: ${text}`).not.toMatch(/[{}]/);
+        expect(text).toContain(formatAmount(terms.amount, terms.currency, language));
+        if (terms.trial) {
+          expect(text).toContain(period(language, terms.trial.interval, terms.trial.interval_unit));
+          if (terms.trial.amount > 0)
+            expect(text).toContain(formatAmount(terms.trial.amount, terms.currency, language));
+        }
+        if (terms.interval > 1) expect(text).toContain(period(language, terms.interval, terms.interval_unit));
+        else expect(text).toContain(TERMS_MESSAGES[language].every[terms.interval_unit]);
+      }
+      // Every plural category of the language has its sentence (or falls back to `other`), for any interval.
+      for (const count of [2, 3, 5, 11, 21, 22, 25, 100]) {
+        expect(subscriptionTermsText(language, { ...QUARTERLY, interval: count })).toContain(
+          period(language, count, "month"),
+        );
+      }
+    },
+  );
+
+  it("has a catalogue entry of its own for each language, not English copied", () => {
+    for (const language of LANGUAGES) {
+      if (language === "en") continue;
+      expect(TERMS_MESSAGES[language].plain, language).not.toBe(TERMS_MESSAGES.en.plain);
+      expect(TERMS_MESSAGES[language].every.month, language).not.toBe(TERMS_MESSAGES.en.every.month);
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import type { Language } from "@/lib/contracts/languages";
+import { formatAmount } from "./format";
+import { interpolate, plural } from "./messages/interpolate";
+import { TERMS_MESSAGES, type TermsUnit } from "./subscription-terms-messages";
+
+/** A subscription plan's terms as the hosted page gets them (the shopper view's `subscription_terms`). */
+export interface SubscriptionTerms {
+  amount: number;
+  currency: string;
+  interval: number;
+  interval_unit: TermsUnit;
+  trial: { amount: number; interval: number; interval_unit: TermsUnit } | null;
+}
+
+/** A length of time in words, as Intl writes it in the language ("14 days", "3 Monate"), with its plural rules. */
+function period(language: Language, count: number, unit: TermsUnit): string {
+  return new Intl.NumberFormat(language, { style: "unit", unit, unitDisplay: "long" }).format(count);
+}
+
+/**
+ * The plan's terms in words for the line before the button: "14 days free, then €9.99 every month; cancel any
+ * time." Amounts through Intl.NumberFormat in the plan's currency, how often through Intl.PluralRules on the
+ * interval (and Intl's own units for the length of time).
+ */
+export function subscriptionTermsText(language: Language, terms: SubscriptionTerms): string {
+  const messages = TERMS_MESSAGES[language];
+  const every =
+    terms.interval === 1
+      ? messages.every[terms.interval_unit]
+      : interpolate(plural(language, messages.everyN, terms.interval), {
+          period: period(language, terms.interval, terms.interval_unit),
+        });
+  const values = { price: formatAmount(terms.amount, terms.currency, language), every };
+  if (!terms.trial) return interpolate(messages.plain, values);
+  const trialPeriod = period(language, terms.trial.interval, terms.trial.interval_unit);
+  if (terms.trial.amount === 0) return interpolate(messages.trialFree, { ...values, period: trialPeriod });
+  return interpolate(messages.trialPaid, {
+    ...values,
+    period: trialPeriod,
+    trialPrice: formatAmount(terms.trial.amount, terms.currency, language),
+  });
+}

@@ -1,0 +1,121 @@
+import { getConfig } from "@/lib/config";
+import type { Plan, Subscription } from "@/lib/contracts/subscription";
+import type { ShopCredentials } from "./checkout";
+import { currentClientAddress } from "./forwarded-address";
+import type { GatewayConnection } from "./http";
+import { callMerchantApi, type Page, type PageQuery } from "./merchant";
+
+/** Plans, subscriptions and their report as the admin area uses them, with the shop's own Basic credentials. */
+
+const SUBSCRIPTION_ID = /^sbs_[0-9a-f]{16}$/;
+const DEFAULT_PAGE_SIZE = 25;
+
+/** GET /reports/subscriptions. */
+export interface SubscriptionReport {
+  mrr: { currency: string; amount: string; subscriptions: number }[];
+  states: Record<string, number>;
+  recovered: { cycles: number; subscriptions: number; amounts: { currency: string; amount: string }[] };
+}
+
+function hasId<T>(body: unknown): body is T {
+  return typeof body === "object" && body !== null && typeof (body as { id?: unknown }).id === "string";
+}
+
+function pageReader<T>(page: number, perPage: number) {
+  return (body: unknown, headers: Headers): Page<T> | undefined => {
+    if (!Array.isArray(body)) return undefined;
+    const counted = Number(headers.get("x-total-count"));
+    const total = Number.isInteger(counted) && counted >= 0 ? counted : body.length;
+    return { items: body as T[], total, page, perPage, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+  };
+}
+
+export function subscriptionsClient(connection: GatewayConnection) {
+  return {
+    listPlans(credentials: ShopCredentials, query: PageQuery = {}) {
+      const page = query.page ?? 1;
+      const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
+      return callMerchantApi<Page<Plan>>(connection, {
+        method: "GET",
+        path: "/plans",
+        query: { page, per_page: perPage },
+        credentials,
+        read: pageReader<Plan>(page, perPage),
+      });
+    },
+
+    createPlan(credentials: ShopCredentials, plan: Record<string, unknown>) {
+      return callMerchantApi<Plan>(connection, {
+        method: "POST",
+        path: "/plans",
+        credentials,
+        body: plan,
+        read: (body) => (hasId<Plan>(body) ? body : undefined),
+      });
+    },
+
+    listSubscriptions(
+      credentials: ShopCredentials,
+      query: PageQuery & { state?: string; planId?: string } = {},
+    ) {
+      const page = query.page ?? 1;
+      const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
+      return callMerchantApi<Page<Subscription>>(connection, {
+        method: "GET",
+        path: "/subscriptions",
+        query: { page, per_page: perPage, state: query.state, plan_id: query.planId },
+        credentials,
+        read: pageReader<Subscription>(page, perPage),
+      });
+    },
+
+    getSubscription(credentials: ShopCredentials, id: string) {
+      if (!SUBSCRIPTION_ID.test(id)) {
+        return Promise.resolve({
+          ok: false as const,
+          kind: "not_found" as const,
+          status: 404,
+          message: "Malformed subscription id",
+        });
+      }
+      return callMerchantApi<Subscription>(connection, {
+        method: "GET",
+        path: `/subscriptions/${id}`,
+        credentials,
+        read: (body) => (hasId<Subscription>(body) ? body : undefined),
+      });
+    },
+
+    cancelSubscription(credentials: ShopCredentials, id: string, reason: string) {
+      return callMerchantApi<Subscription>(connection, {
+        method: "POST",
+        path: `/subscriptions/${encodeURIComponent(id)}/cancel`,
+        credentials,
+        body: { cancel_reason: reason },
+        read: (body) => (hasId<Subscription>(body) ? body : undefined),
+      });
+    },
+
+    subscriptionReport(credentials: ShopCredentials) {
+      return callMerchantApi<SubscriptionReport>(connection, {
+        method: "GET",
+        path: "/reports/subscriptions",
+        credentials,
+        read: (body) =>
+          typeof body === "object" && body !== null && Array.isArray((body as { mrr?: unknown }).mrr)
+            ? (body as SubscriptionReport)
+            : undefined,
+      });
+    },
+  };
+}
+
+export type SubscriptionsClient = ReturnType<typeof subscriptionsClient>;
+
+let cached: SubscriptionsClient | undefined;
+
+/** The subscriptions client of this deployment's gateway (`GATEWAY_BASE_URL`). */
+export function getSubscriptionsClient(): SubscriptionsClient {
+  cached ??= subscriptionsClient({ baseUrl: getConfig().gatewayBaseUrl, forwardedFor: currentClientAddress });
+  return cached;
+}
