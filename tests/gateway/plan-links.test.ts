@@ -79,8 +79,10 @@ describe("GET /plans/{id}/pay", () => {
     for (const row of waiting)
       expect(row).toMatchObject({ state: "redirecting", customer: null, card: null });
 
+    // A subscription's page authenticates the card with 3-D Secure: the sandbox issuer's frictionless Visa passes.
     const paid = await typedCardAttempt(gateway, token, {
       seed: seed++,
+      card: { number: "4012000000001006" },
       request: {
         customer: { email: "ada@example.com" },
         billing_address: { first_name: "Ada", last_name: "Lovelace" },
@@ -126,6 +128,7 @@ describe("GET /plans/{id}/pay", () => {
     });
     const stored = await typedCardAttempt(gateway, token, {
       seed: seed++,
+      card: { number: "5204240000015003" },
       request: { customer: { email: "grace@example.com" } },
     });
     expect(stored.body.transaction.status).toBe("successful");
@@ -140,7 +143,8 @@ describe("GET /plans/{id}/pay", () => {
     const plan = await createPlan();
     const opened = await visit(`/plans/${plan.id}/pay`);
     const token = tokenOf(opened.location);
-    for (const number of ["4005550000000019", "4005550000000035", "4005550000000068"]) {
+    // Cards the sandbox issuer does not authenticate (3-D Secure U, R, N): every attempt fails.
+    for (const number of ["4012000000001022", "4012000000001030", "4012000000001014"]) {
       const declined = await typedCardAttempt(gateway, token, {
         seed: seed++,
         card: { number },

@@ -102,7 +102,11 @@ describe("GET /reports/subscriptions", () => {
       },
     );
     const token = /([0-9a-f]{64})$/.exec(String(link.headers.get("location")))?.[1] ?? "";
-    const stored = await typedCardAttempt(gateway, token, { seed: seed++ });
+    // The card-update page authenticates the card with 3-D Secure: the sandbox issuer's "attempted" Mastercard passes.
+    const stored = await typedCardAttempt(gateway, token, {
+      seed: seed++,
+      card: { number: "5204240000015011" },
+    });
     expect(stored.body.transaction.status).toBe("successful");
     await gateway.runtime.subscriptions.runOnce();
     expect((await callJson(gateway, `/subscriptions/${failing.id}`, { shop })).body.state).toBe("active");
