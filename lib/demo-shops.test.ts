@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { shopSettingsSchema } from "./contracts/shop-settings";
 import { DEMO_SHOPS } from "./demo-shops";
 
 describe("the demo shops", () => {
@@ -12,4 +13,15 @@ describe("the demo shops", () => {
       ["Demo Shop (3-D Secure)", true],
     ]);
   });
+
+  it.each(DEMO_SHOPS)(
+    "shop $id pays out what the beGateway clients' own suites send (up to EUR 20,000)",
+    (shop) => {
+      const settings = shopSettingsSchema.parse(shop.settings);
+      expect(settings.payouts_allowed).toBe(true);
+      expect(settings.payout_limit).toBeGreaterThanOrEqual(20_000);
+      // A day of such runs: hundreds of them.
+      expect(settings.payout_daily_limit).toBeGreaterThanOrEqual(100 * 20_000);
+    },
+  );
 });

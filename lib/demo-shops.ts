@@ -10,6 +10,10 @@ export const DEMO_SHOPS = [
     settings: {
       three_d_secure: false,
       payouts_allowed: true,
+      // Test money only: caps that the beGateway clients' own test suites (payouts of up to EUR 20,000, run many
+      // times a day) stay under.
+      payout_limit: 100_000,
+      payout_daily_limit: 10_000_000,
       branding: { name: "Demo Shop", logo_url: null, color: "#1f4fd1" },
       customer_emails: { enabled: true },
     },
@@ -21,6 +25,10 @@ export const DEMO_SHOPS = [
     settings: {
       three_d_secure: true,
       payouts_allowed: true,
+      // Test money only: caps that the beGateway clients' own test suites (payouts of up to EUR 20,000, run many
+      // times a day) stay under.
+      payout_limit: 100_000,
+      payout_daily_limit: 10_000_000,
       branding: { name: "Demo Shop (3-D Secure)", logo_url: null, color: "#0d7a5f" },
       customer_emails: { enabled: true },
     },
