@@ -17,7 +17,7 @@ export interface CreatedCheckout {
 }
 
 /** The hosted page of this deployment at its own path (its routes, e.g. the 3-D Secure return, live below it). */
-export function checkoutPageUrl(deps: GatewayDeps, token: string): string {
+export function checkoutPageUrl(deps: Pick<GatewayDeps, "config">, token: string): string {
   return `${deps.config.publicUrl}/checkout/${token}`;
 }
 

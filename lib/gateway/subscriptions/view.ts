@@ -9,6 +9,7 @@ import {
   transactions,
 } from "@/lib/db/schema";
 import { describeCard } from "../cards/describe-card";
+import { checkoutPageUrl } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
 import type { TransactionBody } from "../tokenization/build-transaction";
 import { moneyResultOf } from "../transactions/money-transaction-body";
@@ -16,11 +17,6 @@ import { revealCardNumber } from "../vault/card-vault";
 import { planFromRow } from "./plans";
 
 type Reader = Pick<GatewayDeps["db"], "select">;
-
-/** The hosted page where the shopper gives the card of a redirecting subscription. */
-export function redirectUrl(publicUrl: string, checkoutToken: string): string {
-  return `${publicUrl.replace(/\/$/, "")}/checkout/${checkoutToken}`;
-}
 
 /** The link that opens the hosted page where the shopper replaces the card renewals are charged to. */
 export function cardUpdateUrl(gatewayPublicUrl: string, cardUpdateToken: string): string {
@@ -112,7 +108,7 @@ export async function subscriptionsFromRows(
         language: row.language,
         test: row.test,
         ...(state === "redirecting" && row.checkoutToken
-          ? { redirect_url: redirectUrl(publicUrl, row.checkoutToken) }
+          ? { redirect_url: checkoutPageUrl(deps, row.checkoutToken) }
           : {}),
         card_update_url: ["trial", "active", "failed_attempt", "rescuing"].includes(state)
           ? cardUpdateUrl(deps.config.gatewayPublicUrl, row.cardUpdateToken)
