@@ -52,7 +52,11 @@ export async function createParent(
         duplicate_check: false,
         ...(options.notificationUrl ? { notification_url: options.notificationUrl } : {}),
       },
-      { number: status === "failed" ? "4005550000000019" : uniqueVisaNumber(seed++) },
+      {
+        number: status === "failed" ? "4005550000000019" : uniqueVisaNumber(seed++),
+        // Two years ahead of the gateway's clock, which a test may have moved far from today.
+        exp_year: String(gateway.runtime.deps.clock.now().getUTCFullYear() + 2),
+      },
     ),
     options.type === "payment" ? "payments" : "authorizations",
   );
