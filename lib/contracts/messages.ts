@@ -48,3 +48,6 @@ export function lessThanOrEqualTo(value: number): string {
 }
 
 export const INVALID_CHARACTERS = "contains invalid characters";
+
+/** The top-level message of a successful transaction, the words the beGateway clients read. */
+export const SUCCESSFULLY_PROCESSED = "Successfully processed";

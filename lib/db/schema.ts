@@ -176,8 +176,8 @@ export const threeDSecureChallenges = pgTable(
     /** The sandbox one-time code (shown on the page in test mode; not card data). */
     oneTimeCode: text("one_time_code").notNull(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
-    /** What the acquirer decided at tokenization (status, message, CVC result), applied when 3-D Secure passes. */
-    acquirerDecision: jsonb("acquirer_decision").notNull(),
+    /** The operation that goes on once the shopper has answered: a `PendingOperation` (three-d-secure/), by `kind`. */
+    pendingOperation: jsonb("pending_operation").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true, precision: 3 }),
     ...timestamps,

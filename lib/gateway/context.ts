@@ -5,11 +5,11 @@ import type { Acquirer } from "./acquirer/acquirer";
 import type { Clock } from "./clock";
 import type { OutboxSignal } from "./notifications/outbox-signal";
 import type { GatewayMetrics } from "./observability/metrics";
-import type { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import type { RateLimiter } from "./rate-limit";
 import type { ShopDirectory } from "./shops/shop-directory";
 import type { CardSightingWriter } from "./tokenization/card-sighting-writer";
-import type { TransactionWriter } from "./tokenization/transaction-writer";
+import type { MoneyAnswerWriter } from "./transactions/money-answer-writer";
+import type { TransactionWriter } from "./transactions/transaction-writer";
 import type { Keyring } from "./vault/keyring";
 
 /** Everything the gateway's domain functions need, created once per process by `startGatewayRuntime`. */

@@ -18,7 +18,6 @@ import { GatewayMetrics } from "./observability/metrics";
 import { type MetricsServer, startMetricsServer } from "./observability/metrics-server";
 import { startTracing, stopTracing, tracingEnabled } from "./observability/tracing";
 import { readWebhookOutboxStats } from "./observability/webhook-outbox-stats";
-import { MoneyAnswerWriter } from "./payments/money-answer-writer";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
 import { PeriodicSweep } from "./periodic-sweep";
@@ -34,7 +33,8 @@ import {
   CARD_SIGHTING_WINDOW_SECONDS,
   pruneCardSightings,
 } from "./tokenization/sight-card";
-import { TransactionWriter } from "./tokenization/transaction-writer";
+import { MoneyAnswerWriter } from "./transactions/money-answer-writer";
+import { TransactionWriter } from "./transactions/transaction-writer";
 import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
 import { resolveMasterKey, resolvePreviousMasterKey } from "./vault/master-key";
 import { rekeyLegacyStamps } from "./vault/rekey-stamps";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { transactions } from "@/lib/db/schema";
-import type { TransactionBody } from "@/lib/gateway/tokenization/build-transaction";
+import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
 import {
   moneyResultFromAnswer,
   moneyTransactionBody,

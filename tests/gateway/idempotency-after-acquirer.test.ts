@@ -30,8 +30,9 @@ async function failingStore<T>(store: () => Promise<T>): Promise<T> {
   return stored;
 }
 
-vi.mock("@/lib/gateway/payments/finish-money-transaction", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/gateway/payments/finish-money-transaction")>();
+vi.mock("@/lib/gateway/transactions/finish-money-transaction", async (importOriginal) => {
+  const original =
+    await importOriginal<typeof import("@/lib/gateway/transactions/finish-money-transaction")>();
   return {
     ...original,
     finishMoneyTransaction: (...args: Parameters<typeof original.finishMoneyTransaction>) =>

@@ -4,6 +4,8 @@ import type {
   AuthorizeRequest,
   CreditRequest,
   FollowUpRequest,
+  VerificationAnswer,
+  VerifyRequest,
 } from "@/lib/gateway/acquirer/acquirer";
 import { SandboxAcquirer } from "@/lib/gateway/acquirer/sandbox-acquirer";
 import { callJson, futureExpiry, type JsonResponse, type TestGateway, type TestShop } from "./harness";
@@ -47,12 +49,19 @@ export class RecordingAcquirer implements Acquirer {
     amount: number;
     verificationValue?: string | null;
   }[] = [];
+  /** The card checks of tokenizations, which move no money (kept apart from `calls`, the calls that may). */
+  readonly verifications: { idempotencyKey: string; test: boolean }[] = [];
   /** The test flag of every call, by idempotency key, in order (kept apart so `calls` stays as tests compare it). */
   readonly testFlags: { idempotencyKey: string; test: boolean }[] = [];
   private readonly sandbox: SandboxAcquirer;
 
   constructor(options: { slowAnswerMs?: number } = {}) {
     this.sandbox = new SandboxAcquirer(options);
+  }
+
+  verify(request: VerifyRequest): Promise<VerificationAnswer> {
+    this.verifications.push({ idempotencyKey: request.idempotencyKey, test: request.test });
+    return this.sandbox.verify(request);
   }
 
   authorize(request: AuthorizeRequest): Promise<AcquirerAnswer> {

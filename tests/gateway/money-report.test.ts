@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MoneyType } from "@/lib/contracts/money-result";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
-import type { TransactionBody } from "@/lib/gateway/tokenization/build-transaction";
+import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "@/lib/gateway/transactions/money-transaction-body";
 import {
   callJson,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { threeDSecureChallenges } from "@/lib/db/schema";
 import { ManualClock } from "@/lib/gateway/clock";
-import { VERIFYING_LEASE_SECONDS } from "@/lib/gateway/three-d-secure/finish-verification";
+import { VERIFYING_LEASE_SECONDS } from "@/lib/gateway/three-d-secure/challenge-claims";
 import { startTestGateway, type TestGateway, type TestShop, uniqueVisaNumber } from "./harness";
 import {
   cardExists,
@@ -195,7 +195,10 @@ describe("the sandbox issuer's cards, answered at tokenization", () => {
         stage: "challenge",
         scenario: "challenge",
         failedAttempts: 0,
-        acquirerDecision: { status: "successful", message: "Successfully processed" },
+        pendingOperation: {
+          kind: "tokenization",
+          verification: { status: "successful", message: "Successfully processed" },
+        },
       });
       expect(stored.challenge.oneTimeCode).toMatch(/^\d{6}$/);
       expect(stored.challenge.expiresAt.getTime() - stored.transaction.createdAt.getTime()).toBe(TTL_MS);

@@ -67,7 +67,29 @@ export interface CreditRequest {
   test: boolean;
 }
 
+/** A check of a card that moves no money (a tokenization): is it good, and does its security code match. */
+export interface VerifyRequest {
+  idempotencyKey: string;
+  card: AcquirerCard;
+  /** What the shopper is shown; nothing is authorized. */
+  amount: number;
+  currency: string;
+  test: boolean;
+}
+
+/** The security-code check's result code: M match, N no match, U not processed, E error, 0 not supported. */
+export type CvcResult = "M" | "N" | "U" | "E" | "0";
+
+export interface VerificationAnswer {
+  status: "successful" | "failed";
+  message: string;
+  /** Null when no code was sent or the acquirer gave no result for it. */
+  cvcResult: CvcResult | null;
+}
+
 export interface Acquirer {
+  /** Checks a card for a tokenization; never moves money. */
+  verify(request: VerifyRequest): Promise<VerificationAnswer>;
   authorize(request: AuthorizeRequest): Promise<AcquirerAnswer>;
   capture(request: FollowUpRequest): Promise<AcquirerAnswer>;
   void(request: FollowUpRequest): Promise<AcquirerAnswer>;
@@ -75,3 +97,14 @@ export interface Acquirer {
   /** A payout to a card. */
   credit(request: CreditRequest): Promise<AcquirerAnswer>;
 }
+
+/** The answer the gateway records when the acquirer could not be reached at all. */
+export const ACQUIRER_UNREACHABLE: AcquirerAnswer = {
+  status: "error",
+  message: "Processor error: the acquirer did not answer",
+  bankCode: "91",
+  authCode: null,
+  rrn: null,
+  refId: null,
+  billingDescriptor: null,
+};

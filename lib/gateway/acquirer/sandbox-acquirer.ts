@@ -1,6 +1,20 @@
 import { createHash } from "node:crypto";
-import type { Acquirer, AcquirerAnswer, AuthorizeRequest, CreditRequest, FollowUpRequest } from "./acquirer";
-import { APPROVED_MESSAGE, outcomeByAmount, outcomeForCard, type SandboxOutcome } from "./sandbox-outcomes";
+import type {
+  Acquirer,
+  AcquirerAnswer,
+  AuthorizeRequest,
+  CreditRequest,
+  FollowUpRequest,
+  VerificationAnswer,
+  VerifyRequest,
+} from "./acquirer";
+import {
+  APPROVED_MESSAGE,
+  outcomeByAmount,
+  outcomeForCard,
+  type SandboxOutcome,
+  verificationForCard,
+} from "./sandbox-outcomes";
 
 /** How long the sandbox's slow answer takes by default (amounts ending in 91). */
 export const SLOW_ANSWER_MS = 3_000;
@@ -19,6 +33,13 @@ export class SandboxAcquirer implements Acquirer {
   private readonly inFlight = new Map<string, Promise<AcquirerAnswer>>();
 
   constructor(private readonly options: { slowAnswerMs?: number } = {}) {}
+
+  async verify(request: VerifyRequest): Promise<VerificationAnswer> {
+    return verificationForCard({
+      number: request.card.number,
+      verificationValue: request.card.verificationValue,
+    });
+  }
 
   authorize(request: AuthorizeRequest): Promise<AcquirerAnswer> {
     return this.answer(request.idempotencyKey, request.billingDescriptor, () =>

@@ -1,4 +1,5 @@
-import { decideSandboxOutcome } from "../tokenization/sandbox-acquirer";
+import { SUCCESSFULLY_PROCESSED } from "@/lib/contracts/messages";
+import type { CvcResult, VerificationAnswer } from "./acquirer";
 
 /**
  * The sandbox acquirer's published outcomes (README, "Test cards"), so a merchant can drive every path — through
@@ -48,6 +49,30 @@ export function outcomeByAmount(amount: number): SandboxOutcome {
   return OUTCOMES_BY_AMOUNT_ENDING.get(amount % 1000) ?? { kind: "approve" };
 }
 
+/** Cards whose verification (a tokenization) fails. */
+const CARDS_FAILING_VERIFICATION = new Set(["4005550000000019"]);
+
+// Test security codes: 111 match, 222 no match (declines), 333 not processed, 444 error, 555 not supported.
+const CVC_TEST_VALUES: Readonly<Record<string, CvcResult>> = {
+  "111": "M",
+  "222": "N",
+  "333": "U",
+  "444": "E",
+  "555": "0",
+};
+
+/** A tokenization's card check: the declining test card fails it, and so does a security code that does not match. */
+export function verificationForCard(input: {
+  number: string;
+  verificationValue: string | null;
+}): VerificationAnswer {
+  const cvcResult = input.verificationValue ? (CVC_TEST_VALUES[input.verificationValue] ?? null) : null;
+  if (CARDS_FAILING_VERIFICATION.has(input.number))
+    return { status: "failed", message: "Card declined", cvcResult };
+  if (cvcResult === "N") return { status: "failed", message: "Security code does not match", cvcResult };
+  return { status: "successful", message: SUCCESSFULLY_PROCESSED, cvcResult };
+}
+
 /**
  * The outcome of an authorization or payout: the card's, then the security code's (the test values of the
  * tokenization's acquirer, e.g. 222 does not match), then the amount's.
@@ -59,7 +84,7 @@ export function outcomeForCard(input: {
 }): SandboxOutcome {
   const byCard = DECLINING_CARDS.get(input.number);
   if (byCard) return byCard;
-  const checked = decideSandboxOutcome({ number: input.number, verificationValue: input.verificationValue });
+  const checked = verificationForCard({ number: input.number, verificationValue: input.verificationValue });
   if (checked.status === "failed") return decline(checked.message, "N7");
   return outcomeByAmount(input.amount);
 }

@@ -5,7 +5,7 @@ import { type CheckoutRow, checkouts, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { settleHoldOfTransaction } from "../products/product-stock";
-import { transactionFromRow } from "../tokenization/build-transaction";
+import { transactionFromRow } from "../transactions/build-transaction";
 import { checkoutRedirectUrl } from "./create-checkout";
 
 export const TOKEN_EXPIRED = "Token is expired.";

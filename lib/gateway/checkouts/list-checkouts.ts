@@ -2,7 +2,7 @@ import { count, desc, eq, inArray } from "drizzle-orm";
 import { checkouts, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import type { Pagination } from "../http/pagination";
-import { transactionFromRow } from "../tokenization/build-transaction";
+import { transactionFromRow } from "../transactions/build-transaction";
 import { type CheckoutSession, describeSession } from "./checkout-session";
 
 /** GET /ctp/api/checkouts: the shop's sessions, newest first, each with its latest transaction. */

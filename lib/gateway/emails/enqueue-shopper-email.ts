@@ -3,7 +3,7 @@ import type { ShopSettings } from "@/lib/contracts/shop-settings";
 import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
 import type { Database } from "@/lib/db/client";
 import { shopperEmails } from "@/lib/db/schema";
-import type { TransactionBody } from "../tokenization/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
 import type { ShopperEmailPayload } from "./shopper-email-payload";
 
 /** `eml_` + 16 hex, from the operating system's random source. */

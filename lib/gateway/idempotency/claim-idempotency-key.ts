@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_TTL_SECONDS, reusedIdempotencyKeyMessage } from "@/lib/
 import { idempotencyKeys, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import { transactionFromRow } from "../tokenization/build-transaction";
+import { transactionFromRow } from "../transactions/build-transaction";
 import { completeIdempotencyKey } from "./complete-idempotency-key";
 import type { IdempotentRequest, StoredResponse } from "./idempotency-key";
 

@@ -2,7 +2,7 @@ import type { Transaction } from "@/lib/contracts/transaction";
 import type { GatewayDeps } from "../context";
 import { postToMerchant } from "../net/post-to-merchant";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { type TransactionBody, transactionFromRow } from "../tokenization/build-transaction";
+import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
 import { newDeliveryId } from "./delivery-id";
 import { loadShopSigningKeys, signedRequestHeaders } from "./signing";
 

@@ -3,7 +3,7 @@ import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { postToMerchant } from "../net/post-to-merchant";
 import { withSpan } from "../observability/tracing";
-import { transactionFromRow } from "../tokenization/build-transaction";
+import { transactionFromRow } from "../transactions/build-transaction";
 import { type ClaimedDelivery, claimDueDeliveries, recordAttempt, releaseClaim } from "./outbox";
 import { retryDelaySeconds } from "./retry-schedule";
 import { loadShopSigningKeys, signedRequestHeaders } from "./signing";

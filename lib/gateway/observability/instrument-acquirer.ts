@@ -1,18 +1,29 @@
-import type { Acquirer, AcquirerAnswer } from "../acquirer/acquirer";
+import type { Acquirer } from "../acquirer/acquirer";
 import type { GatewayMetrics } from "./metrics";
 import { withSpan } from "./tracing";
 
 type Operation = keyof Acquirer;
-const OPERATIONS: Operation[] = ["authorize", "capture", "void", "refund", "credit"];
+// Every operation of the interface, or the type check fails: an operation left out would be missing at run time.
+const OPERATIONS = Object.keys({
+  verify: true,
+  authorize: true,
+  capture: true,
+  void: true,
+  refund: true,
+  credit: true,
+} satisfies Record<Operation, true>) as Operation[];
+
+/** What every answer has: its status, counted as the call's outcome. */
+type Answer = { status: string };
 
 /**
  * The acquirer as the gateway calls it, each call counted and timed by operation and outcome (and a span when
  * tracing is on, with the amount and currency: never the card, nor the acquirer's references).
  */
 export function instrumentAcquirer(acquirer: Acquirer, metrics: GatewayMetrics): Acquirer {
-  const observed = {} as Record<Operation, (request: never) => Promise<AcquirerAnswer>>;
+  const observed = {} as Record<Operation, (request: never) => Promise<Answer>>;
   for (const operation of OPERATIONS) {
-    const call = (acquirer[operation] as (request: unknown) => Promise<AcquirerAnswer>).bind(acquirer);
+    const call = (acquirer[operation] as (request: unknown) => Promise<Answer>).bind(acquirer);
     observed[operation] = (request: { amount: number; currency: string }) =>
       withSpan(
         `acquirer ${operation}`,

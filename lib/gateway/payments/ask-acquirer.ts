@@ -1,7 +1,11 @@
-import type { AcquirerAnswer, AuthorizeRequest, CreditRequest } from "../acquirer/acquirer";
+import {
+  ACQUIRER_UNREACHABLE,
+  type AcquirerAnswer,
+  type AuthorizeRequest,
+  type CreditRequest,
+} from "../acquirer/acquirer";
 import type { GatewayDeps } from "../context";
 import { noteAcquirerAsked } from "../idempotency/acquirer-reached";
-import { ACQUIRER_UNREACHABLE } from "./money-outcome";
 
 /**
  * Asks the acquirer to authorize (and, for a payment, capture) or to pay out. A call that throws — the acquirer

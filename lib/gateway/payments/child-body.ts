@@ -3,7 +3,7 @@ import type { TransactionRow } from "@/lib/db/schema";
 import type { AcquirerAnswer } from "../acquirer/acquirer";
 import type { GatewayDeps } from "../context";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { EMPTY_THREE_D_SECURE_VERIFICATION, type TransactionBody } from "../tokenization/build-transaction";
+import { EMPTY_THREE_D_SECURE_VERIFICATION, type TransactionBody } from "../transactions/build-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { outcomeFromAnswer, receiptUrl } from "./money-outcome";
 import { amountsBeforeChildren } from "./parent-amounts";

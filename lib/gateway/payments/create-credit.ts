@@ -12,12 +12,12 @@ import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/mercha
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/evaluate-smart-routing";
 import { issuerUrls } from "../three-d-secure/verification-result";
-import { buildTransactionBody, transactionFromRow } from "../tokenization/build-transaction";
 import { sightCard } from "../tokenization/sight-card";
+import { buildTransactionBody, transactionFromRow } from "../transactions/build-transaction";
+import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { askAcquirer } from "./ask-acquirer";
-import { finishMoneyTransaction } from "./finish-money-transaction";
 import { moneyFingerprint } from "./money-fingerprint";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
 import { checkPayoutRules, releasePayout, reservePayout } from "./payout-limits";

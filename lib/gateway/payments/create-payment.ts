@@ -7,16 +7,16 @@ import { GatewayError } from "../errors";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { issuerUrls } from "../three-d-secure/verification-result";
-import { buildTransactionBody, transactionFromRow } from "../tokenization/build-transaction";
-import { hasRecentDuplicate } from "../tokenization/duplicate-check";
 import { sightCard } from "../tokenization/sight-card";
+import { buildTransactionBody, transactionFromRow } from "../transactions/build-transaction";
+import { hasRecentDuplicate } from "../transactions/duplicate-check";
+import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { sealCardNumber } from "../vault/card-vault";
 import { generateCardToken } from "../vault/tokens";
 import { askAcquirer } from "./ask-acquirer";
 import { decidePayment } from "./decide-payment";
-import { finishMoneyTransaction } from "./finish-money-transaction";
 import { moneyFingerprint } from "./money-fingerprint";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
 import { amountsBeforeChildren, authorizationExpiry } from "./parent-amounts";
@@ -48,12 +48,6 @@ export interface CreatePaymentOptions {
 }
 
 /** What a 3-D Secure challenge of a payment keeps for the moment it passes (never the card's security code). */
-export interface DeferredAuthorization {
-  kind: "deferred_authorization";
-  /** The card record was stored for this transaction, and goes if it fails. */
-  ownsCard: boolean;
-}
-
 /**
  * POST /transactions/payments and /transactions/authorizations (and the hosted page's charges): validates,
  * resolves the card (sent in full, or a stored card within its token's contract), runs smart routing and 3-D
@@ -162,10 +156,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
               stage: decision.challenge.stage,
               scenario: decision.challenge.scenario,
               oneTimeCode: decision.challenge.oneTimeCode,
-              acquirerDecision: {
-                kind: "deferred_authorization",
-                ownsCard: storesCard,
-              } satisfies DeferredAuthorization,
+              pendingOperation: { kind: "deferred_authorization", ownsCard: storesCard },
             }
           : null,
       transaction: {

@@ -5,7 +5,7 @@ import { shopperEmails, type TransactionRow, transactions } from "@/lib/db/schem
 import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
-import type { TransactionBody } from "../tokenization/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
 import { amountsBeforeChildren } from "./parent-amounts";
 import type { ParentOptions } from "./parent-state";
 

@@ -8,18 +8,18 @@ import {
   type FinishResult,
   VERIFYING_LEASE_SECONDS,
   waitingOnShopper,
-} from "../three-d-secure/finish-verification";
+} from "../three-d-secure/challenge-claims";
+import type { PendingOperation } from "../three-d-secure/pending-operation";
 import {
   type AuthenticationOutcome,
   failedVerificationMessage,
   finishedVerification,
   outcomePassed,
 } from "../three-d-secure/verification-result";
-import { type TransactionBody, transactionFromRow } from "../tokenization/build-transaction";
+import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
+import { type DatabaseTransaction, finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
-import type { DeferredAuthorization } from "./create-payment";
-import { type DatabaseTransaction, finishMoneyTransaction } from "./finish-money-transaction";
 import {
   finishedMoneyBody,
   type MoneyOutcome,
@@ -28,14 +28,6 @@ import {
   refusedOutcome,
 } from "./money-outcome";
 import { authorizationExpiry } from "./parent-amounts";
-
-export function isDeferredAuthorization(value: unknown): value is DeferredAuthorization {
-  return (
-    value !== null &&
-    typeof value === "object" &&
-    (value as { kind?: unknown }).kind === "deferred_authorization"
-  );
-}
 
 /**
  * Ends the 3-D Secure verification of a payment or authorization, exactly once (see finishVerification, whose
@@ -46,9 +38,13 @@ export function isDeferredAuthorization(value: unknown): value is DeferredAuthor
  */
 export async function finishPaymentVerification(
   deps: GatewayDeps,
-  options: { row: TransactionRow; deferred: DeferredAuthorization; outcome: AuthenticationOutcome },
+  options: {
+    row: TransactionRow;
+    pending: Extract<PendingOperation, { kind: "deferred_authorization" }>;
+    outcome: AuthenticationOutcome;
+  },
 ): Promise<FinishResult> {
-  const { row, deferred } = options;
+  const { row, pending } = options;
   let { outcome } = options;
   const uid = row.uid;
   const started = row.body as TransactionBody;
@@ -115,7 +111,7 @@ export async function finishPaymentVerification(
         authorizationExpiresAt: await authorizationExpiry(deps, { ...row, status: result.status }),
       }),
       cardToken: row.cardToken,
-      ownsCard: deferred.ownsCard,
+      ownsCard: pending.ownsCard,
       heldForCharge,
       claim: claimWhere(endable),
     });

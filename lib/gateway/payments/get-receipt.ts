@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { transactionFromRow } from "../tokenization/build-transaction";
+import { transactionFromRow } from "../transactions/build-transaction";
 
 export interface Receipt {
   shopName: string;

@@ -1,7 +1,7 @@
+import { SUCCESSFULLY_PROCESSED } from "@/lib/contracts/messages";
 import type { MoneyResult, MoneyType } from "@/lib/contracts/money-result";
 import type { AcquirerAnswer } from "../acquirer/acquirer";
-import type { TransactionBody } from "../tokenization/build-transaction";
-import { SUCCESS_MESSAGE } from "../tokenization/sandbox-acquirer";
+import type { TransactionBody } from "../transactions/build-transaction";
 import { moneyResultFromAnswer } from "../transactions/money-transaction-body";
 import { amountsBeforeChildren, isParentType } from "./parent-amounts";
 
@@ -30,7 +30,7 @@ export function outcomeFromAnswer(type: MoneyType, answer: AcquirerAnswer, gatew
   const result = moneyResultFromAnswer(answer, gatewayId);
   switch (answer.status) {
     case "successful":
-      return { status: "successful", message: SUCCESS_MESSAGE, result };
+      return { status: "successful", message: SUCCESSFULLY_PROCESSED, result };
     case "failed":
       return { status: "failed", message: DECLINED[type], result };
     case "error":
@@ -55,17 +55,6 @@ export function refusedOutcome(message: string, gatewayId: number): MoneyOutcome
     },
   };
 }
-
-/** The answer the gateway records when the acquirer could not be reached at all. */
-export const ACQUIRER_UNREACHABLE: AcquirerAnswer = {
-  status: "error",
-  message: "Processor error: the acquirer did not answer",
-  bankCode: "91",
-  authCode: null,
-  rrn: null,
-  refId: null,
-  billingDescriptor: null,
-};
 
 /**
  * A pending money transaction's body once it ends: its outcome, the card token and stamp (only a successful one

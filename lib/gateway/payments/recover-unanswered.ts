@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { MoneyType } from "@/lib/contracts/money-result";
 import { cards, type TransactionRow, threeDSecureChallenges, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { TransactionBody } from "../tokenization/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
+import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
-import { finishMoneyTransaction } from "./finish-money-transaction";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl } from "./money-outcome";
 import { authorizationExpiry } from "./parent-amounts";
 

@@ -15,9 +15,9 @@ import {
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { createPayment } from "../payments/create-payment";
-import type { DatabaseTransaction } from "../payments/finish-money-transaction";
 import { recoverUnansweredPayment } from "../payments/recover-unanswered";
-import type { TransactionBody } from "../tokenization/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
+import type { DatabaseTransaction } from "../transactions/finish-money-transaction";
 import { moneyResultOf } from "../transactions/money-transaction-body";
 import { recordSubscriptionEvent } from "./events";
 import { cycleAttemptUid } from "./ids";

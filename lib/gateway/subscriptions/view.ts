@@ -11,7 +11,7 @@ import {
 import { describeCard } from "../cards/describe-card";
 import { checkoutPageUrl } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
-import type { TransactionBody } from "../tokenization/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
 import { moneyResultOf } from "../transactions/money-transaction-body";
 import { revealCardNumber } from "../vault/card-vault";
 import { planFromRow } from "./plans";

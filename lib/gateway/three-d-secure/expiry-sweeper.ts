@@ -1,7 +1,8 @@
 import { asc } from "drizzle-orm";
 import { threeDSecureChallenges } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { endableAsExpired, finishVerification } from "./finish-verification";
+import { endableAsExpired } from "./challenge-claims";
+import { finishVerification } from "./finish-verification";
 
 const BATCH_SIZE = 100;
 
@@ -18,8 +19,7 @@ export async function endExpiredChallenges(deps: GatewayDeps): Promise<number> {
     const expired = await deps.db
       .select({
         transactionUid: threeDSecureChallenges.transactionUid,
-        shopId: threeDSecureChallenges.shopId,
-        acquirerDecision: threeDSecureChallenges.acquirerDecision,
+        pendingOperation: threeDSecureChallenges.pendingOperation,
       })
       .from(threeDSecureChallenges)
       .where(endableAsExpired(deps.clock.sqlNow()))

@@ -4,13 +4,9 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { type ThreeDSecureChallengeRow, threeDSecureChallenges, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { transactionFromRow } from "../tokenization/build-transaction";
-import {
-  finishVerification,
-  isStaleClaim,
-  mayEndAsExpired,
-  VERIFYING_LEASE_SECONDS,
-} from "./finish-verification";
+import { transactionFromRow } from "../transactions/build-transaction";
+import { isStaleClaim, mayEndAsExpired, VERIFYING_LEASE_SECONDS } from "./challenge-claims";
+import { finishVerification } from "./finish-verification";
 import { isIssuerScenario } from "./sandbox-issuer";
 import { type AuthenticationOutcome, FRICTIONLESS_OUTCOMES, WRONG_CODE_LIMIT } from "./verification-result";
 

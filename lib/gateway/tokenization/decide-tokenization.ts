@@ -1,6 +1,8 @@
 import type { ShopSettings } from "@/lib/contracts/shop-settings";
 import type { TokenizationRequest } from "@/lib/contracts/tokenization";
+import { ACQUIRER_UNREACHABLE, type AcquirerCard, type VerificationAnswer } from "../acquirer/acquirer";
 import type { CardDescription } from "../cards/describe-card";
+import type { GatewayDeps } from "../context";
 import {
   DECLINED_BY_SMART_ROUTING,
   decideSmartRouting,
@@ -8,14 +10,14 @@ import {
 } from "../smart-routing/evaluate-smart-routing";
 import { beginThreeDSecure, type PendingChallenge } from "../three-d-secure/begin-three-d-secure";
 import { threeDSecureApplies } from "../three-d-secure/decide-three-d-secure";
+import type { PendingOperation } from "../three-d-secure/pending-operation";
 import {
   failedVerificationMessage,
   type IssuerUrls,
   outcomePassed,
   type ThreeDSecureVerification,
 } from "../three-d-secure/verification-result";
-import type { BuildTransactionBodyInput } from "./build-transaction";
-import { type AcquirerDecision, decideSandboxOutcome } from "./sandbox-acquirer";
+import type { BuildTransactionBodyInput } from "../transactions/build-transaction";
 
 export interface TokenizationDecision {
   /** `incomplete` while the shopper has a 3-D Secure page to go through. */
@@ -23,45 +25,48 @@ export interface TokenizationDecision {
   smartRoutingStatus: SmartRoutingStatus;
   /** Null when 3-D Secure did not run (not applied, or the card is not enrolled). */
   verification: ThreeDSecureVerification | null;
-  /** Set when `outcome` is `incomplete`. */
-  challenge: PendingChallenge | null;
-  /** The acquirer's answer, applied once 3-D Secure passes. */
-  acquirerDecision: AcquirerDecision;
+  /** Set when `outcome` is `incomplete`, with what goes on once the shopper passes. */
+  challenge: { pending: PendingChallenge; operation: PendingOperation } | null;
 }
 
 /**
  * Decides a tokenization's fate in the order the checks happen at a real processor: the shop's smart-routing
- * rules (which may decline at once), then 3-D Secure if it applies, then the acquirer's answer.
+ * rules (which may decline at once, before the acquirer is asked), the acquirer's check of the card, then 3-D
+ * Secure if it applies — whose challenge, when the shopper has one to answer, keeps the acquirer's answer for the
+ * moment the shopper passes.
  */
-export function decideTokenization(options: {
+export async function decideTokenization(options: {
+  deps: Pick<GatewayDeps, "acquirer" | "logger">;
+  /** The transaction's uid: the acquirer's idempotency key. */
+  uid: string;
   settings: ShopSettings;
   request: TokenizationRequest;
-  number: string;
-  verificationValue: string | null;
-  card: CardDescription;
+  card: AcquirerCard;
+  description: CardDescription;
+  test: boolean;
   urls: IssuerUrls;
   /** The hosted page's session requires 3-D Secure (a subscription's new card). */
   requireThreeDSecure?: boolean;
-}): TokenizationDecision {
-  const { settings, request, number, card } = options;
-  const acquirerDecision = decideSandboxOutcome({ number, verificationValue: options.verificationValue });
+}): Promise<TokenizationDecision> {
+  const { settings, request, card, description } = options;
   const routing = decideSmartRouting(settings.smart_routing_rules, {
-    brand: card.brand,
-    issuerCountry: card.issuer_country,
-    leadingDigits: number.slice(0, 8),
+    brand: description.brand,
+    issuerCountry: description.issuer_country,
+    leadingDigits: card.number.slice(0, 8),
     currency: request.currency,
     amount: request.amount,
   });
-  const decided = { smartRoutingStatus: routing.status, acquirerDecision };
-  const acquirerOutcome = { status: acquirerDecision.status, message: acquirerDecision.message };
+  const smartRoutingStatus = routing.status;
   if (routing.action === "decline") {
     return {
-      ...decided,
+      smartRoutingStatus,
       outcome: { status: "failed", message: DECLINED_BY_SMART_ROUTING },
       verification: null,
       challenge: null,
     };
   }
+  const answer = await verifyCard(options);
+  const acquirerOutcome = { status: answer.status, message: answer.message };
   const applies = threeDSecureApplies({
     shopEnabled: settings.three_d_secure,
     skipRequested: request.skip_three_d_secure_verification,
@@ -69,19 +74,19 @@ export function decideTokenization(options: {
     routingAction: routing.action,
     required: options.requireThreeDSecure,
   });
-  if (!applies) return { ...decided, outcome: acquirerOutcome, verification: null, challenge: null };
+  if (!applies) return { smartRoutingStatus, outcome: acquirerOutcome, verification: null, challenge: null };
   const started = beginThreeDSecure({
-    number,
-    brand: card.brand,
+    number: card.number,
+    brand: description.brand,
     advanced: request.three_d_secure?.advanced ?? false,
     urls: options.urls,
   });
   switch (started.kind) {
     case "not_enrolled":
-      return { ...decided, outcome: acquirerOutcome, verification: null, challenge: null };
+      return { smartRoutingStatus, outcome: acquirerOutcome, verification: null, challenge: null };
     case "finished":
       return {
-        ...decided,
+        smartRoutingStatus,
         outcome: outcomePassed(started.outcome)
           ? acquirerOutcome
           : { status: "failed", message: failedVerificationMessage(started.outcome) },
@@ -90,10 +95,38 @@ export function decideTokenization(options: {
       };
     case "pending":
       return {
-        ...decided,
+        smartRoutingStatus,
         outcome: { status: "incomplete", message: null },
         verification: started.verification,
-        challenge: started.challenge,
+        challenge: { pending: started.challenge, operation: { kind: "tokenization", verification: answer } },
       };
+  }
+}
+
+/**
+ * The acquirer's check of the card. One that cannot be asked (unreachable, a timeout) fails the tokenization: a
+ * card nobody checked is not stored as good.
+ */
+async function verifyCard(options: {
+  deps: Pick<GatewayDeps, "acquirer" | "logger">;
+  uid: string;
+  request: TokenizationRequest;
+  card: AcquirerCard;
+  test: boolean;
+}): Promise<VerificationAnswer> {
+  try {
+    return await options.deps.acquirer.verify({
+      idempotencyKey: options.uid,
+      card: options.card,
+      amount: options.request.amount,
+      currency: options.request.currency,
+      test: options.test,
+    });
+  } catch (error) {
+    options.deps.logger.error(
+      { err: error, transactionUid: options.uid, operation: "verify" },
+      "acquirer call failed",
+    );
+    return { status: "failed", message: ACQUIRER_UNREACHABLE.message, cvcResult: null };
   }
 }

@@ -20,16 +20,16 @@ import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/mercha
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { issuerUrls } from "../three-d-secure/verification-result";
-import { splitTrackingIds } from "../transactions/tracking-ids";
-import { revealCardNumber, sealCardNumber } from "../vault/card-vault";
-import { generateCardToken } from "../vault/tokens";
 import {
   type BuildTransactionBodyInput,
   buildTransactionBody,
   transactionFromRow,
-} from "./build-transaction";
+} from "../transactions/build-transaction";
+import { hasRecentDuplicate } from "../transactions/duplicate-check";
+import { splitTrackingIds } from "../transactions/tracking-ids";
+import { revealCardNumber, sealCardNumber } from "../vault/card-vault";
+import { generateCardToken } from "../vault/tokens";
 import { decideTokenization, type TokenizationDecision } from "./decide-tokenization";
-import { hasRecentDuplicate } from "./duplicate-check";
 import { checkShopRules } from "./shop-rules";
 import { sightCard } from "./sight-card";
 
@@ -152,12 +152,21 @@ export async function tokenizeCard({
 
   const uid = randomUUID();
   const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
-  const decision = decideTokenization({
+  const decision = await decideTokenization({
+    deps,
+    uid,
     settings: shop.settings,
     request,
-    number: presented.number,
-    verificationValue: presented.verificationValue,
-    card: description,
+    card: {
+      number: presented.number,
+      expMonth: presented.expMonth,
+      expYear: presented.expYear,
+      holder: presented.holder,
+      verificationValue: presented.verificationValue,
+    },
+    description,
+    // A test-mode shop's transactions are test transactions whatever the request says.
+    test: shop.test || request.test === true,
     urls,
     requireThreeDSecure,
   });
@@ -229,10 +238,10 @@ export async function tokenizeCard({
         : null,
     challenge: decision.challenge
       ? {
-          stage: decision.challenge.stage,
-          scenario: decision.challenge.scenario,
-          oneTimeCode: decision.challenge.oneTimeCode,
-          acquirerDecision: decision.acquirerDecision,
+          stage: decision.challenge.pending.stage,
+          scenario: decision.challenge.pending.scenario,
+          oneTimeCode: decision.challenge.pending.oneTimeCode,
+          pendingOperation: decision.challenge.operation,
         }
       : null,
     transaction: {

@@ -2,7 +2,7 @@ import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { transactionFromRow } from "../tokenization/build-transaction";
+import { transactionFromRow } from "./build-transaction";
 import { splitTrackingIds } from "./tracking-ids";
 
 export const TRACKING_ID_LOOKUP_LIMIT = 10;

@@ -8,7 +8,7 @@ import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { Pagination } from "../http/pagination";
-import { transactionFromRow } from "../tokenization/build-transaction";
+import { transactionFromRow } from "./build-transaction";
 import { splitTrackingIds } from "./tracking-ids";
 
 export const CREATED_TO_BEFORE_FROM = "must not be earlier than created_from";

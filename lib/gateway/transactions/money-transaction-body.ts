@@ -1,7 +1,7 @@
 import type { ParentAmounts } from "@/lib/contracts/child-transaction";
 import type { MoneyResult, MoneyType } from "@/lib/contracts/money-result";
 import type { AcquirerAnswer } from "../acquirer/acquirer";
-import type { TransactionBody } from "../tokenization/build-transaction";
+import type { TransactionBody } from "./build-transaction";
 
 /** The result object of a money transaction still waiting for its answer (3-D Secure, or the acquirer). */
 export function pendingMoneyResult(gatewayId: number): MoneyResult {

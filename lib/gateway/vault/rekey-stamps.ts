@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { cards, legacyStamps, transactions } from "@/lib/db/schema";
-import type { TransactionBody } from "../tokenization/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
 import type { KeyedHashes } from "./keyed-hashes";
 
 /** Entries rewritten per database transaction: short enough that other instances starting meanwhile wait little. */

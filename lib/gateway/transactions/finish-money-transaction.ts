@@ -4,8 +4,8 @@ import { cards, notificationDeliveries, shopperEmails, transactions } from "@/li
 import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
-import type { TransactionBody } from "../tokenization/build-transaction";
-import type { WrittenTransaction } from "../tokenization/transaction-writer";
+import type { TransactionBody } from "./build-transaction";
+import type { WrittenTransaction } from "./transaction-writer";
 
 /** The handle a `db.transaction` callback gets. */
 export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

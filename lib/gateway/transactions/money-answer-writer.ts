@@ -6,8 +6,8 @@ import { cards, notificationDeliveries, shopperEmails, transactions } from "@/li
 import type { Clock } from "../clock";
 import type { ShopperEmailRowInput } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
-import type { TransactionBody } from "../tokenization/build-transaction";
-import type { WrittenTransaction } from "../tokenization/transaction-writer";
+import type { TransactionBody } from "./build-transaction";
+import type { WrittenTransaction } from "./transaction-writer";
 
 /** The end of a money transaction that was written `incomplete` while the acquirer was asked. */
 export interface MoneyAnswer {

@@ -12,6 +12,7 @@ import {
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { newDeliveryId } from "../notifications/delivery-id";
+import type { PendingOperation } from "../three-d-secure/pending-operation";
 import { resealCardNumber } from "../vault/card-vault";
 import type { Keyring } from "../vault/keyring";
 import { DATA_KEY_ROTATION_LOCK_ID } from "../vault/rotate-keys";
@@ -56,7 +57,7 @@ export interface NewChallenge {
   stage: "method" | "challenge";
   scenario: string;
   oneTimeCode: string;
-  acquirerDecision: unknown;
+  pendingOperation: PendingOperation;
 }
 
 export interface TransactionWrite {
@@ -194,7 +195,7 @@ export class TransactionWriter {
               stage: challenge.stage,
               scenario: challenge.scenario,
               oneTimeCode: challenge.oneTimeCode,
-              acquirerDecision: challenge.acquirerDecision,
+              pendingOperation: challenge.pendingOperation,
               ...times,
             },
           ]
