@@ -128,12 +128,12 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     clock,
     keyring,
     shops: new ShopDirectory(database.db, keyring),
-    transactionWriter: new TransactionWriter(database.db, clock, {
+    transactionWriter: new TransactionWriter(database.db, clock, metrics, {
       concurrentStore: database.kind === "postgres",
       keyring,
       challengeTtlSeconds: config.threeDSecureTtlSeconds,
     }),
-    moneyAnswers: new MoneyAnswerWriter(database.db, clock, {
+    moneyAnswers: new MoneyAnswerWriter(database.db, clock, metrics, {
       concurrentStore: database.kind === "postgres",
     }),
     cardSightings: new CardSightingWriter(database.db, clock, {

@@ -6,6 +6,7 @@ import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../transactions/build-transaction";
+import { countEnded } from "../transactions/finish-transactions";
 import { amountsBeforeChildren } from "./parent-amounts";
 import type { ParentOptions } from "./parent-state";
 
@@ -70,6 +71,7 @@ export async function finishChildTransaction({
     const [current] = await deps.db.select().from(transactions).where(eq(transactions.uid, child.uid));
     return current;
   }
+  countEnded(deps.metrics, { status, body: finishedBody });
   if (notificationUrl || shopperEmail) deps.outbox.nudge();
   return { ...child, status, body: finishedBody, updatedAt: new Date(result.finished_at) };
 }

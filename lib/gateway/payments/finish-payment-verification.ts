@@ -17,7 +17,8 @@ import {
   outcomePassed,
 } from "../three-d-secure/verification-result";
 import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
-import { type DatabaseTransaction, finishMoneyTransaction } from "../transactions/finish-money-transaction";
+import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
+import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
 import {

@@ -5,7 +5,7 @@ import { customers, notificationDeliveries, type SubscriptionRow } from "@/lib/d
 import type { GatewayDeps } from "../context";
 import { enqueueShopperEmail } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
-import type { DatabaseTransaction } from "../transactions/finish-money-transaction";
+import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { subscriptionFromRow } from "./view";
 
 /**

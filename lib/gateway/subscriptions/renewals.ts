@@ -17,7 +17,7 @@ import { GatewayError } from "../errors";
 import { createPayment } from "../payments/create-payment";
 import { recoverUnansweredPayment } from "../payments/recover-unanswered";
 import type { TransactionBody } from "../transactions/build-transaction";
-import type { DatabaseTransaction } from "../transactions/finish-money-transaction";
+import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { moneyResultOf } from "../transactions/money-transaction-body";
 import { recordSubscriptionEvent } from "./events";
 import { cycleAttemptUid } from "./ids";

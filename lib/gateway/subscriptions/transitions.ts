@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SubscriptionState } from "@/lib/contracts/subscription";
 import { type SubscriptionRow, subscriptions } from "@/lib/db/schema";
-import type { DatabaseTransaction } from "../transactions/finish-money-transaction";
+import type { DatabaseTransaction } from "../transactions/finish-transactions";
 
 /** Where a subscription starts: what `POST /subscriptions` may write (`failed`: its card was refused outright). */
 export const INITIAL_STATES: readonly SubscriptionState[] = ["redirecting", "trial", "active", "failed"];

@@ -1,13 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import {
-  cards,
-  notificationDeliveries,
-  type TransactionRow,
-  threeDSecureChallenges,
-  transactions,
-} from "@/lib/db/schema";
+import { type TransactionRow, threeDSecureChallenges } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { newDeliveryId } from "../notifications/delivery-id";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import { endableAsExpired, type FinishResult, waitingOnShopper } from "../three-d-secure/challenge-claims";
 import type { PendingOperation } from "../three-d-secure/pending-operation";
@@ -18,6 +11,7 @@ import {
   outcomePassed,
 } from "../three-d-secure/verification-result";
 import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
+import { finishTransactions } from "../transactions/finish-transactions";
 
 /**
  * Ends the 3-D Secure verification of a tokenization and makes its transaction final, exactly once.
@@ -78,7 +72,6 @@ export async function finishTokenizationVerification(
   };
 
   const now = deps.clock.sqlNow();
-  const fixedTime = deps.clock.isFixed ? deps.clock.now() : null;
   const asksMerchant = successful && Boolean(started.verification_url);
   if (asksMerchant) {
     const [claimed] = await deps.db
@@ -123,28 +116,22 @@ export async function finishTokenizationVerification(
       .where(and(eq(threeDSecureChallenges.transactionUid, uid), endable))
       .returning({ uid: threeDSecureChallenges.transactionUid });
     if (!claimed) return null;
-    const cardToken = result.status === "successful" ? row.cardToken : null;
-    const [updated] = await tx
-      .update(transactions)
-      .set({ status: result.status, body, cardToken, updatedAt: sql`${now}` })
-      .where(and(eq(transactions.uid, uid), eq(transactions.status, "incomplete")))
-      .returning();
-    // The challenge and its transaction change together; anything else is corrupt data, and rolls back.
-    if (!updated) throw new Error(`3-D Secure challenge ${uid} has no incomplete transaction`);
-    // The card was kept only for this verification: a failed one leaves nothing of it behind.
-    if (result.status === "failed" && row.cardToken) {
-      await tx.delete(cards).where(eq(cards.token, row.cardToken));
-    }
-    if (body.notification_url) {
-      await tx.insert(notificationDeliveries).values({
-        id: newDeliveryId(),
+    const kept = result.status === "successful";
+    const [ended] = await finishTransactions(tx, deps, [
+      {
+        uid,
         shopId: row.shopId,
-        transactionUid: uid,
-        url: body.notification_url,
-        ...(fixedTime ? { nextAttemptAt: fixedTime, createdAt: fixedTime, updatedAt: fixedTime } : {}),
-      });
-    }
-    return updated;
+        status: result.status,
+        body,
+        keepCard: kept,
+        // The card was kept only for this verification: a failed one leaves nothing of it behind.
+        discardCard: kept ? null : row.cardToken,
+        notificationUrl: body.notification_url ?? null,
+      },
+    ]);
+    // The challenge and its transaction change together; anything else is corrupt data, and rolls back.
+    if (!ended) throw new Error(`3-D Secure challenge ${uid} has no incomplete transaction`);
+    return ended;
   });
   if (!final) return { finished: false };
   if (body.notification_url) deps.outbox.nudge();

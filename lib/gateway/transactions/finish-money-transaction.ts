@@ -1,20 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
-import { cards, notificationDeliveries, shopperEmails, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
-import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "./build-transaction";
+import { type DatabaseTransaction, finishTransactions } from "./finish-transactions";
 import type { WrittenTransaction } from "./transaction-writer";
-
-/** The handle a `db.transaction` callback gets. */
-export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Stores the end of a money transaction that was written `incomplete` while the acquirer was asked: its status and
  * body, the card (kept only when it succeeded and the card was stored for it, not only held for the charge), and
- * the notification outbox row, atomically. Conditional on the row still being `incomplete`, so it happens once.
- * Null when the row had already ended.
+ * the notification outbox row, atomically, through the one guarded transition (`finishTransactions`), so it happens
+ * once. Null when the row had already ended.
  */
 export async function finishMoneyTransaction(
   deps: GatewayDeps,
@@ -66,35 +60,22 @@ export async function finishMoneyTransaction(
     return written;
   }
   const claim = finish.claim;
-  const now = deps.clock.sqlNow();
-  const fixedTime = deps.clock.isFixed ? deps.clock.now() : null;
-  const row = await deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     if (!(await claim(tx))) return null;
-    const [updated] = await tx
-      .update(transactions)
-      .set({
+    const [row] = await finishTransactions(tx, deps, [
+      {
+        uid: finish.uid,
+        shopId: finish.shopId,
         status: finish.status,
         body: finish.body,
-        cardToken: discardCard ? null : finish.cardToken,
-        updatedAt: sql`${now}`,
-      })
-      .where(and(eq(transactions.uid, finish.uid), eq(transactions.status, "incomplete")))
-      .returning();
-    if (!updated) return null;
-    // A card stored only for this charge leaves nothing behind when the charge does not go through.
-    if (discardCard) await tx.delete(cards).where(eq(cards.token, finish.cardToken as string));
-    if (notificationUrl) {
-      await tx.insert(notificationDeliveries).values({
-        id: newDeliveryId(),
-        shopId: finish.shopId,
-        transactionUid: finish.uid,
-        url: notificationUrl,
-        ...(fixedTime ? { nextAttemptAt: fixedTime, createdAt: fixedTime, updatedAt: fixedTime } : {}),
-      });
-    }
-    if (shopperEmail) await tx.insert(shopperEmails).values(shopperEmail);
-    return updated;
+        keepCard: !discardCard && finish.cardToken !== null,
+        discardCard: discardCard ? finish.cardToken : null,
+        notificationUrl: notificationUrl ?? null,
+        shopperEmail,
+      },
+    ]);
+    return row;
   });
-  if (row && (notificationUrl || shopperEmail)) deps.outbox.nudge();
-  return row;
+  if (ended && (notificationUrl || shopperEmail)) deps.outbox.nudge();
+  return ended;
 }

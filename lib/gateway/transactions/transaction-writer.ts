@@ -18,6 +18,7 @@ import type { Keyring } from "../vault/keyring";
 import { DATA_KEY_ROTATION_LOCK_ID } from "../vault/rotate-keys";
 import type { TransactionBody } from "./build-transaction";
 import { DUPLICATE_WINDOW_SECONDS, duplicateLockKey } from "./duplicate-check";
+import { countEnded, type TransactionCounter } from "./finish-transactions";
 
 export interface NewCard {
   token: string;
@@ -103,6 +104,7 @@ export class TransactionWriter {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly metrics: TransactionCounter,
     private readonly options: { concurrentStore: boolean; keyring: Keyring; challengeTtlSeconds: number },
   ) {
     this.batches = new GroupCommit((batch) => this.writeBatchUnderActiveKey(batch), {
@@ -111,9 +113,12 @@ export class TransactionWriter {
   }
 
   /** Resolves once the transaction is committed; rejects with `Duplicate transaction` when the check finds one. */
-  write(write: TransactionWrite): Promise<WrittenTransaction> {
+  async write(write: TransactionWrite): Promise<WrittenTransaction> {
     // A copy: a retired data key's card is sealed again in place.
-    return this.batches.write({ ...write });
+    const written = await this.batches.write({ ...write });
+    // Written final at once (declined by rules, decided without waiting on anyone): it ends here.
+    countEnded(this.metrics, write.transaction);
+    return written;
   }
 
   /**

@@ -18,7 +18,6 @@ export function childTransactionRoutes(deps: GatewayDeps) {
   for (const [path, operation] of Object.entries(operations)) {
     routes.post(`/transactions/${path}`, async (c) => {
       const transaction = await operation({ deps, shop: c.get("shop"), body: await readJsonBody(c) });
-      deps.metrics.transaction(transaction);
       return c.json({ transaction });
     });
     // Without this, GET /transactions/captures would be read as a query for a transaction of that uid.

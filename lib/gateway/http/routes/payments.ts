@@ -30,7 +30,6 @@ export function paymentRoutes(deps: GatewayDeps) {
         viaHostedPage: false,
       });
       const transaction = await createPayment({ deps, shop, body, type });
-      deps.metrics.transaction(transaction);
       return c.json({ transaction });
     });
     // Without this, a GET would be read as a query for a transaction of that uid.
@@ -50,7 +49,6 @@ export function paymentRoutes(deps: GatewayDeps) {
       viaHostedPage: false,
     });
     const transaction = await createCredit({ deps, shop, body });
-    deps.metrics.transaction(transaction);
     return c.json({ transaction });
   });
   routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/credits", () => {

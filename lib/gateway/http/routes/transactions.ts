@@ -35,11 +35,9 @@ export function transactionRoutes(deps: GatewayDeps) {
         body,
         clientAddress: address,
       });
-      deps.metrics.transaction(transaction);
       return c.json({ transaction: shopperTransactionView(transaction) });
     }
     const transaction = await tokenizeCard({ deps, shop, body });
-    deps.metrics.transaction(transaction);
     return c.json({ transaction });
   });
   // Without this, GET /transactions/tokenizations would be read as a query for a transaction of that uid.
