@@ -30,12 +30,22 @@ afterEach(async () => {
   cleanups = [];
 });
 
-/** A GET over a connection of its own, never rejecting: a failure is its error code. */
+/**
+ * A non-loopback address of this machine: a connection from it to 127.0.0.1 is, to the server, one from elsewhere
+ * (a load balancer's, a client's). Null on a machine without one.
+ */
+const OUTSIDE_ADDRESS =
+  Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && !entry.internal && entry.family === "IPv4")?.address ?? null;
+
+/** A GET over a connection of its own (from `localAddress` when given), never rejecting: a failure is its error. */
 function get(
   url: string,
+  localAddress?: string,
 ): Promise<{ status: number | null; body: string; connection?: string; error?: string }> {
   return new Promise((resolve) => {
-    const request = http.get(url, { agent: false }, (response) => {
+    const request = http.get(url, { agent: false, localAddress }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk) => {
@@ -106,8 +116,11 @@ it("server.ts on SIGTERM: not ready, finishes the payment and the page in flight
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   cleanups.push(() => agent.destroy());
 
-  // Before the signal: ready, and the webhook worker delivers at once.
+  // Before the signal: ready (from elsewhere too), and the webhook worker delivers at once.
   expect((await get(`${server.origin}/gateway/health/ready`)).status).toBe(200);
+  if (OUTSIDE_ADDRESS) {
+    expect((await get(`${server.origin}/gateway/health/ready`, OUTSIDE_ADDRESS)).status).toBe(200);
+  }
   const notified = (trackingId: string, amount?: number) => ({
     request: { ...cardRequest(trackingId, { amount }).request, notification_url: `${receiver.origin}/hook` },
   });
@@ -143,6 +156,16 @@ it("server.ts on SIGTERM: not ready, finishes the payment and the page in flight
   expect(probeAnswer).toMatch(/^HTTP\/1\.1 503 /);
   expect(probeAnswer).toMatch(/\r\nconnection: close\r\n/i);
   expect(probeAnswer).toContain('"reason":"shutting_down"');
+
+  // While the page is answered the listener stays open, but only for the checkout app's own calls over loopback: a
+  // connection from elsewhere is closed unread.
+  if (OUTSIDE_ADDRESS) {
+    const outside = await get(`${server.origin}/gateway/health/live`, OUTSIDE_ADDRESS);
+    expect(outside.status, JSON.stringify(outside)).toBeNull();
+    expect(outside.error).toBe("ECONNRESET");
+  } else {
+    console.warn("no non-loopback address here: a connection from elsewhere during the drain is not tried");
+  }
 
   // The page in flight could still call its own gateway over loopback, and was answered.
   const pageAnswer = await page;
