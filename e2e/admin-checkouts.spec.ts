@@ -59,6 +59,12 @@ test("checkout sessions created through the API are listed with their status", a
   expect(payment.status(), await payment.text()).toBe(200);
   const paidUid: string = (await payment.json()).transaction.uid;
 
+  // Everything the list's page receives: its HTML, its scripts' payloads and the list's own reads.
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (!new URL(response.url()).pathname.startsWith("/admin")) return;
+    bodies.push(response.text().catch(() => ""));
+  });
   await page
     .getByRole("navigation", { name: "Admin" })
     .getByRole("link", { name: "Checkout sessions" })
@@ -81,6 +87,12 @@ test("checkout sessions created through the API are listed with their status", a
 
   await expect(cells(`co-paid-${suffix}`).nth(3)).toHaveText("successful Successfully processed");
   await expect(cells(`co-paid-${suffix}`).nth(4)).toHaveText("1 of 3");
+  // A session's token is its payment page's credential: the admin shows none, and sends none.
+  const received = [...(await Promise.all(bodies)), await page.content()];
+  expect(received.some((text) => text.includes(`co-open-${suffix}`))).toBe(true);
+  for (const token of [open.token, canceled.token, paid.token]) {
+    expect(received.filter((text) => text.includes(token))).toEqual([]);
+  }
   await row(`co-paid-${suffix}`).getByRole("link", { name: paidUid }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/transactions/${paidUid}$`));
   await expect(page.getByRole("region", { name: "Summary" })).toContainText(`co-paid-${suffix}`);

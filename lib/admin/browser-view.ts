@@ -1,3 +1,6 @@
+import type { CheckoutView } from "@/lib/contracts/checkout";
+import type { Transaction } from "@/lib/contracts/transaction";
+
 /**
  * What the admin's read endpoints send to the browser. A stored card's token charges the card again with the
  * shop's key, and its stamp links the card across transactions: the admin pages need neither, so neither leaves
@@ -22,4 +25,25 @@ function scrub(value: unknown, underCard: boolean): unknown {
 /** A deep copy of a gateway answer without any `credit_card.token` or `stamp`. */
 export function forTheBrowser<T>(value: T): T {
   return scrub(value, false) as T;
+}
+
+/**
+ * A checkout session as the admin's list shows it. Its token is the bearer credential of the session's payment page
+ * (it pays, and reads the shopper's details): it stays on the server, with the page address that carries it
+ * (`redirect_url`) and the last transaction's other fields, whose `return_url` is the page's own return address
+ * with the token in it. The list shows the last transaction's uid and links to it; its page reads it on its own.
+ */
+export type BrowserCheckout = Omit<CheckoutView, "token" | "redirect_url" | "gateway_response"> & {
+  gateway_response: { transaction: Pick<Transaction, "uid" | "status"> } | null;
+};
+
+export function checkoutForTheBrowser(view: CheckoutView): BrowserCheckout {
+  const { token: _token, redirect_url: _redirectUrl, gateway_response: response, ...shown } = view;
+  const transaction = response?.transaction;
+  return forTheBrowser({
+    ...shown,
+    gateway_response: transaction
+      ? { transaction: { uid: transaction.uid, status: transaction.status } }
+      : null,
+  });
 }

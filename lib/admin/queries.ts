@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CheckoutView } from "@/lib/contracts/checkout";
 import type { Customer } from "@/lib/contracts/customer";
 import type { ErrorTree } from "@/lib/contracts/errors";
 import type { DailyReport } from "@/lib/contracts/merchant";
@@ -7,6 +6,7 @@ import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { ShopperEmail, ShopperEmailMessage } from "@/lib/contracts/shopper-emails";
 import type { Transaction } from "@/lib/contracts/transaction";
 import type { Page } from "@/lib/gateway-client/merchant";
+import type { BrowserCheckout } from "./browser-view";
 import { type CustomerFilters, filtersToSearch, type PageFilters, type TransactionFilters } from "./filters";
 import type { ChainNode } from "./money-chain";
 
@@ -128,7 +128,7 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.checkoutList(filters),
       queryFn: ({ signal }) =>
-        readJson<Page<CheckoutView>>(`/admin/api/checkouts${filtersToSearch(filters)}`, signal),
+        readJson<Page<BrowserCheckout>>(`/admin/api/checkouts${filtersToSearch(filters)}`, signal),
       retry: retryTransient,
     }),
   dailyReport: (range: { from: string; to: string; test: boolean }) =>

@@ -33,4 +33,9 @@ export interface GatewayDeps {
   acquirer: Acquirer;
   /** Prometheus metrics of this gateway (`/metrics`); domain code adds its figures here. */
   metrics: GatewayMetrics;
+  /**
+   * How many migrations this code ships, counted when it migrated the database at start: `/health/ready` is ready
+   * while the database has at least these applied.
+   */
+  migrationCount: number;
 }

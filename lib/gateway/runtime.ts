@@ -105,7 +105,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       dataDir: config.dataDir,
       onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
     }));
-  await migrateDatabase(database);
+  const migrationCount = await migrateDatabase(database);
   instrumentDatabase(database, metrics);
   // The embedded database opened here: `npm run backup` asks this process for its copies (lib/db/backup.ts).
   const stopServingBackups =
@@ -145,6 +145,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     rateLimiter: new RateLimiter(database.db, clock),
     acquirer: instrumentAcquirer(options.acquirer ?? new SandboxAcquirer(), metrics),
     metrics,
+    migrationCount,
   };
   metrics.registerOutbox("webhook", () => readWebhookOutboxStats(deps));
   const notifications = new NotificationWorker(deps);

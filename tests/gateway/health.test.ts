@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { markShuttingDown, resetShuttingDown } from "@/lib/graceful-shutdown";
 import { callJson, startTestGateway, type TestGateway } from "./harness";
 
@@ -13,6 +14,39 @@ describe("/health/live and /health/ready", () => {
     resetShuttingDown();
     // The database is closed by the last test; closing it again may fail, which is not this file's subject.
     await gateway?.close().catch(() => {});
+  });
+
+  // First in this file: before any readiness request, as in a process that has just started.
+  it("ready compares the database with the migrations counted at start, not with the files on disk now", async () => {
+    const readFileSync = fs.readFileSync;
+    let journal: "gone" | "newer" = "gone";
+    // A new release unpacked under the running process: its journal is missing for a moment, then has one more
+    // migration than this code applied. Neither is this process's business.
+    const spy = vi.spyOn(fs, "readFileSync").mockImplementation(((
+      file: fs.PathOrFileDescriptor,
+      options?: never,
+    ) => {
+      if (!String(file).endsWith("_journal.json")) return readFileSync(file, options);
+      if (journal === "gone") throw Object.assign(new Error(`ENOENT: ${file}`), { code: "ENOENT" });
+      const read = JSON.parse(readFileSync(file, "utf8")) as { entries: { idx: number; tag: string }[] };
+      read.entries.push({
+        ...read.entries[read.entries.length - 1],
+        idx: read.entries.length,
+        tag: "9999_newer",
+      });
+      return JSON.stringify(read);
+    }) as typeof fs.readFileSync);
+    try {
+      expect(await callJson(gateway, "/health/ready")).toMatchObject({ status: 200, body: { status: "ok" } });
+      journal = "newer";
+      expect(await callJson(gateway, "/health/ready")).toMatchObject({ status: 200, body: { status: "ok" } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(gateway.runtime.deps.migrationCount).toBe(
+      (JSON.parse(fs.readFileSync("lib/db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] })
+        .entries.length,
+    );
   });
 
   it("answer 200 on a migrated database, without credentials; /health stays as it was", async () => {

@@ -49,13 +49,18 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `scripts/gateway.ts` (what `npm run gateway` runs) on a port of its own; resolved once it listens. */
+/**
+ * `scripts/gateway.ts` (what `npm run gateway` runs) on a port of its own; resolved once it listens. `imports` are
+ * more modules for Node to load first (`--import`), after tsx.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
   script = "scripts/gateway.ts",
+  imports: string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const preloads = ["tsx", ...imports].flatMap((module) => ["--import", module]);
+  const child = spawn(process.execPath, [...preloads, script], {
     cwd: ROOT,
     env: childEnv({ PORT: String(port), HOST: "127.0.0.1", ...env }),
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "@/lib/gateway/clock";
 import { LINK_MESSAGES } from "@/lib/gateway/products/pages/link-messages";
-import { holdProductStock, settleEndedHolds } from "@/lib/gateway/products/product-stock";
+import {
+  holdProductStock,
+  releaseProductStock,
+  settleEndedHolds,
+} from "@/lib/gateway/products/product-stock";
 import { merchantCheckout, typedCardAttempt } from "./checkout-helpers";
 import { callJson, type JsonBody, startTestGateway, type TestGateway, type TestShop } from "./harness";
 import { openPage, shownCode, submitForm } from "./three-d-secure-helpers";
@@ -381,6 +386,65 @@ describe("the stock sweep", () => {
     clock.set(new Date(clock.now().getTime() + 11 * 60_000));
     expect(await settleEndedHolds(gateway.runtime.deps)).toBe(1);
     expect(await stock()).toMatchObject({ quantity: 1, sold: 0 });
+  });
+});
+
+describe("an infinite product's row", () => {
+  /** The row's version (`xmin` changes with every write to it) and its counts. */
+  async function productRow(id: string) {
+    const result = (await gateway.runtime.deps.db.execute(
+      sql`select xmin::text as version, sold, quantity from products where id = ${id}`,
+    )) as unknown as { rows: { version: string; sold: number; quantity: number | null }[] };
+    return result.rows[0];
+  }
+
+  it("is not written by holds, given-back units or the sweep; a successful payment still counts as sold", async () => {
+    const product = await createProduct({ name: "Download" });
+    expect(product).toMatchObject({ infinite: true, quantity: null, sold: 0 });
+    const before = await productRow(product.id);
+
+    const hold = await holdProductStock(gateway.runtime.deps, {
+      productId: product.id,
+      checkoutToken: "1".repeat(64),
+      transactionUid: randomUUID(),
+    });
+    expect(await productRow(product.id)).toEqual(before);
+    await releaseProductStock(gateway.runtime.deps, hold);
+    expect(await productRow(product.id)).toEqual(before);
+
+    // An attempt whose transaction was never written, given back by the sweep: counted, and the row left alone.
+    await holdProductStock(gateway.runtime.deps, {
+      productId: product.id,
+      checkoutToken: "2".repeat(64),
+      transactionUid: randomUUID(),
+    });
+    clock.set(new Date(clock.now().getTime() + 11 * 60_000));
+    expect(await settleEndedHolds(gateway.runtime.deps)).toBe(1);
+    expect(await productRow(product.id)).toEqual(before);
+
+    // The API and the admin pages show `sold` for every product: a sale still adds to it.
+    const paid = await payThroughLink(product.id);
+    expect(paid.attempt.body.transaction.status).toBe("successful");
+    expect(await productRow(product.id)).toMatchObject({ sold: 1, quantity: null });
+    const read = await callJson(gateway, `/products/${product.id}`, { shop });
+    expect(read.body).toMatchObject({ infinite: true, quantity: null, sold: 1 });
+  });
+
+  it("is refused once deactivated, like a finite one", async () => {
+    const product = await createProduct({ name: "Closed download" });
+    const update = await callJson(gateway, `/products/${product.id}`, {
+      shop,
+      method: "PUT",
+      body: { active: false },
+    });
+    expect(update.status, JSON.stringify(update.body)).toBe(204);
+    await expect(
+      holdProductStock(gateway.runtime.deps, {
+        productId: product.id,
+        checkoutToken: "3".repeat(64),
+        transactionUid: randomUUID(),
+      }),
+    ).rejects.toMatchObject({ details: { errors: { base: ["Product is not available"] } } });
   });
 });
 

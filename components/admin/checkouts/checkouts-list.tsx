@@ -43,10 +43,13 @@ export function CheckoutsList({ filters }: { filters: PageFilters }) {
             </tr>
           </thead>
           <tbody>
-            {query.data.items.map((checkout) => {
+            {query.data.items.map((checkout, index) => {
               const transaction = checkout.gateway_response?.transaction;
+              // Not the session's token: the browser never gets it (it is the payment page's credential). The
+              // rows are one page in the server's order and hold no state of their own.
               return (
-                <tr key={checkout.token}>
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above; nothing else tells two sessions apart.
+                <tr key={`${checkout.created_at}:${index}`}>
                   <td>{formatDateTime(checkout.created_at)}</td>
                   <td className="admin-break">
                     {checkout.order.description}

@@ -2,18 +2,19 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { isShuttingDown } from "@/lib/graceful-shutdown";
 import type { GatewayDeps } from "../context";
-import { expectedMigrationCount } from "./migrations";
 
 /**
- * Readiness, as a load balancer or an orchestrator asks it: the database answers, every migration this code knows
- * is applied, and the process is not shutting down (`lib/graceful-shutdown.ts`). Liveness asks only that the
- * process answers.
+ * Readiness, as a load balancer or an orchestrator asks it: the database answers, every migration this code ships
+ * is applied (their count read at start, `deps.migrationCount`), and the process is not shutting down
+ * (`lib/graceful-shutdown.ts`). Liveness asks only that the process answers.
  */
 export type Readiness =
   | { ready: true }
   | { ready: false; reason: "shutting_down" | "database_unavailable" | "migrations_pending" };
 
-export async function checkReadiness(deps: Pick<GatewayDeps, "db" | "logger">): Promise<Readiness> {
+export async function checkReadiness(
+  deps: Pick<GatewayDeps, "db" | "logger" | "migrationCount">,
+): Promise<Readiness> {
   if (isShuttingDown()) return { ready: false, reason: "shutting_down" };
   let applied: number;
   try {
@@ -27,7 +28,5 @@ export async function checkReadiness(deps: Pick<GatewayDeps, "db" | "logger">): 
     deps.logger.warn({ err: error }, "readiness check: the database did not answer");
     return { ready: false, reason: "database_unavailable" };
   }
-  return applied >= expectedMigrationCount()
-    ? { ready: true }
-    : { ready: false, reason: "migrations_pending" };
+  return applied >= deps.migrationCount ? { ready: true } : { ready: false, reason: "migrations_pending" };
 }

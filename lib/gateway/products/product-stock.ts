@@ -18,6 +18,10 @@ import { findProductRow } from "./get-product";
  *   never written. The hold names its payment's uid from the start: an instance dying midway leaves nothing
  *   unsettled.
  * Every settlement is conditional on the hold still being `held`, so it happens once whatever runs at once.
+ *
+ * An infinite product has no stock to guard: its attempts write nothing to the product's row (a hot row all its
+ * sales would queue on) except `sold` + 1 for a successful one. That count is kept for infinite products too
+ * because the API's product view and the admin's product pages show it for every product.
  */
 
 /** How long an attempt may hold a unit without its transaction having been written (its request died first). */
@@ -52,18 +56,28 @@ export async function holdProductStock(
 ): Promise<string> {
   const id = `hold_${randomBytes(12).toString("hex")}`;
   const now = deps.clock.sqlNow();
+  // A finite product's unit is taken by the conditional decrement; an infinite one is only read (no row lock, no
+  // write), so its attempts never wait on each other.
   const result = await deps.db.execute<{ id: string }>(sql`
     with taken as (
       update products
-         set quantity = case when infinite then quantity else quantity - 1 end
+         set quantity = quantity - 1
        where id = ${hold.productId}
+         and not infinite
          and active
          and (expires_at is null or expires_at > ${now})
-         and (infinite or quantity > 0)
+         and quantity > 0
       returning id
+    ), unlimited as (
+      select id from products
+       where id = ${hold.productId}
+         and infinite
+         and active
+         and (expires_at is null or expires_at > ${now})
     )
     insert into product_stock_holds (id, product_id, checkout_token, transaction_uid, created_at, updated_at)
-    select ${id}, taken.id, ${hold.checkoutToken}, ${hold.transactionUid}, ${now}, ${now} from taken
+    select ${id}, held.id, ${hold.checkoutToken}, ${hold.transactionUid}, ${now}, ${now}
+      from (select id from taken union all select id from unlimited) held
     returning id`);
   if (rowsOf(result as Rows<{ id: string }>).length === 1) return id;
   const row = await findProductRow(deps, hold.productId);
@@ -117,7 +131,7 @@ export async function settleHoldOfTransaction(
        set sold = p.sold + ${state === "taken" ? 1 : 0},
            quantity = case when p.infinite then p.quantity else p.quantity + ${state === "released" ? 1 : 0} end
       from settled
-     where p.id = settled.product_id`);
+     where p.id = settled.product_id ${state === "taken" ? sql`` : sql`and not p.infinite`}`);
 }
 
 async function settle(
@@ -139,7 +153,7 @@ async function settle(
        set sold = p.sold + ${state === "taken" ? 1 : 0},
            quantity = case when p.infinite then p.quantity else p.quantity + ${state === "released" ? 1 : 0} end
       from settled
-     where p.id = settled.product_id`);
+     where p.id = settled.product_id ${state === "taken" ? sql`` : sql`and not p.infinite`}`);
 }
 
 /**
@@ -179,8 +193,8 @@ export async function settleEndedHolds(deps: GatewayDeps, limit = 200): Promise<
              quantity = case when p.infinite then p.quantity else p.quantity + totals.released end
         from totals
        where p.id = totals.product_id
-      returning totals.taken + totals.released as n
+         and (totals.taken > 0 or not p.infinite)
     )
-    select coalesce(sum(n), 0)::int as settled from applied`);
+    select count(*)::int as settled from settled`);
   return Number(rowsOf(result as Rows<{ settled: number }>)[0]?.settled ?? 0);
 }
