@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { formatAmount } from "@/lib/contracts/format-amount";
 import { LANGUAGES } from "@/lib/contracts/languages";
-import { formatAmount } from "./format";
 import { type SubscriptionTerms, subscriptionTermsText } from "./subscription-terms";
 import { TERMS_MESSAGES } from "./subscription-terms-messages";
 

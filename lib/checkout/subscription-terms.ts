@@ -1,5 +1,5 @@
+import { formatAmount } from "@/lib/contracts/format-amount";
 import type { Language } from "@/lib/contracts/languages";
-import { formatAmount } from "./format";
 import { interpolate, plural } from "./messages/interpolate";
 import { TERMS_MESSAGES, type TermsUnit } from "./subscription-terms-messages";
 
