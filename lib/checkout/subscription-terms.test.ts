@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatAmount } from "@/lib/contracts/format-amount";
 import { LANGUAGES } from "@/lib/contracts/languages";
+import { getCheckoutMessages } from "./messages";
 import { type SubscriptionTerms, subscriptionTermsText } from "./subscription-terms";
-import { TERMS_MESSAGES } from "./subscription-terms-messages";
 
 const MONTHLY_WITH_FREE_TRIAL: SubscriptionTerms = {
   amount: 999,
@@ -65,7 +65,8 @@ describe("subscriptionTermsText", () => {
             expect(text).toContain(formatAmount(terms.trial.amount, terms.currency, language));
         }
         if (terms.interval > 1) expect(text).toContain(period(language, terms.interval, terms.interval_unit));
-        else expect(text).toContain(TERMS_MESSAGES[language].every[terms.interval_unit]);
+        else
+          expect(text).toContain(getCheckoutMessages(language).subscriptionTerms.every[terms.interval_unit]);
       }
       // Every plural category of the language has its sentence (or falls back to `other`), for any interval.
       for (const count of [2, 3, 5, 11, 21, 22, 25, 100]) {
@@ -79,8 +80,12 @@ describe("subscriptionTermsText", () => {
   it("has a catalogue entry of its own for each language, not English copied", () => {
     for (const language of LANGUAGES) {
       if (language === "en") continue;
-      expect(TERMS_MESSAGES[language].plain, language).not.toBe(TERMS_MESSAGES.en.plain);
-      expect(TERMS_MESSAGES[language].every.month, language).not.toBe(TERMS_MESSAGES.en.every.month);
+      expect(getCheckoutMessages(language).subscriptionTerms.plain, language).not.toBe(
+        getCheckoutMessages("en").subscriptionTerms.plain,
+      );
+      expect(getCheckoutMessages(language).subscriptionTerms.every.month, language).not.toBe(
+        getCheckoutMessages("en").subscriptionTerms.every.month,
+      );
     }
   });
 });

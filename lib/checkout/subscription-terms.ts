@@ -1,7 +1,8 @@
 import { formatAmount } from "@/lib/contracts/format-amount";
 import type { Language } from "@/lib/contracts/languages";
+import { getCheckoutMessages } from "./messages";
 import { interpolate, plural } from "./messages/interpolate";
-import { TERMS_MESSAGES, type TermsUnit } from "./subscription-terms-messages";
+import type { TermsUnit } from "./messages/types";
 
 /** A subscription plan's terms as the hosted page gets them (the shopper view's `subscription_terms`). */
 export interface SubscriptionTerms {
@@ -23,7 +24,7 @@ function period(language: Language, count: number, unit: TermsUnit): string {
  * interval (and Intl's own units for the length of time).
  */
 export function subscriptionTermsText(language: Language, terms: SubscriptionTerms): string {
-  const messages = TERMS_MESSAGES[language];
+  const messages = getCheckoutMessages(language).subscriptionTerms;
   const every =
     terms.interval === 1
       ? messages.every[terms.interval_unit]

@@ -160,4 +160,21 @@ export const es: CheckoutMessages = {
     front: "El código de {digits} dígitos en el anverso de tu tarjeta",
     back: "El código de {digits} dígitos en el reverso de tu tarjeta",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "cada hora",
+      day: "cada día",
+      week: "cada semana",
+      month: "cada mes",
+      year: "cada año",
+    },
+    everyN: {
+      one: "cada {period}",
+      many: "cada {period}",
+      other: "cada {period}",
+    },
+    plain: "{price} {every}; cancela cuando quieras.",
+    trialFree: "{period} gratis, después {price} {every}; cancela cuando quieras.",
+    trialPaid: "{period} por {trialPrice}, después {price} {every}; cancela cuando quieras.",
+  },
 };

@@ -171,4 +171,21 @@ export const fr: CheckoutMessages = {
     front: "Le code à {digits} chiffres au recto de votre carte",
     back: "Le code à {digits} chiffres au verso de votre carte",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "toutes les heures",
+      day: "tous les jours",
+      week: "toutes les semaines",
+      month: "tous les mois",
+      year: "tous les ans",
+    },
+    everyN: {
+      one: "tous les {period}",
+      many: "tous les {period}",
+      other: "tous les {period}",
+    },
+    plain: "{price} {every} ; résiliable à tout moment.",
+    trialFree: "{period} gratuits, puis {price} {every} ; résiliable à tout moment.",
+    trialPaid: "{period} pour {trialPrice}, puis {price} {every} ; résiliable à tout moment.",
+  },
 };

@@ -166,4 +166,21 @@ export const it: CheckoutMessages = {
     front: "Il codice di {digits} cifre sul fronte della carta",
     back: "Il codice di {digits} cifre sul retro della carta",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "ogni ora",
+      day: "ogni giorno",
+      week: "ogni settimana",
+      month: "ogni mese",
+      year: "ogni anno",
+    },
+    everyN: {
+      one: "ogni {period}",
+      many: "ogni {period}",
+      other: "ogni {period}",
+    },
+    plain: "{price} {every}; disdici quando vuoi.",
+    trialFree: "{period} gratis, poi {price} {every}; disdici quando vuoi.",
+    trialPaid: "{period} a {trialPrice}, poi {price} {every}; disdici quando vuoi.",
+  },
 };

@@ -172,4 +172,22 @@ export const lt: CheckoutMessages = {
     front: "{digits} skaitmenų kodas kortelės priekyje",
     back: "{digits} skaitmenų kodas kortelės kitoje pusėje",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "kas valandą",
+      day: "kasdien",
+      week: "kas savaitę",
+      month: "kas mėnesį",
+      year: "kas metus",
+    },
+    everyN: {
+      one: "kas {period}",
+      few: "kas {period}",
+      many: "kas {period}",
+      other: "kas {period}",
+    },
+    plain: "{price} {every}; atšaukti galite bet kada.",
+    trialFree: "{period} nemokamai, vėliau {price} {every}; atšaukti galite bet kada.",
+    trialPaid: "{period} už {trialPrice}, vėliau {price} {every}; atšaukti galite bet kada.",
+  },
 };

@@ -175,4 +175,21 @@ export const lv: CheckoutMessages = {
     front: "{digits} ciparu kods kartes priekšpusē",
     back: "{digits} ciparu kods kartes aizmugurē",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "katru stundu",
+      day: "katru dienu",
+      week: "katru nedēļu",
+      month: "katru mēnesi",
+      year: "katru gadu",
+    },
+    everyN: {
+      zero: "reizi {period}",
+      one: "reizi {period}",
+      other: "reizi {period}",
+    },
+    plain: "{price} {every}; atcelt varat jebkurā laikā.",
+    trialFree: "{period} bez maksas, pēc tam {price} {every}; atcelt varat jebkurā laikā.",
+    trialPaid: "{period} par {trialPrice}, pēc tam {price} {every}; atcelt varat jebkurā laikā.",
+  },
 };

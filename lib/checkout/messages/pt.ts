@@ -159,4 +159,21 @@ export const pt: CheckoutMessages = {
     front: "O código de {digits} dígitos na frente do cartão",
     back: "O código de {digits} dígitos no verso do cartão",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "a cada hora",
+      day: "todos os dias",
+      week: "todas as semanas",
+      month: "todos os meses",
+      year: "todos os anos",
+    },
+    everyN: {
+      one: "a cada {period}",
+      many: "a cada {period}",
+      other: "a cada {period}",
+    },
+    plain: "{price} {every}; cancele quando quiser.",
+    trialFree: "{period} grátis, depois {price} {every}; cancele quando quiser.",
+    trialPaid: "{period} por {trialPrice}, depois {price} {every}; cancele quando quiser.",
+  },
 };
