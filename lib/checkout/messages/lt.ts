@@ -92,6 +92,7 @@ export const lt: CheckoutMessages = {
     tooLong: {
       one: "Ne daugiau kaip {max} simbolis",
       few: "Ne daugiau kaip {max} simboliai",
+      many: "Ne daugiau kaip {max} simbolio",
       other: "Ne daugiau kaip {max} simbolių",
     },
     cardExpired: "Šios kortelės galiojimas baigėsi. Patikrinkite datą arba naudokite kitą kortelę",
@@ -104,6 +105,7 @@ export const lt: CheckoutMessages = {
     attemptsLeft: {
       one: "Liko {count} bandymas.",
       few: "Liko {count} bandymai.",
+      many: "Liko {count} bandymo.",
       other: "Liko {count} bandymų.",
     },
     duplicate:
@@ -112,6 +114,7 @@ export const lt: CheckoutMessages = {
     tooManyAttempts: {
       one: "Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} minutės.",
       few: "Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} minučių.",
+      many: "Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} minutės.",
       other: "Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} minučių.",
     },
     unavailable:
@@ -156,6 +159,7 @@ export const lt: CheckoutMessages = {
     redirectCountdown: {
       one: "Grįžtama į {shop} po {seconds} sekundės.",
       few: "Grįžtama į {shop} po {seconds} sekundžių.",
+      many: "Grįžtama į {shop} po {seconds} sekundės.",
       other: "Grįžtama į {shop} po {seconds} sekundžių.",
     },
     redirectStopped: "Automatinis grįžimas sustabdytas.",

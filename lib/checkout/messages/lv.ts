@@ -94,7 +94,7 @@ export const lv: CheckoutMessages = {
   },
   errors: {
     tooLong: {
-      zero: "Ne vairāk kā {max} rakstzīmju",
+      zero: "Ne vairāk kā {max} rakstzīmes",
       one: "Ne vairāk kā {max} rakstzīme",
       other: "Ne vairāk kā {max} rakstzīmes",
     },
@@ -106,9 +106,9 @@ export const lv: CheckoutMessages = {
     optional: "nav obligāti",
     declined: "Jūsu karte tika noraidīta. Pārbaudiet datus vai mēģiniet citu karti.",
     attemptsLeft: {
-      zero: "Atlikušo mēģinājumu skaits: {count}.",
-      one: "Atlikušo mēģinājumu skaits: {count}.",
-      other: "Atlikušo mēģinājumu skaits: {count}.",
+      zero: "Atlikuši {count} mēģinājumi.",
+      one: "Atlicis {count} mēģinājums.",
+      other: "Atlikuši {count} mēģinājumi.",
     },
     duplicate:
       "Šī karte tikko tika izmantota tādai pašai summai. Pagaidiet pusminūti, pirms mēģināt vēlreiz, vai izmantojiet citu karti.",
