@@ -94,7 +94,7 @@ export const lv: CheckoutMessages = {
   },
   errors: {
     tooLong: {
-      zero: "Ne vairāk kā {max} rakstzīmes",
+      zero: "Ne vairāk kā {max} rakstzīmju",
       one: "Ne vairāk kā {max} rakstzīme",
       other: "Ne vairāk kā {max} rakstzīmes",
     },
@@ -106,9 +106,9 @@ export const lv: CheckoutMessages = {
     optional: "nav obligāti",
     declined: "Jūsu karte tika noraidīta. Pārbaudiet datus vai mēģiniet citu karti.",
     attemptsLeft: {
-      zero: "Atlikuši {count} mēģinājumi.",
-      one: "Atlicis {count} mēģinājums.",
-      other: "Atlikuši {count} mēģinājumi.",
+      zero: "Jums vēl ir {count} mēģinājumu.",
+      one: "Jums vēl ir {count} mēģinājums.",
+      other: "Jums vēl ir {count} mēģinājumi.",
     },
     duplicate:
       "Šī karte tikko tika izmantota tādai pašai summai. Pagaidiet pusminūti, pirms mēģināt vēlreiz, vai izmantojiet citu karti.",
