@@ -184,9 +184,31 @@ export const lv: CheckoutMessages = {
       year: "katru gadu",
     },
     everyN: {
-      zero: "reizi {period}",
-      one: "reizi {period}",
-      other: "reizi {period}",
+      hour: {
+        zero: "ik pēc {count} stundām",
+        one: "ik pēc {count} stundas",
+        other: "ik pēc {count} stundām",
+      },
+      day: {
+        zero: "ik pēc {count} dienām",
+        one: "ik pēc {count} dienas",
+        other: "ik pēc {count} dienām",
+      },
+      week: {
+        zero: "ik pēc {count} nedēļām",
+        one: "ik pēc {count} nedēļas",
+        other: "ik pēc {count} nedēļām",
+      },
+      month: {
+        zero: "ik pēc {count} mēnešiem",
+        one: "ik pēc {count} mēneša",
+        other: "ik pēc {count} mēnešiem",
+      },
+      year: {
+        zero: "ik pēc {count} gadiem",
+        one: "ik pēc {count} gada",
+        other: "ik pēc {count} gadiem",
+      },
     },
     plain: "{price} {every}; atcelt varat jebkurā laikā.",
     trialFree: "{period} bez maksas, pēc tam {price} {every}; atcelt varat jebkurā laikā.",

@@ -145,8 +145,12 @@ export type TermsUnit = "hour" | "day" | "week" | "month" | "year";
 export interface TermsMessages {
   /** Once per unit: "every month". */
   every: Record<TermsUnit, string>;
-  /** Every several units: "every {period}" ("every 3 months"). */
-  everyN: PluralMessage;
+  /**
+   * Every several units: "every {period}" ("every 3 months"). Where the word for "every" puts the unit in a case of
+   * its own (Latvian "ik pēc 3 mēnešiem", Lithuanian "kas 3 mėnesius") Intl's `{period}`, always the nominative,
+   * does not fit: such a language writes the unit itself, one plural message per unit with `{count}` the number.
+   */
+  everyN: PluralMessage | Record<TermsUnit, PluralMessage>;
   /** No trial. */
   plain: string;
   /** A free trial. */
