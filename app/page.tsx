@@ -1,5 +1,5 @@
-import { formatAmount } from "@/lib/checkout/format";
 import { getConfig } from "@/lib/config";
+import { formatAmount } from "@/lib/contracts/format-amount";
 import { DEMO_SHOPS } from "@/lib/demo-shops";
 import { startDemoCheckout } from "./demo/demo-checkout";
 import { DEMO_PRODUCT } from "./demo/product";

@@ -1,5 +1,5 @@
-import { formatAmount } from "@/lib/checkout/format";
 import type { CheckoutView } from "@/lib/contracts/checkout";
+import { formatAmount } from "@/lib/contracts/format-amount";
 import type { Transaction } from "@/lib/contracts/transaction";
 
 /**

@@ -1,5 +1,5 @@
-import { formatAmount } from "@/lib/checkout/format";
 import { type CheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import { formatAmount } from "@/lib/contracts/format-amount";
 import { Isolated } from "./isolated";
 
 /** What is being paid for: description, amount in the currency's own decimals, the merchant's order reference. */

@@ -1,4 +1,4 @@
-import { brandColourFor } from "./contrast";
+import { brandColourFor } from "@/lib/contracts/contrast";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 

@@ -1,24 +1,7 @@
-import { currencyMinorUnits } from "@/lib/contracts/currencies";
-
 /**
- * Formatting for the hosted page. Pure functions, safe in the browser: amounts through `Intl.NumberFormat`,
- * card numbers and expiry dates as the shopper types them.
+ * Formatting for the hosted page. Pure functions, safe in the browser: card numbers and expiry dates as the
+ * shopper types them (amounts are `formatAmount` in lib/contracts/format-amount, shared with the gateway).
  */
-
-/**
- * An amount in minor units in the currency's own decimals (ISO 4217): 3245 USD is 32.45, 3245 JPY is 3,245,
- * 3245 KWD is 3.245. Intl's own digits for a currency are CLDR's display habits, so they are set explicitly.
- */
-export function formatAmount(minorUnits: number, currency: string, locale: string): string {
-  const digits = currencyMinorUnits(currency);
-  const major = minorUnits / 10 ** digits;
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(major);
-}
 
 /** Spaces and dashes are how people type card numbers; everything else is kept so validation can refuse it. */
 export function stripCardSeparators(value: string): string {

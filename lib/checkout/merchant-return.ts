@@ -1,5 +1,4 @@
-import type { ShopperCheckoutView } from "@/lib/contracts/checkout";
-import { CANCELED_BY_SHOPPER } from "@/lib/gateway-client/checkout";
+import { CANCELED_BY_SHOPPER, type ShopperCheckoutView } from "@/lib/contracts/checkout";
 
 /**
  * Where a shopper goes once a session is over. The session view from the gateway is the only input: a query

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Catalogues, localeOf } from "./catalogues";
+import { type Catalogues, defineCatalogues, localeOf } from "./catalogues";
 import { LANGUAGES } from "./languages";
 
 const catalogues = Object.fromEntries(
@@ -22,5 +22,21 @@ describe("localeOf", () => {
         messages: catalogues.en,
       });
     }
+  });
+});
+
+describe("defineCatalogues", () => {
+  it("keeps the registry's languages, in its order, and nothing else", () => {
+    const byLanguage = { zz: { hello: "not a language" }, ...catalogues };
+    const defined = defineCatalogues<{ hello: string }>(byLanguage);
+    expect(Object.keys(defined)).toEqual([...LANGUAGES]);
+    expect(defined.de).toBe(catalogues.de);
+    expect(Object.isFrozen(defined)).toBe(true);
+  });
+
+  it("refuses a module without every language", () => {
+    const { lt: _dropped, ...withoutLithuanian } = catalogues;
+    // @ts-expect-error a language of the registry is missing: the type check refuses it before the run does.
+    expect(() => defineCatalogues<{ hello: string }>(withoutLithuanian)).toThrow('"lt"');
   });
 });

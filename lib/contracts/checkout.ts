@@ -45,6 +45,8 @@ import type { Transaction } from "./transaction";
 /** What a session's payment does: store the card (tokenization), charge it (payment) or hold the amount (authorization). */
 export const CHECKOUT_TRANSACTION_TYPES = ["tokenization", "payment", "authorization"] as const;
 export type CheckoutTransactionType = (typeof CHECKOUT_TRANSACTION_TYPES)[number];
+/** `message` of a session the shopper canceled: what the gateway's cancel endpoint sets, what the page looks for. */
+export const CANCELED_BY_SHOPPER = "Canceled by the shopper";
 export const MAX_CHECKOUT_ATTEMPTS = 10;
 export const DEFAULT_CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const MAX_AUTO_RETURN_SECONDS = 600;

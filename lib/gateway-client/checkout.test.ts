@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CANCELED_BY_SHOPPER } from "@/lib/contracts/checkout";
 import { startTestGateway, type TestGateway, type TestShop, uniqueVisaNumber } from "@/tests/gateway/harness";
-import { CANCELED_BY_SHOPPER, type CheckoutClient, checkoutClient } from "./checkout";
+import { type CheckoutClient, checkoutClient } from "./checkout";
 import type { GatewayResult } from "./http";
 
 /**

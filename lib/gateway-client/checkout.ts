@@ -46,9 +46,6 @@ export interface ShopCredentials {
   sessionId?: string;
 }
 
-/** `message` of a session the shopper canceled (wire value of the gateway's cancel endpoint). */
-export const CANCELED_BY_SHOPPER = "Canceled by the shopper";
-
 function shop(credentials: ShopCredentials): GatewayCredentials {
   return { kind: "shop", shopId: credentials.shopId, secretKey: credentials.secretKey };
 }

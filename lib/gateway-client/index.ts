@@ -14,6 +14,6 @@ export function getCheckoutClient(): CheckoutClient {
 }
 
 export type { CheckoutClient, CheckoutPaymentRequest, CreatedCheckout, ShopCredentials } from "./checkout";
-export { CANCELED_BY_SHOPPER, checkoutClient, isCheckoutToken } from "./checkout";
+export { checkoutClient, isCheckoutToken } from "./checkout";
 export type { GatewayConnection, GatewayCredentials, GatewayFailure, GatewayResult } from "./http";
 export { callGateway } from "./http";

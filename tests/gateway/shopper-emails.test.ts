@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatAmount } from "@/lib/checkout/format";
+import { formatAmount } from "@/lib/contracts/format-amount";
 import { shopperEmails } from "@/lib/db/schema";
 import { enqueueShopperEmail } from "@/lib/gateway/emails/enqueue-shopper-email";
 import { ShopperEmailWorker } from "@/lib/gateway/emails/shopper-email-worker";

@@ -9,7 +9,6 @@ import { OutcomePanel } from "@/components/checkout/outcome-panel";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { StatusPanel } from "@/components/checkout/status-panel";
 import { TrustLine } from "@/components/checkout/trust-line";
-import { formatAmount } from "@/lib/checkout/format";
 import {
   checkoutOutcome,
   checkoutPagePath,
@@ -25,6 +24,7 @@ import { countryOptions, regionOptions } from "@/lib/checkout/places";
 import { subscriptionTermsText } from "@/lib/checkout/subscription-terms";
 import { getConfig } from "@/lib/config";
 import { HOLDER_MAX_LENGTH } from "@/lib/contracts/credit-card";
+import { formatAmount } from "@/lib/contracts/format-amount";
 import type { Language } from "@/lib/contracts/languages";
 import type { ShopperCheckoutView } from "@/lib/contracts/shopper-view";
 import { shopperLanguage } from "../shopper-language";

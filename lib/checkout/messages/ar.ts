@@ -163,4 +163,24 @@ export const ar: CheckoutMessages = {
     front: "الرمز المكوّن من {digits} أرقام على وجه بطاقتك",
     back: "الرمز المكوّن من {digits} أرقام على ظهر بطاقتك",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "كل ساعة",
+      day: "كل يوم",
+      week: "كل أسبوع",
+      month: "كل شهر",
+      year: "كل سنة",
+    },
+    everyN: {
+      zero: "كل {period}",
+      one: "كل {period}",
+      two: "كل {period}",
+      few: "كل {period}",
+      many: "كل {period}",
+      other: "كل {period}",
+    },
+    plain: "{price} {every}؛ يمكنك الإلغاء في أي وقت.",
+    trialFree: "{period} مجانًا، ثم {price} {every}؛ يمكنك الإلغاء في أي وقت.",
+    trialPaid: "{period} مقابل {trialPrice}، ثم {price} {every}؛ يمكنك الإلغاء في أي وقت.",
+  },
 };

@@ -166,4 +166,22 @@ export const be: CheckoutMessages = {
     front: "{digits}-значны код на пярэднім баку карткі",
     back: "{digits}-значны код на адвароце карткі",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "штогадзіны",
+      day: "штодня",
+      week: "штотыдзень",
+      month: "штомесяц",
+      year: "штогод",
+    },
+    everyN: {
+      one: "раз на {period}",
+      few: "раз на {period}",
+      many: "раз на {period}",
+      other: "раз на {period}",
+    },
+    plain: "{price} {every}; адмяніць можна ў любы час.",
+    trialFree: "{period} бясплатна, потым {price} {every}; адмяніць можна ў любы час.",
+    trialPaid: "{period} за {trialPrice}, потым {price} {every}; адмяніць можна ў любы час.",
+  },
 };

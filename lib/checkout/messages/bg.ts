@@ -154,4 +154,20 @@ export const bg: CheckoutMessages = {
     front: "{digits}-цифреният код на лицевата страна на картата",
     back: "{digits}-цифреният код на гърба на картата",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "всеки час",
+      day: "всеки ден",
+      week: "всяка седмица",
+      month: "всеки месец",
+      year: "всяка година",
+    },
+    everyN: {
+      one: "на всеки {period}",
+      other: "на всеки {period}",
+    },
+    plain: "{price} {every}; можете да откажете по всяко време.",
+    trialFree: "{period} безплатно, след това {price} {every}; можете да откажете по всяко време.",
+    trialPaid: "{period} за {trialPrice}, след това {price} {every}; можете да откажете по всяко време.",
+  },
 };

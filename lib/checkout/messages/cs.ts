@@ -165,4 +165,22 @@ export const cs: CheckoutMessages = {
     front: "{digits}místný kód na přední straně karty",
     back: "{digits}místný kód na zadní straně karty",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "každou hodinu",
+      day: "každý den",
+      week: "každý týden",
+      month: "každý měsíc",
+      year: "každý rok",
+    },
+    everyN: {
+      one: "jednou za {period}",
+      few: "jednou za {period}",
+      many: "jednou za {period}",
+      other: "jednou za {period}",
+    },
+    plain: "{price} {every}; zrušit lze kdykoli.",
+    trialFree: "{period} zdarma, poté {price} {every}; zrušit lze kdykoli.",
+    trialPaid: "{period} za {trialPrice}, poté {price} {every}; zrušit lze kdykoli.",
+  },
 };

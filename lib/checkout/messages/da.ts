@@ -152,4 +152,20 @@ export const da: CheckoutMessages = {
     front: "Den {digits}-cifrede kode på forsiden af dit kort",
     back: "Den {digits}-cifrede kode på bagsiden af dit kort",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "hver time",
+      day: "hver dag",
+      week: "hver uge",
+      month: "hver måned",
+      year: "hvert år",
+    },
+    everyN: {
+      one: "hver {period}",
+      other: "hver {period}",
+    },
+    plain: "{price} {every}; kan opsiges når som helst.",
+    trialFree: "{period} gratis, derefter {price} {every}; kan opsiges når som helst.",
+    trialPaid: "{period} for {trialPrice}, derefter {price} {every}; kan opsiges når som helst.",
+  },
 };

@@ -171,4 +171,20 @@ export const de: CheckoutMessages = {
     front: "Der {digits}-stellige Code auf der Vorderseite Ihrer Karte",
     back: "Der {digits}-stellige Code auf der Rückseite Ihrer Karte",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "stündlich",
+      day: "täglich",
+      week: "wöchentlich",
+      month: "monatlich",
+      year: "jährlich",
+    },
+    everyN: {
+      one: "alle {period}",
+      other: "alle {period}",
+    },
+    plain: "{price} {every}; jederzeit kündbar.",
+    trialFree: "{period} kostenlos, danach {price} {every}; jederzeit kündbar.",
+    trialPaid: "{period} für {trialPrice}, danach {price} {every}; jederzeit kündbar.",
+  },
 };

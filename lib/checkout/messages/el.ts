@@ -167,4 +167,20 @@ export const el: CheckoutMessages = {
     front: "Ο {digits}ψήφιος κωδικός στην μπροστινή πλευρά της κάρτας",
     back: "Ο {digits}ψήφιος κωδικός στην πίσω πλευρά της κάρτας",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "κάθε ώρα",
+      day: "κάθε μέρα",
+      week: "κάθε εβδομάδα",
+      month: "κάθε μήνα",
+      year: "κάθε χρόνο",
+    },
+    everyN: {
+      one: "κάθε {period}",
+      other: "κάθε {period}",
+    },
+    plain: "{price} {every}· ακύρωση οποιαδήποτε στιγμή.",
+    trialFree: "{period} δωρεάν, μετά {price} {every}· ακύρωση οποιαδήποτε στιγμή.",
+    trialPaid: "{period} με {trialPrice}, μετά {price} {every}· ακύρωση οποιαδήποτε στιγμή.",
+  },
 };

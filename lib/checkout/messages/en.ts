@@ -152,4 +152,20 @@ export const en: CheckoutMessages = {
     front: "The {digits}-digit code on the front of your card",
     back: "The {digits}-digit code on the back of your card",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "every hour",
+      day: "every day",
+      week: "every week",
+      month: "every month",
+      year: "every year",
+    },
+    everyN: {
+      one: "every {period}",
+      other: "every {period}",
+    },
+    plain: "{price} {every}; cancel any time.",
+    trialFree: "{period} free, then {price} {every}; cancel any time.",
+    trialPaid: "{period} for {trialPrice}, then {price} {every}; cancel any time.",
+  },
 };

@@ -85,7 +85,11 @@ export const es: CheckoutMessages = {
     },
   },
   errors: {
-    tooLong: { one: "Use como máximo {max} carácter", other: "Use como máximo {max} caracteres" },
+    tooLong: {
+      one: "Use como máximo {max} carácter",
+      many: "Use como máximo {max} caracteres",
+      other: "Use como máximo {max} caracteres",
+    },
     cardExpired: "Esta tarjeta ha caducado. Revise la fecha o use otra tarjeta",
     dateInFuture: "La fecha no puede ser futura",
     stateNotAllowed: "Solo se necesita un estado o provincia en Estados Unidos y Canadá",
@@ -93,12 +97,17 @@ export const es: CheckoutMessages = {
     readOnly: "Fijado por la tienda",
     optional: "opcional",
     declined: "Su tarjeta ha sido rechazada. Revise los datos o pruebe con otra tarjeta.",
-    attemptsLeft: { one: "Le queda {count} intento.", other: "Le quedan {count} intentos." },
+    attemptsLeft: {
+      one: "Le queda {count} intento.",
+      many: "Le quedan {count} intentos.",
+      other: "Le quedan {count} intentos.",
+    },
     duplicate:
       "Esta tarjeta se acaba de usar para el mismo importe. Espere medio minuto antes de volver a intentarlo o use otra tarjeta.",
     busy: "Ya se está procesando un pago para este pedido. Espere un momento y vuelva a intentarlo.",
     tooManyAttempts: {
       one: "Demasiados intentos de pago. Vuelva a intentarlo dentro de {minutes} minuto.",
+      many: "Demasiados intentos de pago. Vuelva a intentarlo dentro de {minutes} minutos.",
       other: "Demasiados intentos de pago. Vuelva a intentarlo dentro de {minutes} minutos.",
     },
     unavailable:
@@ -146,6 +155,7 @@ export const es: CheckoutMessages = {
     cardUsed: "Tarjeta: {brand} terminada en {last4}",
     redirectCountdown: {
       one: "Volviendo a {shop} en {seconds} segundo.",
+      many: "Volviendo a {shop} en {seconds} segundos.",
       other: "Volviendo a {shop} en {seconds} segundos.",
     },
     redirectStopped: "Regreso automático detenido.",
@@ -159,5 +169,22 @@ export const es: CheckoutMessages = {
   securityCode: {
     front: "El código de {digits} dígitos en el anverso de tu tarjeta",
     back: "El código de {digits} dígitos en el reverso de tu tarjeta",
+  },
+  subscriptionTerms: {
+    every: {
+      hour: "cada hora",
+      day: "cada día",
+      week: "cada semana",
+      month: "cada mes",
+      year: "cada año",
+    },
+    everyN: {
+      one: "cada {period}",
+      many: "cada {period}",
+      other: "cada {period}",
+    },
+    plain: "{price} {every}; cancela cuando quieras.",
+    trialFree: "{period} gratis, después {price} {every}; cancela cuando quieras.",
+    trialPaid: "{period} por {trialPrice}, después {price} {every}; cancela cuando quieras.",
   },
 };

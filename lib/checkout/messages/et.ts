@@ -163,4 +163,20 @@ export const et: CheckoutMessages = {
     front: "{digits}-kohaline kood kaardi esiküljel",
     back: "{digits}-kohaline kood kaardi tagaküljel",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "iga tund",
+      day: "iga päev",
+      week: "iga nädal",
+      month: "iga kuu",
+      year: "iga aasta",
+    },
+    everyN: {
+      one: "iga {period} järel",
+      other: "iga {period} järel",
+    },
+    plain: "{price} {every}; saate igal ajal tühistada.",
+    trialFree: "{period} tasuta, seejärel {price} {every}; saate igal ajal tühistada.",
+    trialPaid: "{period} hinnaga {trialPrice}, seejärel {price} {every}; saate igal ajal tühistada.",
+  },
 };

@@ -162,4 +162,20 @@ export const fa: CheckoutMessages = {
     front: "کد {digits} رقمی روی جلوی کارت شما",
     back: "کد {digits} رقمی پشت کارت شما",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "هر ساعت",
+      day: "هر روز",
+      week: "هر هفته",
+      month: "هر ماه",
+      year: "هر سال",
+    },
+    everyN: {
+      one: "هر {period}",
+      other: "هر {period}",
+    },
+    plain: "{price} {every}؛ هر زمان می‌توانید لغو کنید.",
+    trialFree: "{period} رایگان، سپس {price} {every}؛ هر زمان می‌توانید لغو کنید.",
+    trialPaid: "{period} با {trialPrice}، سپس {price} {every}؛ هر زمان می‌توانید لغو کنید.",
+  },
 };

@@ -157,4 +157,20 @@ export const fi: CheckoutMessages = {
     front: "{digits}-numeroinen koodi kortin etupuolella",
     back: "{digits}-numeroinen koodi kortin takapuolella",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "tunneittain",
+      day: "päivittäin",
+      week: "viikoittain",
+      month: "kuukausittain",
+      year: "vuosittain",
+    },
+    everyN: {
+      one: "{period} välein",
+      other: "{period} välein",
+    },
+    plain: "{price} {every}; voit perua milloin tahansa.",
+    trialFree: "{period} maksutta, sitten {price} {every}; voit perua milloin tahansa.",
+    trialPaid: "{period} hintaan {trialPrice}, sitten {price} {every}; voit perua milloin tahansa.",
+  },
 };

@@ -93,7 +93,11 @@ export const fr: CheckoutMessages = {
     },
   },
   errors: {
-    tooLong: { one: "{max} caractère au maximum", other: "{max} caractères au maximum" },
+    tooLong: {
+      one: "{max} caractère au maximum",
+      many: "{max} caractères au maximum",
+      other: "{max} caractères au maximum",
+    },
     cardExpired: "Cette carte a expiré. Vérifiez la date ou utilisez une autre carte",
     dateInFuture: "La date ne peut pas être dans le futur",
     stateNotAllowed: "Un État ou une province n'est demandé que pour les États-Unis et le Canada",
@@ -101,12 +105,17 @@ export const fr: CheckoutMessages = {
     readOnly: "Défini par la boutique",
     optional: "facultatif",
     declined: "Votre carte a été refusée. Vérifiez les informations ou essayez une autre carte.",
-    attemptsLeft: { one: "Il vous reste {count} tentative.", other: "Il vous reste {count} tentatives." },
+    attemptsLeft: {
+      one: "Il vous reste {count} tentative.",
+      many: "Il vous reste {count} tentatives.",
+      other: "Il vous reste {count} tentatives.",
+    },
     duplicate:
       "Cette carte vient d'être utilisée pour le même montant. Attendez une demi-minute avant de réessayer, ou utilisez une autre carte.",
     busy: "Un paiement pour cette commande est déjà en cours de traitement. Patientez un instant, puis réessayez.",
     tooManyAttempts: {
       one: "Trop de tentatives de paiement. Réessayez dans {minutes} minute.",
+      many: "Trop de tentatives de paiement. Réessayez dans {minutes} minutes.",
       other: "Trop de tentatives de paiement. Réessayez dans {minutes} minutes.",
     },
     unavailable:
@@ -154,6 +163,7 @@ export const fr: CheckoutMessages = {
     cardUsed: "Carte : {brand} se terminant par {last4}",
     redirectCountdown: {
       one: "Retour à {shop} dans {seconds} seconde.",
+      many: "Retour à {shop} dans {seconds} secondes.",
       other: "Retour à {shop} dans {seconds} secondes.",
     },
     redirectStopped: "Retour automatique interrompu.",
@@ -170,5 +180,22 @@ export const fr: CheckoutMessages = {
   securityCode: {
     front: "Le code à {digits} chiffres au recto de votre carte",
     back: "Le code à {digits} chiffres au verso de votre carte",
+  },
+  subscriptionTerms: {
+    every: {
+      hour: "toutes les heures",
+      day: "tous les jours",
+      week: "toutes les semaines",
+      month: "tous les mois",
+      year: "tous les ans",
+    },
+    everyN: {
+      one: "tous les {period}",
+      many: "tous les {period}",
+      other: "tous les {period}",
+    },
+    plain: "{price} {every} ; résiliable à tout moment.",
+    trialFree: "{period} gratuits, puis {price} {every} ; résiliable à tout moment.",
+    trialPaid: "{period} pour {trialPrice}, puis {price} {every} ; résiliable à tout moment.",
   },
 };

@@ -142,4 +142,21 @@ export const he: CheckoutMessages = {
     front: "הקוד בן {digits} הספרות בחזית הכרטיס",
     back: "הקוד בן {digits} הספרות בגב הכרטיס",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "כל שעה",
+      day: "כל יום",
+      week: "כל שבוע",
+      month: "כל חודש",
+      year: "כל שנה",
+    },
+    everyN: {
+      one: "כל {period}",
+      two: "כל {period}",
+      other: "כל {period}",
+    },
+    plain: "{price} {every}; אפשר לבטל בכל עת.",
+    trialFree: "{period} חינם, ואז {price} {every}; אפשר לבטל בכל עת.",
+    trialPaid: "{period} ב־{trialPrice}, ואז {price} {every}; אפשר לבטל בכל עת.",
+  },
 };

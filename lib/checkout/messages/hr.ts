@@ -166,4 +166,21 @@ export const hr: CheckoutMessages = {
     front: "{digits}-znamenkasti kod na prednjoj strani kartice",
     back: "{digits}-znamenkasti kod na poleđini kartice",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "svaki sat",
+      day: "svaki dan",
+      week: "svaki tjedan",
+      month: "svaki mjesec",
+      year: "svake godine",
+    },
+    everyN: {
+      one: "svakih {period}",
+      few: "svakih {period}",
+      other: "svakih {period}",
+    },
+    plain: "{price} {every}; otkazati možete bilo kada.",
+    trialFree: "{period} besplatno, zatim {price} {every}; otkazati možete bilo kada.",
+    trialPaid: "{period} za {trialPrice}, zatim {price} {every}; otkazati možete bilo kada.",
+  },
 };

@@ -165,4 +165,20 @@ export const hu: CheckoutMessages = {
     front: "A kártya előlapján lévő {digits} jegyű kód",
     back: "A kártya hátoldalán lévő {digits} jegyű kód",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "óránként",
+      day: "naponta",
+      week: "hetente",
+      month: "havonta",
+      year: "évente",
+    },
+    everyN: {
+      one: "{period}ként",
+      other: "{period}ként",
+    },
+    plain: "{every} {price}; bármikor lemondható.",
+    trialFree: "{period} ingyenes, utána {every} {price}; bármikor lemondható.",
+    trialPaid: "{period} {trialPrice} áron, utána {every} {price}; bármikor lemondható.",
+  },
 };

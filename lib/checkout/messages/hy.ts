@@ -152,4 +152,20 @@ export const hy: CheckoutMessages = {
     front: "{digits}-նիշանոց կոդը քարտի դիմային կողմում",
     back: "{digits}-նիշանոց կոդը քարտի հետևի կողմում",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "ամեն ժամ",
+      day: "ամեն օր",
+      week: "ամեն շաբաթ",
+      month: "ամեն ամիս",
+      year: "ամեն տարի",
+    },
+    everyN: {
+      one: "ամեն {period}",
+      other: "ամեն {period}",
+    },
+    plain: "{price} {every}; կարող եք չեղարկել ցանկացած պահի։",
+    trialFree: "{period} անվճար, այնուհետև {price} {every}; կարող եք չեղարկել ցանկացած պահի։",
+    trialPaid: "{period} {trialPrice}-ով, այնուհետև {price} {every}; կարող եք չեղարկել ցանկացած պահի։",
+  },
 };

@@ -160,4 +160,19 @@ export const id: CheckoutMessages = {
     front: "Kode {digits} digit di bagian depan kartu Anda",
     back: "Kode {digits} digit di bagian belakang kartu Anda",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "setiap jam",
+      day: "setiap hari",
+      week: "setiap minggu",
+      month: "setiap bulan",
+      year: "setiap tahun",
+    },
+    everyN: {
+      other: "setiap {period}",
+    },
+    plain: "{price} {every}; bisa dibatalkan kapan saja.",
+    trialFree: "Gratis {period}, lalu {price} {every}; bisa dibatalkan kapan saja.",
+    trialPaid: "{period} seharga {trialPrice}, lalu {price} {every}; bisa dibatalkan kapan saja.",
+  },
 };

@@ -1,94 +1,14 @@
-import { type Catalogues, localeOf } from "@/lib/contracts/catalogues";
+import { defineCatalogues, localeOf } from "@/lib/contracts/catalogues";
 import { LANGUAGES, type Language } from "@/lib/contracts/languages";
-import { ar } from "./ar";
-import { be } from "./be";
-import { bg } from "./bg";
-import { cs } from "./cs";
-import { da } from "./da";
-import { de } from "./de";
-import { el } from "./el";
-import { en } from "./en";
-import { es } from "./es";
-import { et } from "./et";
-import { fa } from "./fa";
-import { fi } from "./fi";
-import { fr } from "./fr";
-import { he } from "./he";
-import { hr } from "./hr";
-import { hu } from "./hu";
-import { hy } from "./hy";
-import { id } from "./id";
-import { it } from "./it";
-import { ja } from "./ja";
-import { ka } from "./ka";
-import { kk } from "./kk";
-import { ko } from "./ko";
-import { lt } from "./lt";
-import { lv } from "./lv";
-import { nl } from "./nl";
-import { no } from "./no";
-import { pl } from "./pl";
-import { pt } from "./pt";
-import { ro } from "./ro";
-import { ru } from "./ru";
-import { sk } from "./sk";
-import { sl } from "./sl";
-import { sr } from "./sr";
-import { sv } from "./sv";
-import { th } from "./th";
-import { tr } from "./tr";
+import * as byLanguage from "./by-language";
 import type { CheckoutMessages } from "./types";
-import { uk } from "./uk";
-import { vi } from "./vi";
-import { zh } from "./zh";
 
 /**
  * One catalogue per language of the checkout, each typed `CheckoutMessages` like the English reference (so `tsc`
  * fails on a missing or extra key). Server-side only: a page hands its components the one catalogue it renders
  * with, and browser code imports nothing from here but types.
  */
-const CATALOGUES: Catalogues<CheckoutMessages> = {
-  en,
-  de,
-  fr,
-  es,
-  it,
-  pt,
-  nl,
-  pl,
-  ru,
-  uk,
-  be,
-  tr,
-  zh,
-  ja,
-  ko,
-  ar,
-  he,
-  fa,
-  cs,
-  sk,
-  sl,
-  hr,
-  sr,
-  bg,
-  ro,
-  hu,
-  el,
-  da,
-  sv,
-  no,
-  fi,
-  et,
-  lv,
-  lt,
-  ka,
-  hy,
-  kk,
-  vi,
-  th,
-  id,
-};
+const CATALOGUES = /* @__PURE__ */ defineCatalogues<CheckoutMessages>(byLanguage);
 
 /** The catalogue for a session's or a browser's language; English for anything the checkout does not know. */
 export function getCheckoutMessages(language: string | null | undefined): CheckoutMessages {

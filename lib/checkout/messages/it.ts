@@ -93,7 +93,11 @@ export const it: CheckoutMessages = {
     },
   },
   errors: {
-    tooLong: { one: "Usa al massimo {max} carattere", other: "Usa al massimo {max} caratteri" },
+    tooLong: {
+      one: "Usa al massimo {max} carattere",
+      many: "Usa al massimo {max} caratteri",
+      other: "Usa al massimo {max} caratteri",
+    },
     cardExpired: "Questa carta è scaduta. Controlla la data o usa un'altra carta",
     dateInFuture: "La data non può essere nel futuro",
     stateNotAllowed: "Lo stato o la provincia servono solo per Stati Uniti e Canada",
@@ -101,12 +105,17 @@ export const it: CheckoutMessages = {
     readOnly: "Impostato dal negozio",
     optional: "facoltativo",
     declined: "La tua carta è stata rifiutata. Controlla i dati o prova un'altra carta.",
-    attemptsLeft: { one: "Ti resta {count} tentativo.", other: "Ti restano {count} tentativi." },
+    attemptsLeft: {
+      one: "Ti resta {count} tentativo.",
+      many: "Ti restano {count} tentativi.",
+      other: "Ti restano {count} tentativi.",
+    },
     duplicate:
       "Questa carta è appena stata usata per lo stesso importo. Attendi mezzo minuto prima di riprovare, oppure usa un'altra carta.",
     busy: "Un pagamento per questo ordine è già in corso. Attendi un momento, poi riprova.",
     tooManyAttempts: {
       one: "Troppi tentativi di pagamento. Riprova tra {minutes} minuto.",
+      many: "Troppi tentativi di pagamento. Riprova tra {minutes} minuti.",
       other: "Troppi tentativi di pagamento. Riprova tra {minutes} minuti.",
     },
     unavailable:
@@ -151,6 +160,7 @@ export const it: CheckoutMessages = {
     cardUsed: "Carta: {brand} che termina con {last4}",
     redirectCountdown: {
       one: "Ritorno a {shop} tra {seconds} secondo.",
+      many: "Ritorno a {shop} tra {seconds} secondi.",
       other: "Ritorno a {shop} tra {seconds} secondi.",
     },
     redirectStopped: "Ritorno automatico interrotto.",
@@ -165,5 +175,22 @@ export const it: CheckoutMessages = {
   securityCode: {
     front: "Il codice di {digits} cifre sul fronte della carta",
     back: "Il codice di {digits} cifre sul retro della carta",
+  },
+  subscriptionTerms: {
+    every: {
+      hour: "ogni ora",
+      day: "ogni giorno",
+      week: "ogni settimana",
+      month: "ogni mese",
+      year: "ogni anno",
+    },
+    everyN: {
+      one: "ogni {period}",
+      many: "ogni {period}",
+      other: "ogni {period}",
+    },
+    plain: "{price} {every}; disdici quando vuoi.",
+    trialFree: "{period} gratis, poi {price} {every}; disdici quando vuoi.",
+    trialPaid: "{period} a {trialPrice}, poi {price} {every}; disdici quando vuoi.",
   },
 };

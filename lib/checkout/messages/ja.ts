@@ -151,4 +151,19 @@ export const ja: CheckoutMessages = {
     front: "カード表面の {digits} 桁のコード",
     back: "カード裏面の {digits} 桁のコード",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "1時間ごと",
+      day: "毎日",
+      week: "毎週",
+      month: "毎月",
+      year: "毎年",
+    },
+    everyN: {
+      other: "{period}ごと",
+    },
+    plain: "{every}{price}、いつでも解約できます。",
+    trialFree: "{period}無料、その後{every}{price}、いつでも解約できます。",
+    trialPaid: "{period}{trialPrice}、その後{every}{price}、いつでも解約できます。",
+  },
 };

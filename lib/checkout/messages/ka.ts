@@ -162,4 +162,20 @@ export const ka: CheckoutMessages = {
     front: "{digits}-ნიშნა კოდი ბარათის წინა მხარეს",
     back: "{digits}-ნიშნა კოდი ბარათის უკანა მხარეს",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "ყოველ საათში",
+      day: "ყოველდღე",
+      week: "ყოველ კვირას",
+      month: "ყოველთვე",
+      year: "ყოველწლიურად",
+    },
+    everyN: {
+      one: "ყოველ {period}",
+      other: "ყოველ {period}",
+    },
+    plain: "{price} {every}; გაუქმება ნებისმიერ დროს შეგიძლიათ.",
+    trialFree: "{period} უფასოდ, შემდეგ {price} {every}; გაუქმება ნებისმიერ დროს შეგიძლიათ.",
+    trialPaid: "{period} {trialPrice}, შემდეგ {price} {every}; გაუქმება ნებისმიერ დროს შეგიძლიათ.",
+  },
 };

@@ -159,4 +159,20 @@ export const kk: CheckoutMessages = {
     front: "Картаның алдыңғы жағындағы {digits} таңбалы код",
     back: "Картаның артқы жағындағы {digits} таңбалы код",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "сағат сайын",
+      day: "күн сайын",
+      week: "апта сайын",
+      month: "ай сайын",
+      year: "жыл сайын",
+    },
+    everyN: {
+      one: "{period} сайын",
+      other: "{period} сайын",
+    },
+    plain: "{every} {price}; кез келген уақытта бас тартуға болады.",
+    trialFree: "{period} тегін, кейін {every} {price}; кез келген уақытта бас тартуға болады.",
+    trialPaid: "{period} {trialPrice}, кейін {every} {price}; кез келген уақытта бас тартуға болады.",
+  },
 };

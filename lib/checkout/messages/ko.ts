@@ -143,4 +143,19 @@ export const ko: CheckoutMessages = {
     front: "카드 앞면의 {digits}자리 코드",
     back: "카드 뒷면의 {digits}자리 코드",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "매시간",
+      day: "매일",
+      week: "매주",
+      month: "매월",
+      year: "매년",
+    },
+    everyN: {
+      other: "{period}마다",
+    },
+    plain: "{every} {price}, 언제든지 해지할 수 있습니다.",
+    trialFree: "{period} 무료, 이후 {every} {price}, 언제든지 해지할 수 있습니다.",
+    trialPaid: "{period} {trialPrice}, 이후 {every} {price}, 언제든지 해지할 수 있습니다.",
+  },
 };

@@ -92,6 +92,7 @@ export const lt: CheckoutMessages = {
     tooLong: {
       one: "Ne daugiau kaip {max} simbolis",
       few: "Ne daugiau kaip {max} simboliai",
+      many: "Ne daugiau kaip {max} simbolio",
       other: "Ne daugiau kaip {max} simbolių",
     },
     cardExpired: "Šios kortelės galiojimas baigėsi. Patikrinkite datą arba naudokite kitą kortelę",
@@ -104,6 +105,7 @@ export const lt: CheckoutMessages = {
     attemptsLeft: {
       one: "Liko {count} bandymas.",
       few: "Liko {count} bandymai.",
+      many: "Liko {count} bandymo.",
       other: "Liko {count} bandymų.",
     },
     duplicate:
@@ -112,6 +114,7 @@ export const lt: CheckoutMessages = {
     tooManyAttempts: {
       one: "Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} minutės.",
       few: "Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} minučių.",
+      many: "Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} minutės.",
       other: "Per daug mokėjimo bandymų. Bandykite dar kartą po {minutes} minučių.",
     },
     unavailable:
@@ -156,6 +159,7 @@ export const lt: CheckoutMessages = {
     redirectCountdown: {
       one: "Grįžtama į {shop} po {seconds} sekundės.",
       few: "Grįžtama į {shop} po {seconds} sekundžių.",
+      many: "Grįžtama į {shop} po {seconds} sekundės.",
       other: "Grįžtama į {shop} po {seconds} sekundžių.",
     },
     redirectStopped: "Automatinis grįžimas sustabdytas.",
@@ -171,5 +175,49 @@ export const lt: CheckoutMessages = {
   securityCode: {
     front: "{digits} skaitmenų kodas kortelės priekyje",
     back: "{digits} skaitmenų kodas kortelės kitoje pusėje",
+  },
+  subscriptionTerms: {
+    every: {
+      hour: "kas valandą",
+      day: "kasdien",
+      week: "kas savaitę",
+      month: "kas mėnesį",
+      year: "kas metus",
+    },
+    everyN: {
+      hour: {
+        one: "kas {count} valandą",
+        few: "kas {count} valandas",
+        many: "kas {count} valandos",
+        other: "kas {count} valandų",
+      },
+      day: {
+        one: "kas {count} dieną",
+        few: "kas {count} dienas",
+        many: "kas {count} dienos",
+        other: "kas {count} dienų",
+      },
+      week: {
+        one: "kas {count} savaitę",
+        few: "kas {count} savaites",
+        many: "kas {count} savaitės",
+        other: "kas {count} savaičių",
+      },
+      month: {
+        one: "kas {count} mėnesį",
+        few: "kas {count} mėnesius",
+        many: "kas {count} mėnesio",
+        other: "kas {count} mėnesių",
+      },
+      year: {
+        one: "kas {count} metus",
+        few: "kas {count} metus",
+        many: "kas {count} metų",
+        other: "kas {count} metų",
+      },
+    },
+    plain: "{price} {every}; atšaukti galite bet kada.",
+    trialFree: "{period} nemokamai, vėliau {price} {every}; atšaukti galite bet kada.",
+    trialPaid: "{period} už {trialPrice}, vėliau {price} {every}; atšaukti galite bet kada.",
   },
 };

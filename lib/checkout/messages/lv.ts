@@ -106,9 +106,9 @@ export const lv: CheckoutMessages = {
     optional: "nav obligāti",
     declined: "Jūsu karte tika noraidīta. Pārbaudiet datus vai mēģiniet citu karti.",
     attemptsLeft: {
-      zero: "Atlikušo mēģinājumu skaits: {count}.",
-      one: "Atlikušo mēģinājumu skaits: {count}.",
-      other: "Atlikušo mēģinājumu skaits: {count}.",
+      zero: "Jums vēl ir {count} mēģinājumu.",
+      one: "Jums vēl ir {count} mēģinājums.",
+      other: "Jums vēl ir {count} mēģinājumi.",
     },
     duplicate:
       "Šī karte tikko tika izmantota tādai pašai summai. Pagaidiet pusminūti, pirms mēģināt vēlreiz, vai izmantojiet citu karti.",
@@ -174,5 +174,44 @@ export const lv: CheckoutMessages = {
   securityCode: {
     front: "{digits} ciparu kods kartes priekšpusē",
     back: "{digits} ciparu kods kartes aizmugurē",
+  },
+  subscriptionTerms: {
+    every: {
+      hour: "katru stundu",
+      day: "katru dienu",
+      week: "katru nedēļu",
+      month: "katru mēnesi",
+      year: "katru gadu",
+    },
+    everyN: {
+      hour: {
+        zero: "ik pēc {count} stundām",
+        one: "ik pēc {count} stundas",
+        other: "ik pēc {count} stundām",
+      },
+      day: {
+        zero: "ik pēc {count} dienām",
+        one: "ik pēc {count} dienas",
+        other: "ik pēc {count} dienām",
+      },
+      week: {
+        zero: "ik pēc {count} nedēļām",
+        one: "ik pēc {count} nedēļas",
+        other: "ik pēc {count} nedēļām",
+      },
+      month: {
+        zero: "ik pēc {count} mēnešiem",
+        one: "ik pēc {count} mēneša",
+        other: "ik pēc {count} mēnešiem",
+      },
+      year: {
+        zero: "ik pēc {count} gadiem",
+        one: "ik pēc {count} gada",
+        other: "ik pēc {count} gadiem",
+      },
+    },
+    plain: "{price} {every}; atcelt varat jebkurā laikā.",
+    trialFree: "{period} bez maksas, pēc tam {price} {every}; atcelt varat jebkurā laikā.",
+    trialPaid: "{period} par {trialPrice}, pēc tam {price} {every}; atcelt varat jebkurā laikā.",
   },
 };

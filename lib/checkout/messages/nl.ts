@@ -158,4 +158,20 @@ export const nl: CheckoutMessages = {
     front: "De {digits}-cijferige code op de voorkant van uw kaart",
     back: "De {digits}-cijferige code op de achterkant van uw kaart",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "per uur",
+      day: "per dag",
+      week: "per week",
+      month: "per maand",
+      year: "per jaar",
+    },
+    everyN: {
+      one: "elke {period}",
+      other: "elke {period}",
+    },
+    plain: "{price} {every}; altijd opzegbaar.",
+    trialFree: "{period} gratis, daarna {price} {every}; altijd opzegbaar.",
+    trialPaid: "{period} voor {trialPrice}, daarna {price} {every}; altijd opzegbaar.",
+  },
 };

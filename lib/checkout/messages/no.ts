@@ -162,4 +162,20 @@ export const no: CheckoutMessages = {
     front: "Den {digits}-sifrede koden på forsiden av kortet",
     back: "Den {digits}-sifrede koden på baksiden av kortet",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "hver time",
+      day: "hver dag",
+      week: "hver uke",
+      month: "hver måned",
+      year: "hvert år",
+    },
+    everyN: {
+      one: "hver {period}",
+      other: "hver {period}",
+    },
+    plain: "{price} {every}; kan sies opp når som helst.",
+    trialFree: "{period} gratis, deretter {price} {every}; kan sies opp når som helst.",
+    trialPaid: "{period} for {trialPrice}, deretter {price} {every}; kan sies opp når som helst.",
+  },
 };

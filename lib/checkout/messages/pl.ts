@@ -164,4 +164,22 @@ export const pl: CheckoutMessages = {
     front: "{digits}-cyfrowy kod na przedniej stronie karty",
     back: "{digits}-cyfrowy kod na odwrocie karty",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "co godzinę",
+      day: "codziennie",
+      week: "co tydzień",
+      month: "co miesiąc",
+      year: "co rok",
+    },
+    everyN: {
+      one: "co {period}",
+      few: "co {period}",
+      many: "co {period}",
+      other: "co {period}",
+    },
+    plain: "{price} {every}; możesz zrezygnować w każdej chwili.",
+    trialFree: "{period} za darmo, potem {price} {every}; możesz zrezygnować w każdej chwili.",
+    trialPaid: "{period} za {trialPrice}, potem {price} {every}; możesz zrezygnować w każdej chwili.",
+  },
 };

@@ -85,7 +85,11 @@ export const pt: CheckoutMessages = {
     },
   },
   errors: {
-    tooLong: { one: "Use no máximo {max} caractere", other: "Use no máximo {max} caracteres" },
+    tooLong: {
+      one: "Use no máximo {max} caractere",
+      many: "Use no máximo {max} caracteres",
+      other: "Use no máximo {max} caracteres",
+    },
     cardExpired: "Este cartão está vencido. Verifique a data ou use outro cartão",
     dateInFuture: "A data não pode estar no futuro",
     stateNotAllowed: "Estado ou província só são necessários nos Estados Unidos e no Canadá",
@@ -93,12 +97,17 @@ export const pt: CheckoutMessages = {
     readOnly: "Definido pela loja",
     optional: "opcional",
     declined: "Seu cartão foi recusado. Verifique os dados ou tente outro cartão.",
-    attemptsLeft: { one: "Resta {count} tentativa.", other: "Restam {count} tentativas." },
+    attemptsLeft: {
+      one: "Resta {count} tentativa.",
+      many: "Restam {count} tentativas.",
+      other: "Restam {count} tentativas.",
+    },
     duplicate:
       "Este cartão acabou de ser usado para o mesmo valor. Aguarde meio minuto antes de tentar de novo ou use outro cartão.",
     busy: "Um pagamento deste pedido já está sendo processado. Aguarde um momento e tente novamente.",
     tooManyAttempts: {
       one: "Tentativas de pagamento demais. Tente novamente em {minutes} minuto.",
+      many: "Tentativas de pagamento demais. Tente novamente em {minutes} minutos.",
       other: "Tentativas de pagamento demais. Tente novamente em {minutes} minutos.",
     },
     unavailable:
@@ -145,6 +154,7 @@ export const pt: CheckoutMessages = {
     cardUsed: "Cartão: {brand} com final {last4}",
     redirectCountdown: {
       one: "Voltando para {shop} em {seconds} segundo.",
+      many: "Voltando para {shop} em {seconds} segundos.",
       other: "Voltando para {shop} em {seconds} segundos.",
     },
     redirectStopped: "Retorno automático interrompido.",
@@ -158,5 +168,22 @@ export const pt: CheckoutMessages = {
   securityCode: {
     front: "O código de {digits} dígitos na frente do cartão",
     back: "O código de {digits} dígitos no verso do cartão",
+  },
+  subscriptionTerms: {
+    every: {
+      hour: "a cada hora",
+      day: "todos os dias",
+      week: "todas as semanas",
+      month: "todos os meses",
+      year: "todos os anos",
+    },
+    everyN: {
+      one: "a cada {period}",
+      many: "a cada {period}",
+      other: "a cada {period}",
+    },
+    plain: "{price} {every}; cancele quando quiser.",
+    trialFree: "{period} grátis, depois {price} {every}; cancele quando quiser.",
+    trialPaid: "{period} por {trialPrice}, depois {price} {every}; cancele quando quiser.",
   },
 };

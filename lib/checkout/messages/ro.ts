@@ -171,4 +171,21 @@ export const ro: CheckoutMessages = {
     front: "Codul de {digits} cifre de pe fața cardului",
     back: "Codul de {digits} cifre de pe spatele cardului",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "în fiecare oră",
+      day: "în fiecare zi",
+      week: "în fiecare săptămână",
+      month: "în fiecare lună",
+      year: "în fiecare an",
+    },
+    everyN: {
+      one: "o dată la {period}",
+      few: "o dată la {period}",
+      other: "o dată la {period}",
+    },
+    plain: "{price} {every}; poți anula oricând.",
+    trialFree: "{period} gratuit, apoi {price} {every}; poți anula oricând.",
+    trialPaid: "{period} pentru {trialPrice}, apoi {price} {every}; poți anula oricând.",
+  },
 };

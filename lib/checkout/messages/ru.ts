@@ -169,4 +169,22 @@ export const ru: CheckoutMessages = {
     front: "{digits}-значный код на лицевой стороне карты",
     back: "{digits}-значный код на обороте карты",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "каждый час",
+      day: "каждый день",
+      week: "каждую неделю",
+      month: "каждый месяц",
+      year: "каждый год",
+    },
+    everyN: {
+      one: "раз в {period}",
+      few: "раз в {period}",
+      many: "раз в {period}",
+      other: "раз в {period}",
+    },
+    plain: "{price} {every}; отменить можно в любой момент.",
+    trialFree: "{period} бесплатно, затем {price} {every}; отменить можно в любой момент.",
+    trialPaid: "{period} за {trialPrice}, затем {price} {every}; отменить можно в любой момент.",
+  },
 };

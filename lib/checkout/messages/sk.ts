@@ -173,4 +173,22 @@ export const sk: CheckoutMessages = {
     front: "{digits}-miestny kód na prednej strane karty",
     back: "{digits}-miestny kód na zadnej strane karty",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "každú hodinu",
+      day: "každý deň",
+      week: "každý týždeň",
+      month: "každý mesiac",
+      year: "každý rok",
+    },
+    everyN: {
+      one: "raz za {period}",
+      few: "raz za {period}",
+      many: "raz za {period}",
+      other: "raz za {period}",
+    },
+    plain: "{price} {every}; zrušiť môžete kedykoľvek.",
+    trialFree: "{period} zadarmo, potom {price} {every}; zrušiť môžete kedykoľvek.",
+    trialPaid: "{period} za {trialPrice}, potom {price} {every}; zrušiť môžete kedykoľvek.",
+  },
 };

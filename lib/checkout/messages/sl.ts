@@ -175,4 +175,22 @@ export const sl: CheckoutMessages = {
     front: "{digits}-mestna koda na sprednji strani kartice",
     back: "{digits}-mestna koda na hrbtni strani kartice",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "vsako uro",
+      day: "vsak dan",
+      week: "vsak teden",
+      month: "vsak mesec",
+      year: "vsako leto",
+    },
+    everyN: {
+      one: "vsakih {period}",
+      two: "vsakih {period}",
+      few: "vsakih {period}",
+      other: "vsakih {period}",
+    },
+    plain: "{price} {every}; preklic je mogoč kadar koli.",
+    trialFree: "{period} brezplačno, nato {price} {every}; preklic je mogoč kadar koli.",
+    trialPaid: "{period} za {trialPrice}, nato {price} {every}; preklic je mogoč kadar koli.",
+  },
 };

@@ -164,4 +164,21 @@ export const sr: CheckoutMessages = {
     front: "{digits}-цифрени код на предњој страни картице",
     back: "{digits}-цифрени код на полеђини картице",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "сваког сата",
+      day: "сваког дана",
+      week: "сваке недеље",
+      month: "сваког месеца",
+      year: "сваке године",
+    },
+    everyN: {
+      one: "сваких {period}",
+      few: "сваких {period}",
+      other: "сваких {period}",
+    },
+    plain: "{price} {every}; отказати можете било када.",
+    trialFree: "{period} бесплатно, затим {price} {every}; отказати можете било када.",
+    trialPaid: "{period} за {trialPrice}, затим {price} {every}; отказати можете било када.",
+  },
 };

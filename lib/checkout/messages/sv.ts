@@ -146,4 +146,20 @@ export const sv: CheckoutMessages = {
     front: "Den {digits}-siffriga koden på kortets framsida",
     back: "Den {digits}-siffriga koden på kortets baksida",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "varje timme",
+      day: "varje dag",
+      week: "varje vecka",
+      month: "varje månad",
+      year: "varje år",
+    },
+    everyN: {
+      one: "var {period}",
+      other: "var {period}",
+    },
+    plain: "{price} {every}; kan sägas upp när som helst.",
+    trialFree: "{period} gratis, sedan {price} {every}; kan sägas upp när som helst.",
+    trialPaid: "{period} för {trialPrice}, sedan {price} {every}; kan sägas upp när som helst.",
+  },
 };

@@ -130,4 +130,19 @@ export const th: CheckoutMessages = {
     front: "รหัส {digits} หลักที่ด้านหน้าบัตรของคุณ",
     back: "รหัส {digits} หลักที่ด้านหลังบัตรของคุณ",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "ทุกชั่วโมง",
+      day: "ทุกวัน",
+      week: "ทุกสัปดาห์",
+      month: "ทุกเดือน",
+      year: "ทุกปี",
+    },
+    everyN: {
+      other: "ทุก {period}",
+    },
+    plain: "{price} {every} ยกเลิกได้ทุกเมื่อ",
+    trialFree: "ฟรี {period} จากนั้น {price} {every} ยกเลิกได้ทุกเมื่อ",
+    trialPaid: "{period} ในราคา {trialPrice} จากนั้น {price} {every} ยกเลิกได้ทุกเมื่อ",
+  },
 };

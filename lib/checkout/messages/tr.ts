@@ -157,4 +157,20 @@ export const tr: CheckoutMessages = {
     front: "Kartınızın ön yüzündeki {digits} haneli kod",
     back: "Kartınızın arka yüzündeki {digits} haneli kod",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "her saat",
+      day: "her gün",
+      week: "her hafta",
+      month: "her ay",
+      year: "her yıl",
+    },
+    everyN: {
+      one: "her {period}",
+      other: "her {period}",
+    },
+    plain: "{every} {price}; istediğiniz zaman iptal edebilirsiniz.",
+    trialFree: "{period} ücretsiz, ardından {every} {price}; istediğiniz zaman iptal edebilirsiniz.",
+    trialPaid: "{period} {trialPrice}, ardından {every} {price}; istediğiniz zaman iptal edebilirsiniz.",
+  },
 };

@@ -131,4 +131,30 @@ export interface CheckoutMessages {
   testBand: { summary: string };
   /** Where the security code is, by brand (American Express: on the front). */
   securityCode: { front: string; back: string };
+  /** A subscription's terms, said before the button. */
+  subscriptionTerms: TermsMessages;
+}
+
+export type TermsUnit = "hour" | "day" | "week" | "month" | "year";
+
+/**
+ * A subscription's terms on the hosted page. `{period}` is a length of time as Intl writes it ("3 months",
+ * "14 days"), `{price}` and `{trialPrice}` amounts as Intl writes them, `{every}` one of `every` or `everyN`
+ * (chosen by Intl.PluralRules on the interval).
+ */
+export interface TermsMessages {
+  /** Once per unit: "every month". */
+  every: Record<TermsUnit, string>;
+  /**
+   * Every several units: "every {period}" ("every 3 months"). Where the word for "every" puts the unit in a case of
+   * its own (Latvian "ik pēc 3 mēnešiem", Lithuanian "kas 3 mėnesius") Intl's `{period}`, always the nominative,
+   * does not fit: such a language writes the unit itself, one plural message per unit with `{count}` the number.
+   */
+  everyN: PluralMessage | Record<TermsUnit, PluralMessage>;
+  /** No trial. */
+  plain: string;
+  /** A free trial. */
+  trialFree: string;
+  /** A trial at its own price. */
+  trialPaid: string;
 }

@@ -169,4 +169,22 @@ export const uk: CheckoutMessages = {
     front: "{digits}-значний код на лицьовому боці картки",
     back: "{digits}-значний код на звороті картки",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "щогодини",
+      day: "щодня",
+      week: "щотижня",
+      month: "щомісяця",
+      year: "щороку",
+    },
+    everyN: {
+      one: "раз на {period}",
+      few: "раз на {period}",
+      many: "раз на {period}",
+      other: "раз на {period}",
+    },
+    plain: "{price} {every}; скасувати можна будь-коли.",
+    trialFree: "{period} безкоштовно, потім {price} {every}; скасувати можна будь-коли.",
+    trialPaid: "{period} за {trialPrice}, потім {price} {every}; скасувати можна будь-коли.",
+  },
 };

@@ -135,4 +135,19 @@ export const vi: CheckoutMessages = {
     front: "Mã {digits} chữ số ở mặt trước thẻ của bạn",
     back: "Mã {digits} chữ số ở mặt sau thẻ của bạn",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "mỗi giờ",
+      day: "mỗi ngày",
+      week: "mỗi tuần",
+      month: "mỗi tháng",
+      year: "mỗi năm",
+    },
+    everyN: {
+      other: "mỗi {period}",
+    },
+    plain: "{price} {every}; hủy bất cứ lúc nào.",
+    trialFree: "Miễn phí {period}, sau đó {price} {every}; hủy bất cứ lúc nào.",
+    trialPaid: "{period} với giá {trialPrice}, sau đó {price} {every}; hủy bất cứ lúc nào.",
+  },
 };

@@ -130,4 +130,19 @@ export const zh: CheckoutMessages = {
     front: "卡片正面的 {digits} 位代码",
     back: "卡片背面的 {digits} 位代码",
   },
+  subscriptionTerms: {
+    every: {
+      hour: "每小时",
+      day: "每天",
+      week: "每周",
+      month: "每月",
+      year: "每年",
+    },
+    everyN: {
+      other: "每{period}",
+    },
+    plain: "{every}{price}；可随时取消。",
+    trialFree: "免费{period}，之后{every}{price}；可随时取消。",
+    trialPaid: "{period}{trialPrice}，之后{every}{price}；可随时取消。",
+  },
 };

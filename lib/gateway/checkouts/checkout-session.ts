@@ -1,5 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { CheckoutRequest, CheckoutStatus, CheckoutView } from "@/lib/contracts/checkout";
+import {
+  CANCELED_BY_SHOPPER,
+  type CheckoutRequest,
+  type CheckoutStatus,
+  type CheckoutView,
+} from "@/lib/contracts/checkout";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { type CheckoutRow, checkouts, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
@@ -9,7 +14,6 @@ import { transactionFromRow } from "../transactions/build-transaction";
 import { checkoutRedirectUrl } from "./create-checkout";
 
 export const TOKEN_EXPIRED = "Token is expired.";
-export const CANCELED_BY_SHOPPER = "Canceled by the shopper";
 
 const CHECKOUT_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount } from "@/lib/checkout/format";
+import { formatAmount } from "@/lib/contracts/format-amount";
 import { LANGUAGES, RIGHT_TO_LEFT_LANGUAGES } from "@/lib/contracts/languages";
 import { SHOPPER_EMAIL_KINDS } from "@/lib/contracts/shopper-emails";
 import { SHOPPER_EMAIL_MESSAGES, shopperEmailLocale } from "./email-messages";

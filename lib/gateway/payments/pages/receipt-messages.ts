@@ -1,45 +1,6 @@
-import { type Catalogues, type Locale, localeOf } from "@/lib/contracts/catalogues";
-import { ar } from "./messages/ar";
-import { be } from "./messages/be";
-import { bg } from "./messages/bg";
-import { cs } from "./messages/cs";
-import { da } from "./messages/da";
-import { de } from "./messages/de";
-import { el } from "./messages/el";
-import { en } from "./messages/en";
-import { es } from "./messages/es";
-import { et } from "./messages/et";
-import { fa } from "./messages/fa";
-import { fi } from "./messages/fi";
-import { fr } from "./messages/fr";
-import { he } from "./messages/he";
-import { hr } from "./messages/hr";
-import { hu } from "./messages/hu";
-import { hy } from "./messages/hy";
-import { id } from "./messages/id";
-import { it } from "./messages/it";
-import { ja } from "./messages/ja";
-import { ka } from "./messages/ka";
-import { kk } from "./messages/kk";
-import { ko } from "./messages/ko";
-import { lt } from "./messages/lt";
-import { lv } from "./messages/lv";
-import { nl } from "./messages/nl";
-import { no } from "./messages/no";
-import { pl } from "./messages/pl";
-import { pt } from "./messages/pt";
-import { ro } from "./messages/ro";
-import { ru } from "./messages/ru";
-import { sk } from "./messages/sk";
-import { sl } from "./messages/sl";
-import { sr } from "./messages/sr";
-import { sv } from "./messages/sv";
-import { th } from "./messages/th";
-import { tr } from "./messages/tr";
+import { defineCatalogues, type Locale, localeOf } from "@/lib/contracts/catalogues";
+import * as byLanguage from "./messages/by-language";
 import type { ReceiptMessages } from "./messages/types";
-import { uk } from "./messages/uk";
-import { vi } from "./messages/vi";
-import { zh } from "./messages/zh";
 
 export type { ReceiptMessages } from "./messages/types";
 
@@ -48,48 +9,7 @@ export type { ReceiptMessages } from "./messages/types";
  * and typed `ReceiptMessages`, so a missing or extra text fails the type check. The terms follow the payment page's
  * and the issuer page's catalogues of the same language.
  */
-export const RECEIPT_MESSAGES: Catalogues<ReceiptMessages> = {
-  en,
-  de,
-  fr,
-  es,
-  it,
-  pt,
-  nl,
-  pl,
-  ru,
-  uk,
-  be,
-  tr,
-  zh,
-  ja,
-  ko,
-  ar,
-  he,
-  fa,
-  cs,
-  sk,
-  sl,
-  hr,
-  sr,
-  bg,
-  ro,
-  hu,
-  el,
-  da,
-  sv,
-  no,
-  fi,
-  et,
-  lv,
-  lt,
-  ka,
-  hy,
-  kk,
-  vi,
-  th,
-  id,
-};
+export const RECEIPT_MESSAGES = /* @__PURE__ */ defineCatalogues<ReceiptMessages>(byLanguage);
 
 export type ReceiptLocale = Locale<ReceiptMessages>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, MINIMUM_TEXT_CONTRAST } from "@/lib/checkout/contrast";
+import { contrastRatio, MINIMUM_TEXT_CONTRAST } from "@/lib/contracts/contrast";
 import { LANGUAGES } from "@/lib/contracts/languages";
 import type { Transaction } from "@/lib/contracts/transaction";
 import type { Receipt } from "../get-receipt";

@@ -1,5 +1,5 @@
 import { brandDisplayName } from "@/lib/cards/brand";
-import { formatAmount } from "@/lib/checkout/format";
+import { formatAmount } from "@/lib/contracts/format-amount";
 import type { Language } from "@/lib/contracts/languages";
 import type { MoneyResult, MoneyType } from "@/lib/contracts/money-result";
 import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
