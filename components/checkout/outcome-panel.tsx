@@ -1,8 +1,8 @@
 import { brandDisplayName } from "@/lib/cards/brand";
 import type { CheckoutOutcome } from "@/lib/checkout/merchant-return";
 import { type CheckoutMessages, interpolate } from "@/lib/checkout/messages";
-import type { ShopperCheckoutView } from "@/lib/contracts/checkout";
 import { formatAmount } from "@/lib/contracts/format-amount";
+import type { ShopperCheckoutView } from "@/lib/contracts/shopper-view";
 import { AutoReturn } from "./auto-return";
 import { StatusPanel } from "./status-panel";
 

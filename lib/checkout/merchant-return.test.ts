@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ShopperCheckoutView } from "@/lib/contracts/checkout";
+import type { ShopperCheckoutView } from "@/lib/contracts/shopper-view";
 import { checkoutOutcome, merchantReturnUrl, nextStopAfterAttempt } from "./merchant-return";
 
 const TOKEN = "ab".repeat(32);

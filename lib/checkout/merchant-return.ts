@@ -1,4 +1,5 @@
-import { CANCELED_BY_SHOPPER, type ShopperCheckoutView } from "@/lib/contracts/checkout";
+import { CANCELED_BY_SHOPPER } from "@/lib/contracts/checkout";
+import type { ShopperCheckoutView } from "@/lib/contracts/shopper-view";
 
 /**
  * Where a shopper goes once a session is over. The session view from the gateway is the only input: a query

@@ -1,5 +1,6 @@
 import { type CardBrand, securityCodeLength } from "@/lib/cards/brand";
-import type { CheckoutCustomerField, ShopperCheckoutView } from "@/lib/contracts/checkout";
+import type { CheckoutCustomerField } from "@/lib/contracts/checkout";
+import type { ShopperCheckoutView } from "@/lib/contracts/shopper-view";
 import { parseExpiry, stripCardSeparators } from "./format";
 import type { PaymentFieldName } from "./messages/types";
 

@@ -85,3 +85,80 @@ describe("module boundaries", () => {
     expect(crossings("lib/gateway-client/checkout.ts", 'import { z } from "@/lib/checkout/x";')).toEqual([]);
   });
 });
+
+/**
+ * The modules of `lib` (files) that import one another in a circle, each circle once: found with Tarjan's
+ * strongly connected components over the import graph.
+ */
+function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (module: string) => {
+    index.set(module, next);
+    low.set(module, next);
+    next += 1;
+    stack.push(module);
+    onStack.add(module);
+    for (const imported of graph.get(module) ?? []) {
+      if (!index.has(imported)) {
+        visit(imported);
+        low.set(module, Math.min(low.get(module) as number, low.get(imported) as number));
+      } else if (onStack.has(imported)) {
+        low.set(module, Math.min(low.get(module) as number, index.get(imported) as number));
+      }
+    }
+    if (low.get(module) === index.get(module)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop() as string;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== module);
+      if (component.length > 1) cycles.push(component.sort());
+    }
+  };
+  for (const module of graph.keys()) if (!index.has(module)) visit(module);
+  return cycles;
+}
+
+/** `lib`'s import graph: each module (a file, without its extension) and the modules of `lib` it imports. */
+function libImportGraph(): Map<string, string[]> {
+  const files = sourceFiles("lib");
+  const modules = new Set(files.map((file) => file.replace(/\.tsx?$/, "")));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const imported = importedPaths(file, readFileSync(path.join(ROOT, file), "utf8"))
+      .map((target) => (modules.has(target) ? target : `${target}/index`))
+      .filter((target) => modules.has(target));
+    graph.set(file.replace(/\.tsx?$/, ""), imported);
+  }
+  return graph;
+}
+
+describe("import cycles", () => {
+  it("no module of lib imports itself through others (a cycle hides which one is the lower layer)", () => {
+    const graph = libImportGraph();
+    expect(graph.size).toBeGreaterThan(100);
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it("finds a cycle however long", () => {
+    const graph = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a", "d"]],
+      ["d", []],
+      ["e", ["e2"]],
+      ["e2", ["e"]],
+    ]);
+    expect(importCycles(graph)).toEqual([
+      ["a", "b", "c"],
+      ["e", "e2"],
+    ]);
+  });
+});

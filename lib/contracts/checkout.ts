@@ -236,6 +236,3 @@ export interface CheckoutView {
   payment_method: { credit_card: { token: string } } | null;
   gateway_response: { transaction: Transaction } | null;
 }
-
-/** What the hosted page sees with the session token as a bearer credential (`shopper-view.ts`). */
-export type { ShopperCheckoutView } from "./shopper-view";

@@ -6,7 +6,7 @@ import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../transactions/build-transaction";
-import { countEnded } from "../transactions/finish-transactions";
+import { countEnded } from "../transactions/count-ended";
 import { amountsBeforeChildren } from "./parent-amounts";
 import type { ParentOptions } from "./parent-state";
 

@@ -5,8 +5,8 @@ import { cards, notificationDeliveries, shopperEmails } from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import type { ShopperEmailRowInput } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
-import type { GatewayMetrics } from "../observability/metrics";
 import type { TransactionBody } from "./build-transaction";
+import { countEnded, type TransactionCounter } from "./count-ended";
 import type { WrittenTransaction } from "./transaction-writer";
 
 /** The statuses a transaction ends in. */
@@ -65,24 +65,6 @@ export async function finishTransactions(
       updatedAt: new Date(row.updated_at),
     };
   });
-}
-
-/** Where transactions are counted as they end (`tessera_transactions_total`). */
-export type TransactionCounter = Pick<GatewayMetrics, "transaction">;
-
-/**
- * Counts a transaction that has just ended — written final at once, or ended here, or a child ended by
- * `tessera_finish_child` — whatever ended it: the request, the shopper's 3-D Secure answer, a renewal, the recovery
- * sweep. Called once per end, so a repeat (an idempotent replay, a second completion) is not counted again. An end
- * inside a database transaction is counted when its statement ends it: a transaction that then fails to commit
- * (the connection lost at that moment) counts one that did not end.
- */
-export function countEnded(
-  metrics: TransactionCounter,
-  ended: { status: string; body: Pick<TransactionBody, "type" | "test"> },
-): void {
-  if (ended.status === "incomplete") return;
-  metrics.transaction({ type: ended.body.type, status: ended.status, test: ended.body.test === true });
 }
 
 interface EndedRow {

@@ -3,7 +3,8 @@ import { GroupCommit, type ItemOutcome } from "@/lib/db/group-commit";
 import type { Clock } from "../clock";
 import type { ShopperEmailRowInput } from "../emails/enqueue-shopper-email";
 import type { TransactionBody } from "./build-transaction";
-import { finishTransactions, type TransactionCounter } from "./finish-transactions";
+import type { TransactionCounter } from "./count-ended";
+import { finishTransactions } from "./finish-transactions";
 import type { WrittenTransaction } from "./transaction-writer";
 
 /** The end of a money transaction that was written `incomplete` while the acquirer was asked. */

@@ -17,8 +17,8 @@ import { resealCardNumber } from "../vault/card-vault";
 import type { Keyring } from "../vault/keyring";
 import { DATA_KEY_ROTATION_LOCK_ID } from "../vault/rotate-keys";
 import type { TransactionBody } from "./build-transaction";
+import { countEnded, type TransactionCounter } from "./count-ended";
 import { DUPLICATE_WINDOW_SECONDS, duplicateLockKey } from "./duplicate-check";
-import { countEnded, type TransactionCounter } from "./finish-transactions";
 
 export interface NewCard {
   token: string;
