@@ -4,9 +4,9 @@ import { brandStyleSheet, styleHashSource } from "@/lib/checkout/brand-style";
 import { CHECKOUT_TOKEN_HEADER } from "@/lib/checkout/language-cookie";
 import { checkoutSecurityHeaders, originOf } from "@/lib/checkout/security-headers";
 import { widgetPagePath } from "@/lib/checkout/widget-path";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
-import { getConfig } from "@/lib/config";
 import { checkoutClient, isCheckoutToken } from "@/lib/gateway-client";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/server/client-address";
+import { getConfig } from "@/lib/server/config";
 
 /**
  * Security headers of every page, with a fresh CSP nonce per request: the hosted payment pages (framing as the

@@ -1,19 +1,19 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { parseServerArguments } from "@/lib/cli";
-import { quietClientAborts } from "@/lib/client-aborts";
-import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/client-address";
-import { getConfig } from "@/lib/config";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
-import { installGracefulShutdown, onStopSignals } from "@/lib/graceful-shutdown";
-import { createLogger, maskProcessOutput } from "@/lib/log";
-import { reportOperatorErrors } from "@/lib/operator-error";
-import { projectRoot } from "@/lib/project-root";
-import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/request-id";
-import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server-limits";
+import { parseServerArguments } from "@/lib/server/cli";
+import { quietClientAborts } from "@/lib/server/client-aborts";
+import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/server/client-address";
+import { getConfig } from "@/lib/server/config";
+import { installGracefulShutdown, onStopSignals } from "@/lib/server/graceful-shutdown";
+import { createLogger, maskProcessOutput } from "@/lib/server/log";
+import { reportOperatorErrors } from "@/lib/server/operator-error";
+import { projectRoot } from "@/lib/server/project-root";
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/server/request-id";
+import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server/server-limits";
 
 /**
  * One port: `/gateway/*` goes straight to the Hono gateway (the hot path never enters Next's pipeline),

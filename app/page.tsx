@@ -1,6 +1,6 @@
-import { getConfig } from "@/lib/config";
 import { formatAmount } from "@/lib/contracts/format-amount";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
+import { getConfig } from "@/lib/server/config";
 import { startDemoCheckout } from "./demo/demo-checkout";
 import { DEMO_PRODUCT } from "./demo/product";
 import "./demo/demo.css";

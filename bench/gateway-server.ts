@@ -1,9 +1,9 @@
 import { serve } from "@hono/node-server";
 import { pino } from "pino";
-import { loadConfig } from "@/lib/config";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { createShop } from "@/lib/gateway/shops/create-shop";
-import { createLogger } from "@/lib/log";
+import { loadConfig } from "@/lib/server/config";
+import { createLogger } from "@/lib/server/log";
 
 /** The gateway as deployed (real runtime, durable store), with one benchmark shop; prints its credentials. */
 const config = loadConfig({

@@ -107,7 +107,7 @@ async function startFullServer(
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const port = (probe.address() as import("node:net").AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
-  const { DEMO_SHOPS } = await import("../lib/demo-shops");
+  const { DEMO_SHOPS } = await import("../lib/demo/demo-shops");
   let shop: { id: number | string; secretKey: string } = DEMO_SHOPS[0];
   if (env.BENCH_DATABASE_URL) {
     const { execFileSync } = await import("node:child_process");

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import lighthouse from "lighthouse";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
 
 /**
  * `npm run bench:page [-- --runs 5]`

@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "@/lib/config";
 import { openDatabase } from "@/lib/db/client";
 import { createCustomer } from "@/lib/gateway/customers/create-customer";
 import { createPayment } from "@/lib/gateway/payments/create-payment";
@@ -11,7 +10,8 @@ import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { createShop } from "@/lib/gateway/shops/create-shop";
 import { createPlan } from "@/lib/gateway/subscriptions/plans";
 import { tokenizeCard } from "@/lib/gateway/tokenization/tokenize-card";
-import { createLogger } from "@/lib/log";
+import { loadConfig } from "@/lib/server/config";
+import { createLogger } from "@/lib/server/log";
 
 /**
  * `npm run bench:renewals [-- --postgres] [--count 400] [--rounds 3]`

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { GatewayMetrics } from "@/lib/gateway/observability/metrics";
 import { observeRequests } from "@/lib/gateway/observability/observe-requests";
-import { accessLogger, createLogger } from "@/lib/log";
+import { accessLogger, createLogger } from "@/lib/server/log";
 
 /**
  * `npx tsx bench/request-observation.ts`: what the gateway's request observation (request id, AsyncLocalStorage,

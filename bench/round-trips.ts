@@ -1,8 +1,8 @@
 import pg from "pg";
 import { pino } from "pino";
-import { loadConfig } from "@/lib/config";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { createShop } from "@/lib/gateway/shops/create-shop";
+import { loadConfig } from "@/lib/server/config";
 import { SCENARIOS, type ScenarioName } from "./scenarios";
 
 /**

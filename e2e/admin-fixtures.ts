@@ -6,7 +6,7 @@ import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
-import { DEMO_SHOPS } from "../lib/demo-shops";
+import { DEMO_SHOPS } from "../lib/demo/demo-shops";
 
 /**
  * Fixtures of the admin specs: the published demo shop 1 credentials, a signed-in page, data created through the

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { exitWithUsage, parseCommandLine } from "@/lib/cli";
-import { getConfig } from "@/lib/config";
 import { dumpEmbeddedDatabase, requestBackup } from "@/lib/db/backup";
 import { openDatabase } from "@/lib/db/client";
-import { OperatorError, reportOperatorErrors } from "@/lib/operator-error";
+import { exitWithUsage, parseCommandLine } from "@/lib/server/cli";
+import { getConfig } from "@/lib/server/config";
+import { OperatorError, reportOperatorErrors } from "@/lib/server/operator-error";
 
 const USAGE = `Usage:
   npm run backup -- --out FILE   a consistent copy of the embedded database (DATA_DIR), also while the server runs

@@ -1,15 +1,15 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { parseCommandLine } from "@/lib/cli";
-import { isTrustedProxy } from "@/lib/client-address";
-import { getConfig } from "@/lib/config";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
-import { installGracefulShutdown, onStopSignals } from "@/lib/graceful-shutdown";
-import { createLogger } from "@/lib/log";
-import { reportOperatorErrors } from "@/lib/operator-error";
-import { applyServerLimits, serverOptions } from "@/lib/server-limits";
+import { parseCommandLine } from "@/lib/server/cli";
+import { isTrustedProxy } from "@/lib/server/client-address";
+import { getConfig } from "@/lib/server/config";
+import { installGracefulShutdown, onStopSignals } from "@/lib/server/graceful-shutdown";
+import { createLogger } from "@/lib/server/log";
+import { reportOperatorErrors } from "@/lib/server/operator-error";
+import { applyServerLimits, serverOptions } from "@/lib/server/server-limits";
 
 /** The gateway alone on its own port, for deployments that run the card vault in a separate process. */
 parseCommandLine({

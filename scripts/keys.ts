@@ -1,5 +1,3 @@
-import { exitWithUsage, parseCommandLine } from "@/lib/cli";
-import { getConfig, loadKeysCommandConfig } from "@/lib/config";
 import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { parseNamedMasterKey } from "@/lib/gateway/vault/envelope";
@@ -11,8 +9,10 @@ import {
   masterKeyStatus,
   rotateMasterKey,
 } from "@/lib/gateway/vault/rotate-master-key";
-import { createLogger } from "@/lib/log";
-import { reportOperatorErrors } from "@/lib/operator-error";
+import { exitWithUsage, parseCommandLine } from "@/lib/server/cli";
+import { getConfig, loadKeysCommandConfig } from "@/lib/server/config";
+import { createLogger } from "@/lib/server/log";
+import { reportOperatorErrors } from "@/lib/server/operator-error";
 
 const USAGE = `Usage:
   npm run keys -- rotate          new data key; every stored card re-encrypted under it

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { exitWithUsage, parseCommandLine } from "@/lib/cli";
-import { getConfig } from "@/lib/config";
 import { transactions } from "@/lib/db/schema";
 import { GatewayError, renderGatewayError } from "@/lib/gateway/errors";
 import { listNotifications } from "@/lib/gateway/notifications/list-notifications";
 import { resendNotification } from "@/lib/gateway/notifications/resend-notification";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
-import { createLogger } from "@/lib/log";
-import { reportOperatorErrors } from "@/lib/operator-error";
+import { exitWithUsage, parseCommandLine } from "@/lib/server/cli";
+import { getConfig } from "@/lib/server/config";
+import { createLogger } from "@/lib/server/log";
+import { reportOperatorErrors } from "@/lib/server/operator-error";
 
 const USAGE = `Usage:
   npm run notifications -- list <transaction uid>

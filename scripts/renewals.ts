@@ -1,7 +1,7 @@
-import { getConfig } from "@/lib/config";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
-import { createLogger } from "@/lib/log";
-import { reportOperatorErrors } from "@/lib/operator-error";
+import { getConfig } from "@/lib/server/config";
+import { createLogger } from "@/lib/server/log";
+import { reportOperatorErrors } from "@/lib/server/operator-error";
 
 const USAGE = `Usage:
   npm run renewals -- --once    charge every subscription due now, then exit (for a cron job)`;

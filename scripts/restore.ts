@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { exitWithUsage, parseCommandLine } from "@/lib/cli";
 import { restoreEmbeddedDatabase } from "@/lib/db/backup";
-import { OperatorError, reportOperatorErrors } from "@/lib/operator-error";
+import { exitWithUsage, parseCommandLine } from "@/lib/server/cli";
+import { OperatorError, reportOperatorErrors } from "@/lib/server/operator-error";
 
 const USAGE = `Usage:
   npm run restore -- FILE --data-dir DIR   a new embedded database in DIR from a backup made by npm run backup

@@ -1,6 +1,4 @@
 import { asc } from "drizzle-orm";
-import { exitWithUsage, parseCommandLine } from "@/lib/cli";
-import { getConfig } from "@/lib/config";
 import { type ShopSettings, shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
@@ -10,8 +8,10 @@ import { type PayoutSettingsChange, setPayoutSettings } from "@/lib/gateway/shop
 import { listSecurityEvents } from "@/lib/gateway/tokenization/list-security-events";
 import { loadKeyring } from "@/lib/gateway/vault/keyring";
 import { resolveMasterKey } from "@/lib/gateway/vault/master-key";
-import { createLogger } from "@/lib/log";
-import { OperatorError, reportOperatorErrors } from "@/lib/operator-error";
+import { exitWithUsage, parseCommandLine } from "@/lib/server/cli";
+import { getConfig } from "@/lib/server/config";
+import { createLogger } from "@/lib/server/log";
+import { OperatorError, reportOperatorErrors } from "@/lib/server/operator-error";
 
 const USAGE = `Usage:
   npm run shop -- create --name "My Shop" [--live] [--three-d-secure] [--payouts] [--payout-limit 5000] [--payout-daily-limit 50000]

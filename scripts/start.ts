@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { parseServerArguments } from "../lib/cli";
-import { reportOperatorErrors } from "../lib/operator-error";
-import { projectRoot } from "../lib/project-root";
+import { parseServerArguments } from "../lib/server/cli";
+import { reportOperatorErrors } from "../lib/server/operator-error";
+import { projectRoot } from "../lib/server/project-root";
 
 /**
  * `npm start`: builds the checkout app when there is no build or the sources changed since the last one, then
@@ -72,7 +72,7 @@ if (needsBuild()) {
   if (buildFailed) process.exit(buildFailed);
 }
 // With the build: a ready embedded database to copy, so that a first start does not wait on creating one.
-const { getConfig } = await import("../lib/config");
+const { getConfig } = await import("../lib/server/config");
 if (!getConfig().databaseUrl) {
   const { ensurePgliteTemplate } = await import("../lib/db/pglite-template");
   await ensurePgliteTemplate();

@@ -3,9 +3,9 @@
 import { redirect } from "next/navigation";
 import { checkoutLogger } from "@/lib/checkout/logger";
 import { checkoutPagePath } from "@/lib/checkout/merchant-return";
-import { getConfig } from "@/lib/config";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
 import { getCheckoutClient } from "@/lib/gateway-client";
+import { getConfig } from "@/lib/server/config";
 import { DEMO_PRODUCT } from "./product";
 
 /**

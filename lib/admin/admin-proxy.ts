@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/server/config";
 import { checkRequestOrigin, isUnsafeMethod } from "./origin-guard";
 import { adminSecurityHeaders, emailPreviewSecurityHeaders } from "./security-headers";
 

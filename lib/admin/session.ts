@@ -1,8 +1,8 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { getConfig } from "@/lib/config";
 import type { ShopCredentials } from "@/lib/gateway-client/checkout";
 import { getMerchantClient } from "@/lib/gateway-client/merchant";
+import { getConfig } from "@/lib/server/config";
 import { checkRequestOrigin } from "./origin-guard";
 import {
   type AdminSession,

@@ -1,5 +1,5 @@
-import { getConfig } from "@/lib/config";
-import { createLogger, type Logger } from "@/lib/log";
+import { getConfig } from "@/lib/server/config";
+import { createLogger, type Logger } from "@/lib/server/log";
 
 let logger: Logger | undefined;
 

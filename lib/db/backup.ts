@@ -2,8 +2,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { Logger } from "@/lib/log";
-import { OperatorError } from "@/lib/operator-error";
+import type { Logger } from "@/lib/server/log";
+import { OperatorError } from "@/lib/server/operator-error";
 import { type DatabaseHandle, lockDataDir } from "./client";
 import { PGLITE_SETTINGS } from "./pglite-settings";
 

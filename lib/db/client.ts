@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import { OperatorError } from "@/lib/operator-error";
+import { OperatorError } from "@/lib/server/operator-error";
 import { PGLITE_SETTINGS } from "./pglite-settings";
 import { seedFromTemplate } from "./pglite-template";
 import * as schema from "./schema";

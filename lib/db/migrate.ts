@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { projectRoot } from "../project-root";
+import { projectRoot } from "../server/project-root";
 import type { DatabaseHandle } from "./client";
 
 const migrationsFolder = path.join(projectRoot(), "lib", "db", "migrations");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { projectRoot } from "../project-root";
+import { projectRoot } from "../server/project-root";
 
 /**
  * A freshly initialised embedded database, kept to be copied. Creating one (initdb, compiled to WebAssembly) takes

@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/server/client-address";
 
 /**
  * The address of the browser behind the current Next.js request, as `server.ts` resolved it; undefined outside a

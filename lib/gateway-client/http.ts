@@ -1,5 +1,5 @@
 import type { ErrorTree } from "@/lib/contracts/errors";
-import { currentRequestId } from "@/lib/request-id-current";
+import { currentRequestId } from "@/lib/server/request-id-current";
 
 /**
  * The transport under every gateway call of the checkout app: one fetch, one answer shape. Callers branch on

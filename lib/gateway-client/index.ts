@@ -1,4 +1,4 @@
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/server/config";
 import { type CheckoutClient, checkoutClient } from "./checkout";
 import { currentClientAddress } from "./forwarded-address";
 

@@ -1,4 +1,3 @@
-import { getConfig } from "@/lib/config";
 import type { CheckoutView } from "@/lib/contracts/checkout";
 import type { Customer, CustomerCreateInput } from "@/lib/contracts/customer";
 import {
@@ -13,6 +12,7 @@ import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import type { ShopperEmail, ShopperEmailMessage } from "@/lib/contracts/shopper-emails";
 import type { Transaction, TransactionStatus } from "@/lib/contracts/transaction";
+import { getConfig } from "@/lib/server/config";
 import type { ShopCredentials } from "./checkout";
 import { currentClientAddress } from "./forwarded-address";
 import { type GatewayConnection, type GatewayResult, requestGateway } from "./http";

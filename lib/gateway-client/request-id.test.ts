@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runWithRequestId } from "@/lib/request-id";
+import { runWithRequestId } from "@/lib/server/request-id";
 import { requestGateway } from "./http";
 
 describe("the gateway client and request ids", () => {

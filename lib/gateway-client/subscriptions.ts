@@ -1,5 +1,5 @@
-import { getConfig } from "@/lib/config";
 import type { Plan, Subscription } from "@/lib/contracts/subscription";
+import { getConfig } from "@/lib/server/config";
 import type { ShopCredentials } from "./checkout";
 import { currentClientAddress } from "./forwarded-address";
 import type { GatewayConnection } from "./http";

@@ -1,6 +1,6 @@
-import type { Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import type { Logger } from "@/lib/log";
+import type { Config } from "@/lib/server/config";
+import type { Logger } from "@/lib/server/log";
 import type { Acquirer } from "./acquirer/acquirer";
 import type { Clock } from "./clock";
 import type { OutboxSignal } from "./notifications/outbox-signal";

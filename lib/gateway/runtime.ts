@@ -1,8 +1,8 @@
-import type { Config } from "@/lib/config";
 import { serveBackups } from "@/lib/db/backup";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
-import type { Logger } from "@/lib/log";
+import type { Config } from "@/lib/server/config";
+import type { Logger } from "@/lib/server/log";
 import type { Acquirer } from "./acquirer/acquirer";
 import { SandboxAcquirer } from "./acquirer/sandbox-acquirer";
 import { type Clock, databaseClock } from "./clock";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
 import {
   BeGatewayClient,
   type Json,

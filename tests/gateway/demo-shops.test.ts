@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "@/lib/config";
 import { openDatabase } from "@/lib/db/client";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
-import { createLogger } from "@/lib/log";
+import { loadConfig } from "@/lib/server/config";
+import { createLogger } from "@/lib/server/log";
 import { MASTER_KEY } from "./harness";
 
 /** A start on an empty embedded database, as `npm start` makes it, under `env`: which demo shops exist after it. */

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
 import { basicAuthorization } from "./harness";
 
 // These tests start the product's own scripts as child processes, each compiling its TypeScript first: on a busy

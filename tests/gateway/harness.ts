@@ -4,14 +4,14 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { serve } from "@hono/node-server";
 import pg from "pg";
-import { loadConfig } from "@/lib/config";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import type { Acquirer } from "@/lib/gateway/acquirer/acquirer";
 import type { Clock } from "@/lib/gateway/clock";
 import { type GatewayRuntime, startGatewayRuntime } from "@/lib/gateway/runtime";
 import { type CreatedShop, createShop } from "@/lib/gateway/shops/create-shop";
-import { createLogger } from "@/lib/log";
+import { loadConfig } from "@/lib/server/config";
+import { createLogger } from "@/lib/server/log";
 
 /** The server under test: PGlite in memory by default, a fresh PostgreSQL database with TEST_DATABASE=postgres. */
 export const usePostgres = process.env.TEST_DATABASE === "postgres";

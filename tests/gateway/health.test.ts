@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { markShuttingDown, resetShuttingDown } from "@/lib/graceful-shutdown";
+import { markShuttingDown, resetShuttingDown } from "@/lib/server/graceful-shutdown";
 import { callJson, startTestGateway, type TestGateway } from "./harness";
 
 describe("/health/live and /health/ready", () => {

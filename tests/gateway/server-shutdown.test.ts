@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
 import { openDatabase } from "@/lib/db/client";
 import { notificationDeliveries } from "@/lib/db/schema";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
 import { basicAuthorization } from "./harness";
 import { cardRequest, post, startServerProcess } from "./ops-process";
 import { startWebhookReceiver } from "./webhook-receiver";

@@ -26,13 +26,13 @@ import {
   validatePaymentForm,
 } from "@/lib/checkout/payment-form";
 import type { CancelActionState, PaymentActionState } from "@/lib/checkout/payment-state";
-import { getConfig } from "@/lib/config";
 import {
   type CheckoutPaymentRequest,
   type GatewayFailure,
   getCheckoutClient,
   isCheckoutToken,
 } from "@/lib/gateway-client";
+import { getConfig } from "@/lib/server/config";
 import { shopperLanguage } from "../shopper-language";
 
 /**

@@ -22,11 +22,11 @@ import type { CheckoutMessages } from "@/lib/checkout/messages/types";
 import { initialPaymentForm, paymentFormRules } from "@/lib/checkout/payment-fields";
 import { countryOptions, regionOptions } from "@/lib/checkout/places";
 import { subscriptionTermsText } from "@/lib/checkout/subscription-terms";
-import { getConfig } from "@/lib/config";
 import { HOLDER_MAX_LENGTH } from "@/lib/contracts/credit-card";
 import { formatAmount } from "@/lib/contracts/format-amount";
 import type { Language } from "@/lib/contracts/languages";
 import type { ShopperCheckoutView } from "@/lib/contracts/shopper-view";
+import { getConfig } from "@/lib/server/config";
 import { shopperLanguage } from "../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "./read-checkout";
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getConfig } from "@/lib/config";
-import { demoOutcome } from "@/lib/demo-payment";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { demoOutcome } from "@/lib/demo/demo-payment";
+import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
 import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
+import { getConfig } from "@/lib/server/config";
 import "../demo.css";
 
 export const metadata: Metadata = { title: "Demo shop: back from checkout" };

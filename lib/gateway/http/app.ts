@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
-import { accessLogger } from "@/lib/log";
-import { currentRequestId } from "@/lib/request-id";
+import { accessLogger } from "@/lib/server/log";
+import { currentRequestId } from "@/lib/server/request-id";
 import type { GatewayDeps } from "../context";
 import { GatewayError, renderGatewayError } from "../errors";
 import { observeRequests } from "../observability/observe-requests";

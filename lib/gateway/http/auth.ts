@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { resolveClientAddress, throttleAddress } from "@/lib/client-address";
 import { ADMIN_SESSION_HEADER } from "@/lib/contracts/merchant";
+import { resolveClientAddress, throttleAddress } from "@/lib/server/client-address";
 import { findCheckoutShopId } from "../checkouts/checkout-session";
 import type { GatewayDeps } from "../context";
 import { GatewayError, type GatewayErrorCode } from "../errors";

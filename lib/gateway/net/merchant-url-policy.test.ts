@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "@/lib/config";
+import { loadConfig } from "@/lib/server/config";
 import {
   CHECKOUT_URL_FIELDS,
   checkMerchantUrls,

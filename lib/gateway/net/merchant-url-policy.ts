@@ -1,5 +1,5 @@
-import type { Config } from "@/lib/config";
 import { addError, type ErrorTree } from "@/lib/contracts/errors";
+import type { Config } from "@/lib/server/config";
 
 export const MUST_BE_HTTPS = "must be https";
 

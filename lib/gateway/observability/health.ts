@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { isShuttingDown } from "@/lib/graceful-shutdown";
+import { isShuttingDown } from "@/lib/server/graceful-shutdown";
 import type { GatewayDeps } from "../context";
 
 /**

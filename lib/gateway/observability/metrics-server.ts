@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Logger } from "@/lib/log";
+import type { Logger } from "@/lib/server/log";
 import type { GatewayMetrics } from "./metrics";
 
 /** Only the machine itself can reach it: a scraper beside the process (a sidecar, a node agent), no token needed. */

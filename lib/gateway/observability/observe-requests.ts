@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/request-id";
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/server/request-id";
 import { requestHeader } from "../http/headers";
 import type { GatewayMetrics } from "./metrics";
 import { tracingEnabled, withRequestSpan } from "./tracing";

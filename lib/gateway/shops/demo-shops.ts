@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
-import type { Config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { shops } from "@/lib/db/schema";
-import { DEMO_SHOPS } from "@/lib/demo-shops";
+import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
+import type { Config } from "@/lib/server/config";
 import type { Keyring } from "../vault/keyring";
 import { createShop } from "./create-shop";
 import type { ShopDirectory } from "./shop-directory";

@@ -1,4 +1,4 @@
-import { throttleAddress } from "@/lib/client-address";
+import { throttleAddress } from "@/lib/server/client-address";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { RateLimitRule } from "../rate-limit";

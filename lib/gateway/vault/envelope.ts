@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import { OperatorError } from "@/lib/operator-error";
+import { OperatorError } from "@/lib/server/operator-error";
 import { pooledRandomBytes } from "./random-pool";
 
 /**

@@ -2,7 +2,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { vaultKeys } from "@/lib/db/schema";
-import { OperatorError } from "@/lib/operator-error";
+import { OperatorError } from "@/lib/server/operator-error";
 import { generateKey, masterKeyCheck, unwrapDataKey, VaultDecryptionError, wrapDataKey } from "./envelope";
 import { createKeyedHashes, type KeyedHashes } from "./keyed-hashes";
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Config } from "@/lib/config";
-import type { Logger } from "@/lib/log";
-import { OperatorError } from "@/lib/operator-error";
+import type { Config } from "@/lib/server/config";
+import type { Logger } from "@/lib/server/log";
+import { OperatorError } from "@/lib/server/operator-error";
 import { generateKey, parseMasterKey, parseNamedMasterKey } from "./envelope";
 
 /**

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { vaultKeys } from "@/lib/db/schema";
-import type { Logger } from "@/lib/log";
-import { OperatorError } from "@/lib/operator-error";
+import type { Logger } from "@/lib/server/log";
+import { OperatorError } from "@/lib/server/operator-error";
 import { masterKeyCheck, wrapDataKey } from "./envelope";
 import { unwrapWithAny } from "./keyring";
 

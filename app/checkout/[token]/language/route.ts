@@ -2,9 +2,9 @@ import { type NextRequest, NextResponse } from "next/server";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from "@/lib/checkout/language-cookie";
 import { checkoutPagePath } from "@/lib/checkout/merchant-return";
 import { originOf } from "@/lib/checkout/security-headers";
-import { getConfig } from "@/lib/config";
 import { isLanguage } from "@/lib/contracts/languages";
 import { isCheckoutToken } from "@/lib/gateway-client";
+import { getConfig } from "@/lib/server/config";
 
 /**
  * The language switcher's form post: keeps the shopper's choice for this session (language-cookie.ts) and goes back

@@ -11,7 +11,7 @@ import {
   merchantReturnUrl,
 } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/server/config";
 import { shopperLanguage } from "../../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "../read-checkout";
 

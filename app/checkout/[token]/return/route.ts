@@ -6,8 +6,8 @@ import {
   nextStopAfterAttempt,
 } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
-import { getConfig } from "@/lib/config";
 import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
+import { getConfig } from "@/lib/server/config";
 import { shopperLanguage } from "../../shopper-language";
 
 function escapeHtml(text: string): string {

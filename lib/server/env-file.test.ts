@@ -31,7 +31,7 @@ describe("loadEnvFile", () => {
   });
 
   it("leaves the empty values of a copied .env.example unset, so the defaults apply", () => {
-    const example = fs.readFileSync(path.join(import.meta.dirname, "..", ".env.example"), "utf8");
+    const example = fs.readFileSync(path.join(import.meta.dirname, "..", "..", ".env.example"), "utf8");
     const env: Record<string, string | undefined> = {};
     loadEnvFile(write(example), env);
     expect(Object.values(env)).not.toContain("");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shopSettingsSchema } from "./contracts/shop-settings";
+import { shopSettingsSchema } from "../contracts/shop-settings";
 import { DEMO_SHOPS } from "./demo-shops";
 
 describe("the demo shops", () => {

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { pino } from "pino";
 import { isLuhnValid } from "@/lib/cards/luhn";
-import { currentRequestId } from "@/lib/request-id";
+import { currentRequestId } from "@/lib/server/request-id";
 
 export type Logger = pino.Logger;
 

@@ -1,4 +1,4 @@
-import type { Logger } from "@/lib/log";
+import type { Logger } from "@/lib/server/log";
 
 /** Node's report that a request's client went away before its body ended (`abortIncoming` in node:http). */
 export function isClientAbort(error: unknown): boolean {

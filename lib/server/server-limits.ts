@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { Socket } from "node:net";
-import { throttleAddress } from "@/lib/client-address";
+import { throttleAddress } from "@/lib/server/client-address";
 
 /**
  * What one client may hold of the server (`server.ts`, `npm run gateway`): seconds, not minutes, to send headers

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { Socket } from "node:net";
-import type { Logger } from "@/lib/log";
+import type { Logger } from "@/lib/server/log";
 
 let shuttingDown = false;
 
