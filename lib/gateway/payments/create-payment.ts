@@ -1,26 +1,32 @@
 import { randomUUID } from "node:crypto";
+import type { PaymentRequest } from "@/lib/contracts/payment";
 import type { Contract } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
-import { describeCard } from "../cards/describe-card";
+import { type CardDescription, describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { issuerUrls } from "../three-d-secure/verification-result";
+import { type IssuerUrls, issuerUrls } from "../three-d-secure/verification-result";
 import { sightCard } from "../tokenization/sight-card";
-import { buildTransactionBody, transactionFromRow } from "../transactions/build-transaction";
+import {
+  buildTransactionBody,
+  type TransactionBody,
+  transactionFromRow,
+} from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
+import { newCardRecord } from "../transactions/new-card";
+import { type ScreeningResult, screenCard } from "../transactions/screen-card";
 import { splitTrackingIds } from "../transactions/tracking-ids";
-import { sealCardNumber } from "../vault/card-vault";
+import type { WrittenTransaction } from "../transactions/transaction-writer";
 import { generateCardToken } from "../vault/tokens";
 import { askAcquirer } from "./ask-acquirer";
-import { decidePayment } from "./decide-payment";
 import { moneyFingerprint } from "./money-fingerprint";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
 import { amountsBeforeChildren, authorizationExpiry } from "./parent-amounts";
-import { resolveMoneyCard } from "./resolve-money-card";
+import { type ResolvedCard, resolveMoneyCard } from "./resolve-money-card";
 import { validatePayment } from "./validate-payment";
 
 export interface CreatePaymentOptions {
@@ -47,67 +53,113 @@ export interface CreatePaymentOptions {
   subscriptionCharge?: { uid: string; subscriptionId: string };
 }
 
-/** What a 3-D Secure challenge of a payment keeps for the moment it passes (never the card's security code). */
+/** A payment on its way, as its steps share it. */
+interface PaymentInProgress {
+  options: CreatePaymentOptions;
+  request: PaymentRequest;
+  resolved: ResolvedCard;
+  uid: string;
+  screened: ScreeningResult;
+  /** The body it is written with while it waits (`incomplete`). */
+  started: TransactionBody;
+  stamp: string;
+  fingerprint: string;
+  /** A card typed in that the hosted-page shopper did not choose to save: kept for this charge only. */
+  heldForCharge: boolean;
+}
+
 /**
  * POST /transactions/payments and /transactions/authorizations (and the hosted page's charges): validates,
- * resolves the card (sent in full, or a stored card within its token's contract), runs smart routing and 3-D
- * Secure, and only then asks the acquirer. The transaction is written `incomplete` before the acquirer is asked —
- * under the duplicate check, which must hold before any money moves — and its answer is stored before the
+ * resolves the card (sent in full, or a stored card within its token's contract), screens it (smart routing,
+ * 3-D Secure), and only then asks the acquirer. The transaction is written `incomplete` before the acquirer is
+ * asked — under the duplicate check, which must hold before any money moves — and its answer is stored before the
  * response: a request moves money only when the answer is on record.
  */
 export async function createPayment(options: CreatePaymentOptions): Promise<Transaction> {
-  const { deps, shop, body, type } = options;
-  const request = validatePayment(deps, body, shop);
+  const { deps, shop } = options;
+  const request = validatePayment(deps, options.body, shop);
   const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "charge" });
-  const { card } = resolved;
-  // A stored card named by its token is the shop's already: the shopper's choice concerns a card typed in.
-  const heldForCharge = options.keepCard === false && resolved.storedToken === null;
-  const { hashes } = deps.keyring;
-  const gatewayId = shop.settings.gateway_id;
+  const payment = await screen(options, request, resolved);
+  const refusal =
+    payment.screened.kind === "refused" ? payment.screened.message : await merchantRefusal(payment);
+  if (refusal !== null) return refuse(payment, refusal);
+  // The card is stored with the pending transaction: a 3-D Secure challenge needs it when the shopper returns, and
+  // so does the sweep that asks the acquirer again after a crash. A charge that succeeds keeps it (its token is
+  // returned, as beGateway does), unless it was held only for the charge.
+  const token = resolved.storedToken ?? generateCardToken();
+  const pending = await write(payment, "incomplete", payment.started, token);
+  if (payment.screened.kind === "challenge") return transactionFromRow(pending);
+  return charge(payment, token, pending.createdAt);
+}
 
-  const description = describeCard(card.number);
+/** The card's checks before the acquirer (`screenCard`), and what the payment's later steps need of them. */
+async function screen(
+  options: CreatePaymentOptions,
+  request: PaymentRequest,
+  resolved: ResolvedCard,
+): Promise<PaymentInProgress> {
+  const { deps, shop, type } = options;
+  const { number } = resolved.card;
+  const description = describeCard(number);
   // A number sent in full (not one of the shop's stored cards) counts against the card-family and new-card limits
   // before anything is decided about it, as a tokenization's does: a charge must not confirm a guessed number.
-  if (resolved.storedToken === null) await sightCard({ deps, shop, number: card.number, card: description });
-  const stamp = hashes.cardStamp({ shopId: shop.id, number: card.number });
+  if (resolved.storedToken === null) await sightCard({ deps, shop, number, card: description });
   const uid = options.uid ?? options.subscriptionCharge?.uid ?? randomUUID();
   const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
-  const decision = decidePayment({
+  const { merchantInitiated } = resolved;
+  const { requireThreeDSecure } = options;
+  const screened = screenCard({
     settings: shop.settings,
     request,
-    number: card.number,
-    card: description,
+    number,
+    description,
     urls,
-    merchantInitiated: resolved.merchantInitiated,
-    requireThreeDSecure: options.requireThreeDSecure,
+    merchantInitiated,
+    requireThreeDSecure,
   });
+  const { amount, currency } = request;
+  return {
+    options,
+    request,
+    resolved,
+    uid,
+    screened,
+    started: startedBody(options, request, resolved, { description, urls, screened }),
+    stamp: deps.keyring.hashes.cardStamp({ shopId: shop.id, number }),
+    fingerprint: moneyFingerprint(deps.keyring.hashes, { type, shopId: shop.id, amount, currency, number }),
+    // A stored card named by its token is the shop's already: the shopper's choice concerns a card typed in.
+    heldForCharge: options.keepCard === false && resolved.storedToken === null,
+  };
+}
+
+/** The body a payment is written with while it waits for its acquirer (or its shopper): `incomplete`, all zeros. */
+function startedBody(
+  options: CreatePaymentOptions,
+  request: PaymentRequest,
+  resolved: ResolvedCard,
+  checks: { description: CardDescription; urls: IssuerUrls; screened: ScreeningResult },
+): TransactionBody {
+  const { shop, type } = options;
+  const { card } = resolved;
+  const gatewayId = shop.settings.gateway_id;
   // A stored card named by its token is charged as it is: the token that comes back is the same, with the same
   // contract, whatever the request asks for (a new contract needs a tokenization, with the shopper).
+  const contract = resolved.storedContract as Contract[] | null;
   const echoed =
-    resolved.storedContract === null
-      ? request
-      : {
-          ...request,
-          additional_data: { ...request.additional_data, contract: resolved.storedContract as Contract[] },
-        };
+    contract === null ? request : { ...request, additional_data: { ...request.additional_data, contract } };
   const built = moneyTransactionBody(
     buildTransactionBody({
       // A test-mode shop's transactions are test transactions whatever the request says.
       request: shop.test ? { ...echoed, test: true } : echoed,
-      card: {
-        ...description,
-        holder: card.holder,
-        exp_month: card.expMonth,
-        exp_year: card.expYear,
-      },
+      card: { ...checks.description, holder: card.holder, exp_month: card.expMonth, exp_year: card.expYear },
       token: null,
       // The stamp goes out with the token only, once the charge succeeded (finishedMoneyBody).
       stamp: null,
       outcome: { status: "incomplete", message: null },
-      redirectUrl: urls.acsUrl,
+      redirectUrl: checks.urls.acsUrl,
       gatewayId,
-      smartRoutingStatus: decision.smartRoutingStatus,
-      threeDSecureVerification: decision.verification ?? undefined,
+      smartRoutingStatus: checks.screened.smartRoutingStatus,
+      threeDSecureVerification: checks.screened.verification ?? undefined,
     }),
     {
       type,
@@ -118,133 +170,133 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
       amounts: amountsBeforeChildren({ type, status: "incomplete", amount: request.amount }, null),
     },
   );
-  const started: typeof built = options.subscriptionCharge
-    ? ({ ...built, subscription_id: options.subscriptionCharge.subscriptionId } as typeof built)
-    : built;
-  const fingerprint = moneyFingerprint(hashes, {
-    type,
-    shopId: shop.id,
-    amount: request.amount,
-    currency: request.currency,
-    number: card.number,
+  const charge = options.subscriptionCharge;
+  return charge ? ({ ...built, subscription_id: charge.subscriptionId } as TransactionBody) : built;
+}
+
+/**
+ * verification_url: the merchant approves a payment about to be authorized before any money moves (fail closed).
+ * The refusal's message when it does not; null when it does, or when nothing is to be asked.
+ */
+async function merchantRefusal(payment: PaymentInProgress): Promise<string | null> {
+  const { options, request, uid, started } = payment;
+  const { deps, shop } = options;
+  if (payment.screened.kind !== "proceed" || !request.verification_url) return null;
+  if (request.duplicate_check && (await hasRecentDuplicate(deps.db, deps.clock, payment.fingerprint))) {
+    throw GatewayError.base("Duplicate transaction");
+  }
+  const verdict = await verifyWithMerchant(
+    deps,
+    shop,
+    transactionAwaitingVerification(uid, started, deps.clock.now()),
+  );
+  return verdict.approved ? null : verdict.message;
+}
+
+/** A payment refused before the acquirer was asked: written failed at once, with no card kept. */
+async function refuse(payment: PaymentInProgress, message: string): Promise<Transaction> {
+  const { deps, shop } = payment.options;
+  const failed = finishedMoneyBody(payment.started, {
+    outcome: refusedOutcome(message, shop.settings.gateway_id),
+    token: null,
+    at: deps.clock.now(),
+    receiptUrl: "",
+    authorizationExpiresAt: null,
   });
-  // The first write, through the batch writer: the duplicate check, the card's vault record, the challenge.
-  const write = (status: "incomplete" | "failed", transactionBody: typeof started, token: string | null) => {
-    const storesCard = token !== null && token !== resolved.storedToken;
-    const sealed = storesCard ? sealCardNumber(deps.keyring, token, card.number) : null;
-    return deps.transactionWriter.write({
-      checkDuplicate: request.duplicate_check,
-      notificationUrl: request.notification_url ?? null,
-      card:
-        token && sealed
-          ? {
-              token,
-              shopId: shop.id,
-              keyId: sealed.keyId,
-              numberSealed: sealed.numberSealed,
-              stamp,
-              expMonth: card.expMonth,
-              expYear: card.expYear,
-              holder: card.holder,
-              heldForCharge,
-              consentShown: options.consentShown === true && !heldForCharge,
-            }
-          : null,
-      challenge:
-        status === "incomplete" && decision.kind === "challenge"
-          ? {
-              stage: decision.challenge.stage,
-              scenario: decision.challenge.scenario,
-              oneTimeCode: decision.challenge.oneTimeCode,
-              pendingOperation: { kind: "deferred_authorization", ownsCard: storesCard },
-            }
-          : null,
-      transaction: {
-        uid,
-        shopId: shop.id,
-        status,
-        type,
-        amount: request.amount,
-        currency: request.currency,
-        trackingId: request.tracking_id ?? null,
-        trackingIds: splitTrackingIds(request.tracking_id),
-        cardToken: token,
-        duplicateFingerprint: fingerprint,
-        test: transactionBody.test,
-        body: transactionBody,
-      },
-    });
-  };
+  const row = await write(payment, "failed", failed, null);
+  if (payment.request.notification_url) deps.outbox.nudge();
+  return transactionFromRow(row);
+}
 
-  let refusal = decision.kind === "refused" ? decision.message : null;
-  // verification_url: the merchant approves before any money moves (fail closed).
-  if (refusal === null && decision.kind === "authorize" && request.verification_url) {
-    if (request.duplicate_check && (await hasRecentDuplicate(deps.db, deps.clock, fingerprint))) {
-      throw GatewayError.base("Duplicate transaction");
-    }
-    const verdict = await verifyWithMerchant(
-      deps,
-      shop,
-      transactionAwaitingVerification(uid, started, deps.clock.now()),
-    );
-    if (!verdict.approved) refusal = verdict.message;
-  }
-  if (refusal !== null) {
-    const outcome = refusedOutcome(refusal, gatewayId);
-    const failed = finishedMoneyBody(started, {
-      outcome,
-      token: null,
-      at: deps.clock.now(),
-      receiptUrl: "",
-      authorizationExpiresAt: null,
-    });
-    const row = await write("failed", failed, null);
-    if (request.notification_url) deps.outbox.nudge();
-    return transactionFromRow(row);
-  }
+/** The payment's first write, through the batch writer: the duplicate check, the card's vault record, the challenge. */
+function write(
+  payment: PaymentInProgress,
+  status: "incomplete" | "failed",
+  body: TransactionBody,
+  token: string | null,
+): Promise<WrittenTransaction> {
+  const { options, request, resolved, screened } = payment;
+  const { deps, shop } = options;
+  const storesCard = token !== null && token !== resolved.storedToken;
+  return deps.transactionWriter.write({
+    checkDuplicate: request.duplicate_check,
+    notificationUrl: request.notification_url ?? null,
+    card: storesCard ? cardToStore(payment, token) : null,
+    challenge:
+      status === "incomplete" && screened.kind === "challenge"
+        ? {
+            ...screened.challenge,
+            pendingOperation: { kind: "deferred_authorization", ownsCard: storesCard },
+          }
+        : null,
+    transaction: {
+      uid: payment.uid,
+      shopId: shop.id,
+      status,
+      type: options.type,
+      amount: request.amount,
+      currency: request.currency,
+      trackingId: request.tracking_id ?? null,
+      trackingIds: splitTrackingIds(request.tracking_id),
+      cardToken: token,
+      duplicateFingerprint: payment.fingerprint,
+      test: body.test,
+      body,
+    },
+  });
+}
 
-  // The card is stored with the pending transaction: a 3-D Secure challenge needs it when the shopper returns, and
-  // so does the sweep that asks the acquirer again after a crash. A charge that succeeds keeps it (its token is
-  // returned, as beGateway does), unless it was held only for the charge.
-  const token = resolved.storedToken ?? generateCardToken();
-  const pending = await write("incomplete", started, token);
-  if (decision.kind === "challenge") return transactionFromRow(pending);
+/** The vault record of a card typed in, stored with the payment (held for this charge only, or kept). */
+function cardToStore(payment: PaymentInProgress, token: string) {
+  const { options, resolved } = payment;
+  const { card } = resolved;
+  return newCardRecord(options.deps.keyring, {
+    token,
+    shopId: options.shop.id,
+    number: card.number,
+    stamp: payment.stamp,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    holder: card.holder,
+    heldForCharge: payment.heldForCharge,
+    consentShown: options.consentShown === true && !payment.heldForCharge,
+  });
+}
 
+/** Asks the acquirer to authorize (and, for a payment, capture), and stores its answer before the response. */
+async function charge(payment: PaymentInProgress, token: string, createdAt: Date): Promise<Transaction> {
+  const { options, request, resolved, uid } = payment;
+  const { deps, shop, type } = options;
+  const { verification } = payment.screened;
   const answer = await askAcquirer(deps, {
     operation: "authorize",
     idempotencyKey: uid,
-    card,
+    card: resolved.card,
     amount: request.amount,
     currency: request.currency,
     capture: type === "payment",
     merchantInitiated: resolved.merchantInitiated,
-    threeDSecure: decision.verification
-      ? { eci: decision.verification.eci, cavv: decision.verification.cavv }
-      : null,
+    threeDSecure: verification ? { eci: verification.eci, cavv: verification.cavv } : null,
     billingDescriptor: request.dynamic_billing_descriptor ?? null,
-    test: started.test,
+    test: payment.started.test,
   });
-  const outcome = outcomeFromAnswer(type, answer, gatewayId);
+  const outcome = outcomeFromAnswer(type, answer, shop.settings.gateway_id);
+  const ended = { type, status: outcome.status, shopId: shop.id, createdAt };
   const finished = await finishMoneyTransaction(deps, {
     uid,
     shopId: shop.id,
     status: outcome.status,
-    body: finishedMoneyBody(started, {
+    body: finishedMoneyBody(payment.started, {
       outcome,
-      token: heldForCharge ? null : token,
-      stamp,
+      token: payment.heldForCharge ? null : token,
+      stamp: payment.stamp,
       at: deps.clock.now(),
       receiptUrl: receiptUrl(deps.config.gatewayPublicUrl, uid),
-      authorizationExpiresAt: await authorizationExpiry(deps, {
-        type,
-        status: outcome.status,
-        shopId: shop.id,
-        createdAt: pending.createdAt,
-      }),
+      authorizationExpiresAt: await authorizationExpiry(deps, ended),
     }),
     cardToken: token,
     ownsCard: resolved.storedToken === null,
-    heldForCharge,
+    heldForCharge: payment.heldForCharge,
   });
   // Nothing else ends a transaction that has no challenge: the row is ours to finish.
   if (!finished) throw new Error(`Payment ${uid} ended before its acquirer answer was stored`);

@@ -3,21 +3,12 @@ import type { TokenizationRequest } from "@/lib/contracts/tokenization";
 import { ACQUIRER_UNREACHABLE, type AcquirerCard, type VerificationAnswer } from "../acquirer/acquirer";
 import type { CardDescription } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
-import {
-  DECLINED_BY_SMART_ROUTING,
-  decideSmartRouting,
-  type SmartRoutingStatus,
-} from "../smart-routing/evaluate-smart-routing";
-import { beginThreeDSecure, type PendingChallenge } from "../three-d-secure/begin-three-d-secure";
-import { threeDSecureApplies } from "../three-d-secure/decide-three-d-secure";
+import type { SmartRoutingStatus } from "../smart-routing/evaluate-smart-routing";
+import type { PendingChallenge } from "../three-d-secure/begin-three-d-secure";
 import type { PendingOperation } from "../three-d-secure/pending-operation";
-import {
-  failedVerificationMessage,
-  type IssuerUrls,
-  outcomePassed,
-  type ThreeDSecureVerification,
-} from "../three-d-secure/verification-result";
+import type { IssuerUrls, ThreeDSecureVerification } from "../three-d-secure/verification-result";
 import type { BuildTransactionBodyInput } from "../transactions/build-transaction";
+import { screenCard } from "../transactions/screen-card";
 
 export interface TokenizationDecision {
   /** `incomplete` while the shopper has a 3-D Secure page to go through. */
@@ -30,10 +21,9 @@ export interface TokenizationDecision {
 }
 
 /**
- * Decides a tokenization's fate in the order the checks happen at a real processor: the shop's smart-routing
- * rules (which may decline at once, before the acquirer is asked), the acquirer's check of the card, then 3-D
- * Secure if it applies — whose challenge, when the shopper has one to answer, keeps the acquirer's answer for the
- * moment the shopper passes.
+ * Decides a tokenization's fate: the checks every card transaction goes through first (`screenCard`: the shop's
+ * smart routing, 3-D Secure), then the acquirer's check of the card — asked unless the screening refused it, and
+ * kept, when the shopper has a challenge to answer, for the moment the shopper passes.
  */
 export async function decideTokenization(options: {
   deps: Pick<GatewayDeps, "acquirer" | "logger">;
@@ -48,59 +38,31 @@ export async function decideTokenization(options: {
   /** The hosted page's session requires 3-D Secure (a subscription's new card). */
   requireThreeDSecure?: boolean;
 }): Promise<TokenizationDecision> {
-  const { settings, request, card, description } = options;
-  const routing = decideSmartRouting(settings.smart_routing_rules, {
-    brand: description.brand,
-    issuerCountry: description.issuer_country,
-    leadingDigits: card.number.slice(0, 8),
-    currency: request.currency,
-    amount: request.amount,
-  });
-  const smartRoutingStatus = routing.status;
-  if (routing.action === "decline") {
+  const screened = screenCard({ ...options, number: options.card.number });
+  const { smartRoutingStatus, verification } = screened;
+  if (screened.kind === "refused") {
     return {
       smartRoutingStatus,
-      outcome: { status: "failed", message: DECLINED_BY_SMART_ROUTING },
-      verification: null,
+      verification,
+      outcome: { status: "failed", message: screened.message },
       challenge: null,
     };
   }
   const answer = await verifyCard(options);
-  const acquirerOutcome = { status: answer.status, message: answer.message };
-  const applies = threeDSecureApplies({
-    shopEnabled: settings.three_d_secure,
-    skipRequested: request.skip_three_d_secure_verification,
-    forceRequested: request.force_three_d_secure_verification,
-    routingAction: routing.action,
-    required: options.requireThreeDSecure,
-  });
-  if (!applies) return { smartRoutingStatus, outcome: acquirerOutcome, verification: null, challenge: null };
-  const started = beginThreeDSecure({
-    number: card.number,
-    brand: description.brand,
-    advanced: request.three_d_secure?.advanced ?? false,
-    urls: options.urls,
-  });
-  switch (started.kind) {
-    case "not_enrolled":
-      return { smartRoutingStatus, outcome: acquirerOutcome, verification: null, challenge: null };
-    case "finished":
-      return {
-        smartRoutingStatus,
-        outcome: outcomePassed(started.outcome)
-          ? acquirerOutcome
-          : { status: "failed", message: failedVerificationMessage(started.outcome) },
-        verification: started.verification,
-        challenge: null,
-      };
-    case "pending":
-      return {
-        smartRoutingStatus,
-        outcome: { status: "incomplete", message: null },
-        verification: started.verification,
-        challenge: { pending: started.challenge, operation: { kind: "tokenization", verification: answer } },
-      };
+  if (screened.kind === "challenge") {
+    return {
+      smartRoutingStatus,
+      verification,
+      outcome: { status: "incomplete", message: null },
+      challenge: { pending: screened.challenge, operation: { kind: "tokenization", verification: answer } },
+    };
   }
+  return {
+    smartRoutingStatus,
+    verification,
+    outcome: { status: answer.status, message: answer.message },
+    challenge: null,
+  };
 }
 
 /**

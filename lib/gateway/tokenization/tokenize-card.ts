@@ -26,8 +26,9 @@ import {
   transactionFromRow,
 } from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
+import { newCardRecord } from "../transactions/new-card";
 import { splitTrackingIds } from "../transactions/tracking-ids";
-import { revealCardNumber, sealCardNumber } from "../vault/card-vault";
+import { revealCardNumber } from "../vault/card-vault";
 import { generateCardToken } from "../vault/tokens";
 import { decideTokenization, type TokenizationDecision } from "./decide-tokenization";
 import { checkShopRules } from "./shop-rules";
@@ -216,26 +217,23 @@ export async function tokenizeCard({
   // returns), but its token is only revealed once the verification succeeds.
   const token = outcome.status === "failed" ? null : generateCardToken();
   const transactionBody = bodyFor(outcome, outcome.status === "successful" ? token : null);
-  const sealed = token ? sealCardNumber(deps.keyring, token, presented.number) : null;
 
   const row = await deps.transactionWriter.write({
     checkDuplicate: request.duplicate_check,
     notificationUrl: request.notification_url ?? null,
-    card:
-      token && sealed
-        ? {
-            token,
-            shopId: shop.id,
-            keyId: sealed.keyId,
-            numberSealed: sealed.numberSealed,
-            stamp,
-            expMonth: presented.expMonth,
-            expYear: presented.expYear,
-            holder: presented.holder,
-            contract,
-            consentShown: consentShown ?? false,
-          }
-        : null,
+    card: token
+      ? newCardRecord(deps.keyring, {
+          token,
+          shopId: shop.id,
+          number: presented.number,
+          stamp,
+          expMonth: presented.expMonth,
+          expYear: presented.expYear,
+          holder: presented.holder,
+          contract,
+          consentShown: consentShown ?? false,
+        })
+      : null,
     challenge: decision.challenge
       ? {
           stage: decision.challenge.pending.stage,

@@ -1,4 +1,3 @@
-import type { PaymentRequest } from "@/lib/contracts/payment";
 import type { ShopSettings } from "@/lib/contracts/shop-settings";
 import type { CardDescription } from "../cards/describe-card";
 import {
@@ -15,75 +14,85 @@ import {
   type ThreeDSecureVerification,
 } from "../three-d-secure/verification-result";
 
-export type PaymentDecision = {
+/** What a card transaction's request says about the checks: its money, and the 3-D Secure it asks for. */
+export interface ScreenedRequest {
+  amount: number;
+  currency: string;
+  skip_three_d_secure_verification?: boolean;
+  force_three_d_secure_verification?: boolean;
+  three_d_secure?: { advanced?: boolean };
+}
+
+export type ScreeningResult = {
   smartRoutingStatus: SmartRoutingStatus;
   /** Null when 3-D Secure did not run (not applied, not enrolled, or merchant-initiated). */
   verification: ThreeDSecureVerification | null;
 } & (
-  | /** Refused before the acquirer is asked (smart routing, or 3-D Secure failed at once). */
+  | /** Refused before the acquirer is asked: by smart routing, or by 3-D Secure failing at once. */
   { kind: "refused"; message: string }
-  /** The shopper has a 3-D Secure page to go through; the acquirer is asked once it passes. */
+  /** The shopper has a 3-D Secure page to go through first. */
   | { kind: "challenge"; challenge: PendingChallenge }
-  /** The acquirer may be asked now. */
-  | { kind: "authorize" }
+  /** Nothing stands before the acquirer. */
+  | { kind: "proceed" }
 );
 
 /**
- * Everything a payment or authorization goes through before the acquirer sees it, in the tokenization's order:
- * the shop's smart-routing rules, then 3-D Secure if it applies. A merchant-initiated charge (a `recurring` token)
- * has no shopper to authenticate: 3-D Secure never runs for it.
+ * What every card transaction (a tokenization, a payment, an authorization) goes through before the acquirer, in
+ * the order a real processor checks: the shop's smart-routing rules (which may decline at once or skip or force 3-D
+ * Secure), then 3-D Secure if it applies — finished at once (frictionless, failed) or waiting on the shopper. A
+ * merchant-initiated charge (a `recurring` token) has no shopper to authenticate: 3-D Secure never runs for it.
  */
-export function decidePayment(options: {
+export function screenCard(options: {
   settings: ShopSettings;
-  request: PaymentRequest;
+  request: ScreenedRequest;
   number: string;
-  card: CardDescription;
+  description: CardDescription;
   urls: IssuerUrls;
-  merchantInitiated: boolean;
+  merchantInitiated?: boolean;
   /** The hosted page's session requires 3-D Secure (a subscription's). */
   requireThreeDSecure?: boolean;
-}): PaymentDecision {
-  const { settings, request, number, card } = options;
+}): ScreeningResult {
+  const { settings, request, number, description } = options;
   const routing = decideSmartRouting(settings.smart_routing_rules, {
-    brand: card.brand,
-    issuerCountry: card.issuer_country,
+    brand: description.brand,
+    issuerCountry: description.issuer_country,
     leadingDigits: number.slice(0, 8),
     currency: request.currency,
     amount: request.amount,
   });
-  const decided = { smartRoutingStatus: routing.status, verification: null };
+  const screened = { smartRoutingStatus: routing.status, verification: null };
   if (routing.action === "decline")
-    return { ...decided, kind: "refused", message: DECLINED_BY_SMART_ROUTING };
-  if (options.merchantInitiated) return { ...decided, kind: "authorize" };
+    return { ...screened, kind: "refused", message: DECLINED_BY_SMART_ROUTING };
+  if (options.merchantInitiated) return { ...screened, kind: "proceed" };
   const applies = threeDSecureApplies({
     shopEnabled: settings.three_d_secure,
-    skipRequested: request.skip_three_d_secure_verification,
-    forceRequested: request.force_three_d_secure_verification,
+    skipRequested: request.skip_three_d_secure_verification ?? false,
+    forceRequested: request.force_three_d_secure_verification ?? false,
     routingAction: routing.action,
     required: options.requireThreeDSecure,
   });
-  if (!applies) return { ...decided, kind: "authorize" };
+  if (!applies) return { ...screened, kind: "proceed" };
   const started = beginThreeDSecure({
     number,
-    brand: card.brand,
+    brand: description.brand,
     advanced: request.three_d_secure?.advanced ?? false,
     urls: options.urls,
   });
   switch (started.kind) {
     case "not_enrolled":
-      return { ...decided, kind: "authorize" };
+      return { ...screened, kind: "proceed" };
     case "finished":
       return outcomePassed(started.outcome)
-        ? { ...decided, verification: started.verification, kind: "authorize" }
+        ? { ...screened, verification: started.verification, kind: "proceed" }
         : {
-            ...decided,
+            ...screened,
             verification: started.verification,
             kind: "refused",
             message: failedVerificationMessage(started.outcome),
           };
     case "pending":
       return {
-        ...decided,
+        ...screened,
         verification: started.verification,
         kind: "challenge",
         challenge: started.challenge,

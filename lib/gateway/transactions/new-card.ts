@@ -1,0 +1,16 @@
+import type { Keyring } from "../vault/keyring";
+import { sealCardNumber } from "../vault/card-vault";
+import type { NewCard } from "./transaction-writer";
+
+/**
+ * The vault record of a card a transaction stores with its first write: the number sealed under the keyring's
+ * active data key (the plaintext goes no further than this request), with the token that names it.
+ */
+export function newCardRecord(
+  keyring: Keyring,
+  card: Omit<NewCard, "keyId" | "numberSealed"> & { number: string },
+): NewCard {
+  const { number, ...record } = card;
+  const sealed = sealCardNumber(keyring, card.token, number);
+  return { ...record, keyId: sealed.keyId, numberSealed: sealed.numberSealed };
+}
