@@ -93,6 +93,8 @@ export const fr: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Saisissez votre adresse e-mail : nous vous y prévenons avant chaque renouvellement et lorsque votre carte doit être mise à jour",
     tooLong: { one: "{max} caractère au maximum", other: "{max} caractères au maximum" },
     cardExpired: "Cette carte a expiré. Vérifiez la date ou utilisez une autre carte",
     dateInFuture: "La date ne peut pas être dans le futur",

@@ -93,6 +93,8 @@ export const it: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Inserisci il tuo indirizzo email: ti avvisiamo lì prima dei rinnovi e quando la carta deve essere aggiornata",
     tooLong: { one: "Usa al massimo {max} carattere", other: "Usa al massimo {max} caratteri" },
     cardExpired: "Questa carta è scaduta. Controlla la data o usa un'altra carta",
     dateInFuture: "La data non può essere nel futuro",

@@ -85,6 +85,8 @@ export const pt: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Introduza o seu e-mail: avisamos por lá antes das renovações e quando o seu cartão precisar de ser atualizado",
     tooLong: { one: "Use no máximo {max} caractere", other: "Use no máximo {max} caracteres" },
     cardExpired: "Este cartão está vencido. Verifique a data ou use outro cartão",
     dateInFuture: "A data não pode estar no futuro",
