@@ -14,8 +14,17 @@ import { subscriptionFromRow } from "./view";
  * retried as a transaction's) and the e-mail to the subscriber (a row of the shopper e-mail outbox) commit with the
  * change or not at all.
  */
+/**
+ * What recording an event needs. `shops` is only looked up in: a caller inside a transaction on the embedded
+ * database (one connection, held by the transaction) passes shops it read before opening it, since a lookup that
+ * missed the cache would wait for that connection forever.
+ */
+export type SubscriptionEventDeps = Pick<GatewayDeps, "keyring" | "config" | "logger" | "clock"> & {
+  shops: Pick<GatewayDeps["shops"], "get">;
+};
+
 export async function recordSubscriptionEvent(
-  deps: Pick<GatewayDeps, "keyring" | "config" | "logger" | "shops" | "clock">,
+  deps: SubscriptionEventDeps,
   tx: DatabaseTransaction,
   event: SubscriptionEvent,
   row: SubscriptionRow,
@@ -61,7 +70,7 @@ function shopperEmailKind(event: SubscriptionEvent, row: SubscriptionRow): Shopp
 }
 
 async function queueSubscriberEmail(
-  deps: Pick<GatewayDeps, "shops" | "clock">,
+  deps: Pick<SubscriptionEventDeps, "shops" | "clock">,
   tx: DatabaseTransaction,
   kind: ShopperEmailKind,
   row: SubscriptionRow,

@@ -19,7 +19,7 @@ import type { DatabaseTransaction } from "../payments/finish-money-transaction";
 import { recoverUnansweredPayment } from "../payments/recover-unanswered";
 import type { TransactionBody } from "../tokenization/build-transaction";
 import { moneyResultOf } from "../transactions/money-transaction-body";
-import { recordSubscriptionEvent } from "./events";
+import { recordSubscriptionEvent, type SubscriptionEventDeps } from "./events";
 import { cycleAttemptUid } from "./ids";
 import {
   addInterval,
@@ -37,6 +37,9 @@ import { CHARGEABLE_STATES, transition, updateInState } from "./transitions";
  * finished by asking the acquirer again with the same key, never by a second charge.
  */
 export const RENEWAL_LEASE_SECONDS = 300;
+
+/** What storing an outcome needs: shops are looked up in those read before its transaction. */
+type OutcomeDeps = Omit<GatewayDeps, "shops"> & SubscriptionEventDeps;
 export const BILLING_CYCLES_COMPLETE = "Billing cycles are complete";
 
 /** The moment a subscription lives at: the later of the real time and its test clock. */
@@ -367,7 +370,12 @@ async function chargeAttempt(
 }
 
 /** When the next attempt may be: `at`, moved into the shop's daytime when the plan keeps payments off nights. */
-async function chargeTime(deps: GatewayDeps, plan: PlanRow, shopId: number, at: Date): Promise<Date> {
+async function chargeTime(
+  deps: Pick<OutcomeDeps, "shops">,
+  plan: PlanRow,
+  shopId: number,
+  at: Date,
+): Promise<Date> {
   if (!plan.preventPaymentsAtNight) return at;
   const shop = await deps.shops.get(shopId);
   return nextDaytime(at, shop?.settings.time_zone ?? "UTC");
@@ -383,6 +391,13 @@ async function applyOutcomes(
   const sorted = [...items].sort((a, b) =>
     a.attempt.subscription.id.localeCompare(b.attempt.subscription.id),
   );
+  // Read before the transaction: on the embedded database a shop lookup inside it (one that missed the cache)
+  // would wait for the connection the transaction holds, for ever.
+  const shopIds = [...new Set(sorted.map((item) => item.attempt.subscription.shopId))];
+  const shopById = new Map(
+    await Promise.all(shopIds.map(async (id) => [id, await deps.shops.get(id)] as const)),
+  );
+  const inTransaction: OutcomeDeps = { ...deps, shops: { get: async (id) => shopById.get(id) ?? null } };
   await deps.db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -398,14 +413,14 @@ async function applyOutcomes(
     const rowById = new Map(rows.map((row) => [row.id, row]));
     for (const { attempt, outcome } of sorted) {
       const row = rowById.get(attempt.subscription.id);
-      if (row) await applyOutcome(deps, tx, row, attempt, outcome, first);
+      if (row) await applyOutcome(inTransaction, tx, row, attempt, outcome, first);
     }
   });
   deps.outbox.nudge();
 }
 
 async function applyOutcome(
-  deps: GatewayDeps,
+  deps: OutcomeDeps,
   tx: DatabaseTransaction,
   row: SubscriptionRow,
   attempt: Attempt,
@@ -449,7 +464,7 @@ async function applyOutcome(
 }
 
 async function paid(
-  deps: GatewayDeps,
+  deps: OutcomeDeps,
   tx: DatabaseTransaction,
   input: {
     row: SubscriptionRow;
@@ -518,7 +533,7 @@ async function paid(
 }
 
 async function failed(
-  deps: GatewayDeps,
+  deps: OutcomeDeps,
   tx: DatabaseTransaction,
   input: {
     row: SubscriptionRow;
