@@ -1,7 +1,14 @@
 import { inArray } from "drizzle-orm";
+import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
 import type { Subscription, SubscriptionEvent } from "@/lib/contracts/subscription";
-import { customers, notificationDeliveries, type SubscriptionRow, shopperEmails } from "@/lib/db/schema";
+import {
+  customers,
+  notificationDeliveries,
+  type SubscriptionRow,
+  shopperEmails,
+  shops,
+} from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { shopperEmailRow } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
@@ -15,13 +22,11 @@ import { subscriptionsFromRows } from "./view";
  * change or not at all.
  */
 /**
- * What recording an event needs. `shops` is only looked up in: a caller inside a transaction on the embedded
- * database (one connection, held by the transaction) passes shops it read before opening it, since a lookup that
- * missed the cache would wait for that connection forever.
+ * What recording an event needs. Not the shop directory: events are recorded inside a transaction, and on the
+ * embedded database (one connection, held by that transaction) a directory lookup that missed its cache waited for
+ * the connection for ever; the shops an e-mail needs are read through the transaction itself.
  */
-export type SubscriptionEventDeps = Pick<GatewayDeps, "keyring" | "config" | "logger" | "clock"> & {
-  shops: Pick<GatewayDeps["shops"], "get">;
-};
+export type SubscriptionEventDeps = Pick<GatewayDeps, "keyring" | "config" | "logger" | "clock">;
 
 export async function recordSubscriptionEvent(
   deps: SubscriptionEventDeps,
@@ -42,20 +47,31 @@ export async function recordSubscriptionEvents(
   tx: DatabaseTransaction,
   events: readonly { event: SubscriptionEvent; row: SubscriptionRow }[],
 ): Promise<void> {
-  const planned = await Promise.all(
-    events.map(async ({ event, row }) => {
-      deps.logger.info(
-        { subscriptionId: row.id, shopId: row.shopId, event, state: row.state },
-        "subscription event",
-      );
-      const kind = shopperEmailKind(event, row);
-      // A plan link's subscription has its customer from its first payment on: before that, no one to write to.
-      const shop = kind && row.customerId ? await deps.shops.get(row.shopId) : null;
-      const emails = shop?.settings.customer_emails;
-      const email = kind && shop && emails?.enabled && emails.kinds.includes(kind) ? { kind, shop } : null;
-      return { event, row, email };
-    }),
+  const kinds = events.map(({ event, row }) => {
+    deps.logger.info(
+      { subscriptionId: row.id, shopId: row.shopId, event, state: row.state },
+      "subscription event",
+    );
+    // A plan link's subscription has its customer from its first payment on: before that, no one to write to.
+    return row.customerId ? shopperEmailKind(event, row) : null;
+  });
+  const shopIds = [...new Set(events.flatMap(({ row }, index) => (kinds[index] ? [row.shopId] : [])))];
+  const shopRows = shopIds.length
+    ? await tx
+        .select({ id: shops.id, name: shops.name, settings: shops.settings })
+        .from(shops)
+        .where(inArray(shops.id, shopIds))
+    : [];
+  const shopById = new Map(
+    shopRows.map((shop) => [shop.id, { ...shop, settings: shopSettingsSchema.parse(shop.settings) }]),
   );
+  const planned = events.map(({ event, row }, index) => {
+    const kind = kinds[index];
+    const shop = shopById.get(row.shopId);
+    const emails = shop?.settings.customer_emails;
+    const email = kind && shop && emails?.enabled && emails.kinds.includes(kind) ? { kind, shop } : null;
+    return { event, row, email };
+  });
   const viewed = planned.filter((item) => item.row.notificationUrl || item.email);
   if (viewed.length === 0) return;
   const rows = [...new Map(viewed.map((item) => [item.row.id, item.row])).values()];

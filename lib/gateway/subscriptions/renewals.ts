@@ -20,7 +20,7 @@ import type { DatabaseTransaction } from "../payments/finish-money-transaction";
 import { recoverUnansweredPayment } from "../payments/recover-unanswered";
 import type { TransactionBody } from "../tokenization/build-transaction";
 import { moneyResultOf } from "../transactions/money-transaction-body";
-import { recordSubscriptionEvents, type SubscriptionEventDeps } from "./events";
+import { recordSubscriptionEvents } from "./events";
 import { cycleAttemptUid } from "./ids";
 import {
   addInterval,
@@ -40,7 +40,7 @@ import { type BatchMove, CHARGEABLE_STATES, moveMany, type OutcomeFields } from 
 export const RENEWAL_LEASE_SECONDS = 300;
 
 /** What storing an outcome needs: shops are looked up in those read before its transaction. */
-type OutcomeDeps = Omit<GatewayDeps, "shops"> & SubscriptionEventDeps;
+type OutcomeDeps = Omit<GatewayDeps, "shops"> & { shops: Pick<GatewayDeps["shops"], "get"> };
 export const BILLING_CYCLES_COMPLETE = "Billing cycles are complete";
 
 /** The moment a subscription lives at: the later of the real time and its test clock. */
