@@ -182,6 +182,7 @@ test("a subscription's page lists its renewals and the next one after its test c
   expect(subscription.state).toBe("active");
 
   await signIn(page);
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
   await page.goto(`/admin/subscriptions/${subscription.id}`);
   const payments = page.locator("#subscription-payments tbody tr");
   await expect(payments).toHaveCount(1);

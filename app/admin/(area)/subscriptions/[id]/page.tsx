@@ -105,16 +105,10 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
               Next renewal
             </h2>
             {subscription.data.renew_at ? (
-              <dl className="admin-details" id="next-renewal">
-                <div className="admin-details__row">
-                  <dt>Due</dt>
-                  <dd>{formatDateTime(subscription.data.renew_at)}</dd>
-                </div>
-                <div className="admin-details__row">
-                  <dt>Amount</dt>
-                  <dd>{formatAmount(subscription.data.plan.plan.amount, subscription.data.plan.currency)}</dd>
-                </div>
-              </dl>
+              <p id="next-renewal">
+                Due {formatDateTime(subscription.data.renew_at)}:{" "}
+                {formatAmount(subscription.data.plan.plan.amount, subscription.data.plan.currency)}
+              </p>
             ) : (
               <p className="admin-muted">None: nothing more will be charged.</p>
             )}
