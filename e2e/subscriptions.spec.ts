@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { formatAmount, formatDateTime } from "../lib/admin/format";
 import { getCheckoutMessages } from "../lib/checkout/messages/index";
 import { subscriptionTermsText } from "../lib/checkout/subscription-terms";
 import type { Language } from "../lib/contracts/languages";
@@ -153,4 +154,59 @@ test("a merchant creates a plan and cancels a subscription after confirming", as
       return (await response.json()).cancel_reason;
     })
     .toBe("Customer moved abroad");
+});
+
+test("a subscription's page lists its renewals and the next one after its test clock moves", async ({
+  page,
+  request,
+}) => {
+  const headers = { authorization: basicAuth(DEMO_SHOP_1) };
+  // A price of its own (ending in 99, which the sandbox approves) keeps the first charge clear of the duplicate check.
+  const amount = Math.floor(uniqueAmount() / 100) * 100 + 99;
+  const created = await request.post("/subscriptions", {
+    headers,
+    data: {
+      plan: {
+        title: "Seed box",
+        currency: "EUR",
+        test: true,
+        plan: { amount, interval: 1, interval_unit: "month" },
+      },
+      customer: { email: "seeds@example.com", ip: "198.51.100.9" },
+      card: { number: "4200000000000000", verification_value: "123", exp_month: "12", exp_year: "2040" },
+      test: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const subscription = await created.json();
+  expect(subscription.state).toBe("active");
+
+  await signIn(page);
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+  await page.goto(`/admin/subscriptions/${subscription.id}`);
+  const payments = page.locator("#subscription-payments tbody tr");
+  await expect(payments).toHaveCount(1);
+  await expect(page.locator("#next-renewal")).toContainText(formatAmount(amount, "EUR"));
+
+  const advanced = await request.post(`/subscriptions/${subscription.id}/test_clock`, {
+    headers,
+    data: { advance_to: new Date(new Date(subscription.renew_at).getTime() + 60_000).toISOString() },
+  });
+  expect(advanced.status()).toBe(200);
+  const renewed = await advanced.json();
+  expect(renewed.paid_billing_cycles).toBe(2);
+
+  await page.reload();
+  await expect(payments).toHaveCount(2);
+  // Newest first: the renewal, billing cycle 2, links to its transaction.
+  const renewal = payments.first();
+  await expect(renewal.getByRole("link", { name: renewed.last_transaction.uid })).toHaveAttribute(
+    "href",
+    `/admin/transactions/${renewed.last_transaction.uid}`,
+  );
+  await expect(renewal.locator("td").first()).toHaveText("2");
+  await expect(renewal).toContainText(formatAmount(amount, "EUR"));
+  await expect(payments.last().locator("td").first()).toHaveText("1");
+  await expect(page.locator("#next-renewal")).toContainText(formatDateTime(renewed.renew_at));
+  await expectAccessible(page);
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "@/lib/contracts/languages";
+import { SUBSCRIPTION_EMAIL_BLANK } from "@/lib/contracts/messages";
 import { describeBaseError, describeFieldError } from "./error-messages";
 import { getCheckoutMessages } from "./messages";
 
@@ -25,6 +27,22 @@ describe("describeFieldError", () => {
     expect(describeFieldError(messages, "birth_date", "can't be in the future")).toBe(
       "The date can't be in the future",
     );
+  });
+});
+
+describe("a subscription page's e-mail", () => {
+  it("is asked for with the reason, in every language the page speaks", () => {
+    expect(describeFieldError(messages, "email", SUBSCRIPTION_EMAIL_BLANK)).toBe(
+      "Enter your email address: we tell you there before renewals and when your card needs updating",
+    );
+    for (const language of LANGUAGES) {
+      const own = getCheckoutMessages(language);
+      const text = describeFieldError(own, "email", SUBSCRIPTION_EMAIL_BLANK);
+      expect(text, language).toBe(own.errors.subscriptionEmail);
+      // Not the plain "enter your e-mail", and not English where the page speaks another language.
+      expect(text, language).not.toBe(own.fields.email.required);
+      if (language !== "en") expect(text, language).not.toBe(messages.errors.subscriptionEmail);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import {
   DUPLICATE_TRANSACTION,
   IN_THE_FUTURE,
   STATE_NOT_ALLOWED,
+  SUBSCRIPTION_EMAIL_BLANK,
 } from "@/lib/contracts/messages";
 import { interpolate, plural } from "./messages/interpolate";
 import type { CheckoutMessages, PaymentFieldName } from "./messages/types";
@@ -33,6 +34,7 @@ export function describeFieldError(
   const texts = messages.fields[field];
   const values = { digits: context.securityCodeLength ?? 3 };
   if (contractMessage === BLANK) return interpolate(texts.required, values);
+  if (contractMessage === SUBSCRIPTION_EMAIL_BLANK) return messages.errors.subscriptionEmail;
   if (contractMessage === DATE_EXPIRED) return messages.errors.cardExpired;
   if (contractMessage === IN_THE_FUTURE) return messages.errors.dateInFuture;
   if (contractMessage === STATE_NOT_ALLOWED) return messages.errors.stateNotAllowed;

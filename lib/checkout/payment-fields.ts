@@ -55,8 +55,10 @@ export interface PaymentFormRules {
   saveCardOffered?: boolean;
   /** Customer and billing fields on the page. */
   visible: readonly CheckoutCustomerField[];
-  /** Of those, the ones the shop requires. */
+  /** Of those, the ones the shop requires (and the e-mail on a plan link's subscription page). */
   required: readonly CheckoutCustomerField[];
+  /** A subscription's page that requires the e-mail: a blank one is explained as the subscription's need. */
+  subscriptionEmail?: boolean;
   holderRequired: boolean;
 }
 
@@ -80,12 +82,14 @@ export function paymentFormRules(
     | "another_card_toggle"
     | "transaction_type"
     | "save_card_toggle"
-  >,
+  > &
+    Partial<Pick<ShopperCheckoutView, "subscription_terms">>,
 ): PaymentFormRules {
   const saved = view.saved_card;
   return {
     visible: view.customer_fields.visible,
     required: view.customer_fields.required,
+    subscriptionEmail: Boolean(view.subscription_terms) && view.customer_fields.required.includes("email"),
     holderRequired: view.credit_card_fields.holder_required,
     savedCard: saved
       ? {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHECKOUT_CUSTOMER_FIELDS } from "@/lib/contracts/checkout";
+import { SUBSCRIPTION_EMAIL_BLANK } from "@/lib/contracts/messages";
 import {
   CUSTOMER_FIELDS,
   emptyPaymentForm,
@@ -81,6 +82,37 @@ describe("validatePaymentForm", () => {
     expect(validatePaymentForm(form({ holder: "A".repeat(36) }), NO_CUSTOMER, { now }).fields).toEqual({
       holder: ["is too long (maximum is 35 characters)"],
     });
+  });
+
+  it("asks a subscription page's e-mail with its own message, a shop's required e-mail with the plain one", () => {
+    const page: PaymentFormRules = { visible: ["email"], required: ["email"], holderRequired: false };
+    expect(validatePaymentForm(form(), { ...page, subscriptionEmail: true }, { now }).fields).toEqual({
+      email: [SUBSCRIPTION_EMAIL_BLANK],
+    });
+    expect(validatePaymentForm(form(), page, { now }).fields).toEqual({ email: ["can't be blank"] });
+    expect(
+      validatePaymentForm(form({ email: "ada@example.com" }), { ...page, subscriptionEmail: true }, { now })
+        .fields,
+    ).toEqual({});
+  });
+
+  it("takes the subscription's e-mail rule from the page's view", () => {
+    const view = {
+      customer_fields: { visible: ["email"], required: ["email"], read_only: [] },
+      credit_card_fields: {
+        holder: null,
+        holder_required: false,
+        read_only: false,
+        verification_value_required: false,
+      },
+      saved_card: null,
+      another_card_toggle: { display: false },
+      transaction_type: "payment",
+      save_card_toggle: { display: false },
+    } as unknown as Parameters<typeof paymentFormRules>[0];
+    const terms = { amount: 999, currency: "EUR", interval: 1, interval_unit: "month", trial: null } as const;
+    expect(paymentFormRules({ ...view, subscription_terms: terms }).subscriptionEmail).toBe(true);
+    expect(paymentFormRules({ ...view, subscription_terms: null }).subscriptionEmail).toBe(false);
   });
 
   it("requires the shop's required visible fields and checks the address rules", () => {

@@ -9,7 +9,7 @@ import {
   renderErrorMessage,
 } from "@/lib/contracts/errors";
 import { type Now, objectValue, optional, systemNow } from "@/lib/contracts/fields";
-import { BLANK, INVALID } from "@/lib/contracts/messages";
+import { BLANK, INVALID, SUBSCRIPTION_EMAIL_BLANK } from "@/lib/contracts/messages";
 import { billingAddressSchema, createCustomerSchema } from "@/lib/contracts/tokenization";
 import { parseExpiry } from "./format";
 import type { PaymentFieldName } from "./messages/types";
@@ -129,7 +129,12 @@ export function validatePaymentForm(
     if (rules.holderRequired && blank("holder")) addFieldError(errors, "holder", BLANK);
   }
   for (const field of rules.required) {
-    if (isShown(field, values, rules) && blank(field)) addFieldError(errors, field, BLANK);
+    if (!isShown(field, values, rules) || !blank(field)) continue;
+    addFieldError(
+      errors,
+      field,
+      field === "email" && rules.subscriptionEmail ? SUBSCRIPTION_EMAIL_BLANK : BLANK,
+    );
   }
 
   const request = toPaymentRequest(values, rules);

@@ -18,6 +18,12 @@ export const IN_THE_FUTURE = "can't be in the future";
 export const STATE_NOT_ALLOWED = "is only allowed when country is US or CA";
 export const NOT_ALLOWED_FOR_SHOP = "is not allowed for this shop";
 export const NOT_SUPPORTED = "is not supported";
+/**
+ * A subscription's hosted page without an e-mail: the customer it makes would never hear of a renewal or of a card
+ * that needs updating.
+ */
+export const SUBSCRIPTION_EMAIL_BLANK =
+  "can't be blank: a subscription's customer is told about renewals there";
 
 /** Full sentences (upper-case): rendered as they are, without a field name in front. */
 export const DATE_EXPIRED = "Date is expired";

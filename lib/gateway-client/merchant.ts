@@ -48,6 +48,8 @@ export interface TransactionFilters extends PageQuery {
   createdTo?: string;
   /** Children (captures, voids, refunds) of this transaction only. */
   parentUid?: string;
+  /** The charges of this subscription only (`sbs_…`). */
+  subscriptionId?: string;
 }
 
 /** A capture, void or refund of `parentUid`, in minor units of the parent's currency. */
@@ -259,6 +261,7 @@ export function merchantClient(connection: GatewayConnection) {
           created_from: filters.createdFrom,
           created_to: filters.createdTo,
           parent_uid: filters.parentUid,
+          subscription_id: filters.subscriptionId,
         },
         credentials,
         read: listIn<Transaction>("transactions", pages),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SUBSCRIPTION_EMAIL_BLANK } from "@/lib/contracts/messages";
 import { LINK_MESSAGES } from "@/lib/gateway/products/pages/link-messages";
 import { merchantCheckout, shopperCheckout, typedCardAttempt } from "./checkout-helpers";
 import { callJson, type JsonBody, startTestGateway, type TestGateway, type TestShop } from "./harness";
@@ -155,6 +156,60 @@ describe("GET /plans/{id}/pay", () => {
     const [row] = await subscriptionsOf(plan.id);
     const failed = await callJson(gateway, `/subscriptions/${row.id}`, { shop });
     expect(failed.body).toMatchObject({ state: "failed", customer: null });
+  });
+
+  it("requires the shopper's e-mail: the page asks for it, and an attempt without one is refused beside the field", async () => {
+    // Prices of their own: the sandbox's frictionless card is the one the other tests pay with.
+    const plan = await createPlan({ plan: { amount: 1999, interval: 1, interval_unit: "month" } });
+    const opened = await visit(`/plans/${plan.id}/pay?lang=fr`);
+    const token = tokenOf(opened.location);
+    const view = await shopperCheckout(gateway, token);
+    expect(view.customer_fields).toMatchObject({
+      visible: ["email", "first_name", "last_name"],
+      required: ["email"],
+    });
+    for (const customer of [undefined, { email: "" }, { email: "   " }]) {
+      const refused = await typedCardAttempt(gateway, token, {
+        seed: seed++,
+        card: { number: "4012000000001006" },
+        request: { ...(customer ? { customer } : {}), billing_address: { first_name: "Ada" } },
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ customer: { email: [SUBSCRIPTION_EMAIL_BLANK] } });
+    }
+    // Nothing was charged and no attempt was used: the subscription still waits for its first payment.
+    expect((await shopperCheckout(gateway, token)).attempts_left).toBe(view.attempts_left);
+    const [row] = await subscriptionsOf(plan.id);
+    expect(row).toMatchObject({ state: "redirecting", customer: null, last_transaction: null });
+    const paid = await typedCardAttempt(gateway, token, {
+      seed: seed++,
+      card: { number: "4012000000001006" },
+      request: { customer: { email: "ada@example.com" } },
+    });
+    expect(paid.body.transaction.status).toBe("successful");
+    const active = await callJson(gateway, `/subscriptions/${row.id}`, { shop });
+    expect(active.body.state).toBe("active");
+    expect((await callJson(gateway, `/customers/${active.body.customer.id}`, { shop })).body.email).toBe(
+      "ada@example.com",
+    );
+  });
+
+  it("asks no e-mail of a subscription's page whose customer is already known, nor of an ordinary checkout", async () => {
+    const created = await callJson(gateway, "/subscriptions", {
+      shop,
+      body: {
+        plan: { id: (await createPlan({ plan: { amount: 2999, interval: 1, interval_unit: "month" } })).id },
+        customer: { email: "known@example.com", ip: "203.0.113.9" },
+      },
+    });
+    expect(created.body.state).toBe("redirecting");
+    const token = tokenOf(created.body.redirect_url);
+    expect((await shopperCheckout(gateway, token)).customer_fields.required).toEqual([]);
+    const paid = await typedCardAttempt(gateway, token, {
+      seed: seed++,
+      card: { number: "4012000000001006" },
+    });
+    expect(paid.body.transaction?.status, JSON.stringify(paid.body)).toBe("successful");
   });
 
   it("is a 404 page in the shopper's language for an unknown or malformed plan id", async () => {

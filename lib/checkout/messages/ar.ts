@@ -72,6 +72,7 @@ export const ar: CheckoutMessages = {
     birth_date: { label: "تاريخ الميلاد", required: "أدخل تاريخ ميلادك", invalid: "أدخل تاريخ ميلاد حقيقيًا" },
   },
   errors: {
+    subscriptionEmail: "أدخل بريدك الإلكتروني: نُبلغك عليه قبل التجديدات وعندما تحتاج بطاقتك إلى تحديث",
     tooLong: {
       zero: "لا يزيد على {max} حرف",
       one: "لا يزيد على حرف واحد",

@@ -80,6 +80,8 @@ export const cs: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Zadejte e-mailovou adresu: píšeme vám na ni před obnovením předplatného a když je třeba aktualizovat kartu",
     tooLong: {
       one: "Nejvýše {max} znak",
       few: "Nejvýše {max} znaky",

@@ -81,6 +81,8 @@ export const da: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Indtast din e-mailadresse: vi giver dig besked der før fornyelser, og når dit kort skal opdateres",
     tooLong: { one: "Højst {max} tegn", other: "Højst {max} tegn" },
     cardExpired: "Kortet er udløbet. Tjek datoen, eller brug et andet kort",
     dateInFuture: "Datoen kan ikke ligge i fremtiden",

@@ -97,6 +97,8 @@ export const de: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Geben Sie Ihre E-Mail-Adresse ein: Dorthin informieren wir Sie vor Verlängerungen und wenn Ihre Karte aktualisiert werden muss",
     tooLong: { one: "Höchstens {max} Zeichen", other: "Höchstens {max} Zeichen" },
     cardExpired: "Diese Karte ist abgelaufen. Prüfen Sie das Datum oder verwenden Sie eine andere Karte",
     dateInFuture: "Das Datum darf nicht in der Zukunft liegen",

@@ -77,6 +77,8 @@ export const en: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Enter your email address: we tell you there before renewals and when your card needs updating",
     tooLong: { one: "Use at most {max} character", other: "Use at most {max} characters" },
     cardExpired: "This card has expired. Check the date or use another card",
     dateInFuture: "The date can't be in the future",

@@ -85,6 +85,8 @@ export const es: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Introduce tu correo electrónico: te avisamos allí antes de cada renovación y cuando tu tarjeta necesite actualizarse",
     tooLong: {
       one: "Use como máximo {max} carácter",
       many: "Use como máximo {max} caracteres",

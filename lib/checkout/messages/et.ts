@@ -92,6 +92,8 @@ export const et: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Sisestage oma e-posti aadress: teavitame teid sinna enne uuendamisi ja siis, kui kaarti on vaja uuendada",
     tooLong: { one: "Kõige rohkem {max} märk", other: "Kõige rohkem {max} märki" },
     cardExpired: "Selle kaardi kehtivus on lõppenud. Kontrollige kuupäeva või kasutage teist kaarti",
     dateInFuture: "Kuupäev ei saa olla tulevikus",

@@ -84,6 +84,8 @@ export const fi: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Anna sähköpostiosoitteesi: kerromme siihen ennen uusimisia ja kun korttisi tiedot on päivitettävä",
     tooLong: { one: "Enintään {max} merkki", other: "Enintään {max} merkkiä" },
     cardExpired: "Kortti on vanhentunut. Tarkista päivämäärä tai käytä toista korttia",
     dateInFuture: "Päivämäärä ei voi olla tulevaisuudessa",

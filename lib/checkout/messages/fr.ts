@@ -93,6 +93,8 @@ export const fr: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Saisissez votre adresse e-mail : nous vous y prévenons avant chaque renouvellement et lorsque votre carte doit être mise à jour",
     tooLong: {
       one: "{max} caractère au maximum",
       many: "{max} caractères au maximum",

@@ -68,6 +68,7 @@ export const he: CheckoutMessages = {
     birth_date: { label: "תאריך לידה", required: "הזינו את תאריך הלידה", invalid: "הזינו תאריך לידה אמיתי" },
   },
   errors: {
+    subscriptionEmail: 'הזינו כתובת דוא"ל: נעדכן אתכם בה לפני חידושים וכאשר יש לעדכן את הכרטיס',
     tooLong: { one: "עד תו אחד", two: "עד {max} תווים", other: "עד {max} תווים" },
     cardExpired: "תוקף הכרטיס פג. בדקו את התאריך או השתמשו בכרטיס אחר",
     dateInFuture: "התאריך לא יכול להיות בעתיד",

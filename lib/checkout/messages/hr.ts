@@ -81,6 +81,8 @@ export const hr: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Unesite svoju adresu e-pošte: na nju vas obavještavamo prije obnove pretplate i kada karticu treba ažurirati",
     tooLong: {
       one: "Najviše {max} znak",
       few: "Najviše {max} znaka",

@@ -93,6 +93,8 @@ export const hu: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Adja meg e-mail-címét: ide értesítjük a megújítások előtt, és ha a kártyáját frissíteni kell",
     tooLong: { one: "Legfeljebb {max} karakter", other: "Legfeljebb {max} karakter" },
     cardExpired: "Ez a kártya lejárt. Ellenőrizze a dátumot, vagy használjon másik kártyát",
     dateInFuture: "A dátum nem lehet a jövőben",

@@ -93,6 +93,8 @@ export const id: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Masukkan alamat email Anda: kami memberi tahu Anda di sana sebelum perpanjangan dan saat kartu Anda perlu diperbarui",
     tooLong: { other: "Maksimal {max} karakter" },
     cardExpired: "Kartu ini sudah kedaluwarsa. Periksa tanggalnya atau gunakan kartu lain",
     dateInFuture: "Tanggal tidak boleh di masa depan",

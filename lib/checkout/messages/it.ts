@@ -93,6 +93,8 @@ export const it: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Inserisci il tuo indirizzo email: ti avvisiamo lì prima dei rinnovi e quando la carta deve essere aggiornata",
     tooLong: {
       one: "Usa al massimo {max} carattere",
       many: "Usa al massimo {max} caratteri",

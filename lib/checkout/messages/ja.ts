@@ -85,6 +85,7 @@ export const ja: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail: "メールアドレスを入力してください。更新の前やカードの更新が必要なときにお知らせします",
     tooLong: { other: "{max} 文字以内で入力してください" },
     cardExpired: "このカードは有効期限が切れています。日付をご確認いただくか、別のカードをご利用ください",
     dateInFuture: "未来の日付は入力できません",

@@ -80,6 +80,8 @@ export const ko: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "이메일 주소를 입력하세요. 갱신 전과 카드 정보를 업데이트해야 할 때 이메일로 알려 드립니다",
     tooLong: { other: "최대 {max}자까지 입력하세요" },
     cardExpired: "유효기간이 지난 카드입니다. 날짜를 확인하거나 다른 카드를 사용하세요",
     dateInFuture: "미래 날짜는 입력할 수 없습니다",

@@ -89,6 +89,8 @@ export const lt: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Įveskite el. pašto adresą: juo pranešame prieš atnaujinimus ir kai reikia atnaujinti kortelę",
     tooLong: {
       one: "Ne daugiau kaip {max} simbolis",
       few: "Ne daugiau kaip {max} simboliai",

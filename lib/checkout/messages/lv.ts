@@ -93,6 +93,8 @@ export const lv: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Ievadiet savu e-pasta adresi: tur mēs jūs informējam pirms atjaunošanas un tad, kad karte jāatjaunina",
     tooLong: {
       zero: "Ne vairāk kā {max} rakstzīmju",
       one: "Ne vairāk kā {max} rakstzīme",

@@ -85,6 +85,8 @@ export const nl: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Vul je e-mailadres in: daar laten we je weten wanneer een verlenging eraan komt en wanneer je kaart moet worden bijgewerkt",
     tooLong: { one: "Gebruik maximaal {max} teken", other: "Gebruik maximaal {max} tekens" },
     cardExpired: "Deze kaart is verlopen. Controleer de datum of gebruik een andere kaart",
     dateInFuture: "De datum kan niet in de toekomst liggen",

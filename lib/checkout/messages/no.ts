@@ -89,6 +89,8 @@ export const no: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Skriv inn e-postadressen din: vi varsler deg der før fornyelser og når kortet ditt må oppdateres",
     tooLong: { one: "Maks {max} tegn", other: "Maks {max} tegn" },
     cardExpired: "Kortet er utløpt. Sjekk datoen eller bruk et annet kort",
     dateInFuture: "Datoen kan ikke være i fremtiden",

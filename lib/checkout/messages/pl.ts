@@ -73,6 +73,8 @@ export const pl: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Podaj adres e-mail: informujemy na niego przed odnowieniem i gdy trzeba zaktualizować kartę",
     tooLong: {
       one: "Użyj najwyżej {max} znaku",
       few: "Użyj najwyżej {max} znaków",

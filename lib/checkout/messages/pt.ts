@@ -85,6 +85,8 @@ export const pt: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Introduza o seu e-mail: avisamos por lá antes das renovações e quando o seu cartão precisar de ser atualizado",
     tooLong: {
       one: "Use no máximo {max} caractere",
       many: "Use no máximo {max} caracteres",

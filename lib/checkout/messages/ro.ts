@@ -89,6 +89,8 @@ export const ro: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Introduceți adresa de e-mail: acolo vă anunțăm înainte de reînnoiri și când cardul trebuie actualizat",
     tooLong: {
       one: "Cel mult {max} caracter",
       few: "Cel mult {max} caractere",

@@ -81,6 +81,8 @@ export const ru: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Введите адрес электронной почты: мы сообщаем на него о продлениях и о том, когда нужно обновить карту",
     tooLong: {
       one: "Не более {max} символа",
       few: "Не более {max} символов",

@@ -88,6 +88,8 @@ export const sk: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Zadajte e-mailovú adresu: píšeme vám na ňu pred obnovením predplatného a keď treba aktualizovať kartu",
     tooLong: {
       one: "Najviac {max} znak",
       few: "Najviac {max} znaky",

@@ -89,6 +89,8 @@ export const sl: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Vnesite svoj e-poštni naslov: nanj vas obvestimo pred podaljšanji in ko je treba posodobiti kartico",
     tooLong: {
       one: "Največ {max} znak",
       two: "Največ {max} znaka",

@@ -81,6 +81,8 @@ export const sr: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Унесите имејл адресу: на њу вас обавештавамо пре обнове претплате и када картицу треба ажурирати",
     tooLong: {
       one: "Највише {max} знак",
       few: "Највише {max} знака",

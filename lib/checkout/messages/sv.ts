@@ -76,6 +76,8 @@ export const sv: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "Ange din e-postadress: där meddelar vi dig före förnyelser och när ditt kort behöver uppdateras",
     tooLong: { one: "Högst {max} tecken", other: "Högst {max} tecken" },
     cardExpired: "Kortet har gått ut. Kontrollera datumet eller använd ett annat kort",
     dateInFuture: "Datumet kan inte ligga i framtiden",

@@ -68,6 +68,7 @@ export const th: CheckoutMessages = {
     birth_date: { label: "วันเกิด", required: "กรอกวันเกิดของคุณ", invalid: "กรอกวันเกิดที่มีอยู่จริง" },
   },
   errors: {
+    subscriptionEmail: "กรอกอีเมลของคุณ: เราจะแจ้งทางอีเมลก่อนการต่ออายุและเมื่อต้องอัปเดตบัตร",
     tooLong: { other: "ไม่เกิน {max} ตัวอักษร" },
     cardExpired: "บัตรนี้หมดอายุแล้ว ตรวจสอบวันที่หรือใช้บัตรอื่น",
     dateInFuture: "วันที่ต้องไม่อยู่ในอนาคต",

@@ -85,6 +85,8 @@ export const tr: CheckoutMessages = {
     },
   },
   errors: {
+    subscriptionEmail:
+      "E-posta adresinizi girin: yenilemelerden önce ve kartınızın güncellenmesi gerektiğinde sizi oradan bilgilendiririz",
     tooLong: { one: "En fazla {max} karakter kullanın", other: "En fazla {max} karakter kullanın" },
     cardExpired: "Bu kartın süresi dolmuş. Tarihi kontrol edin veya başka bir kart kullanın",
     dateInFuture: "Tarih gelecekte olamaz",

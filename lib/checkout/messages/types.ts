@@ -59,6 +59,8 @@ export interface CheckoutMessages {
     expiry: FieldMessages & { placeholder: string };
   };
   errors: {
+    /** The e-mail a subscription's page asks for: the customer hears about renewals and card updates there. */
+    subscriptionEmail: string;
     tooLong: PluralMessage;
     cardExpired: string;
     dateInFuture: string;

@@ -69,6 +69,8 @@ export const vi: CheckoutMessages = {
     birth_date: { label: "Ngày sinh", required: "Nhập ngày sinh", invalid: "Nhập ngày sinh có thật" },
   },
   errors: {
+    subscriptionEmail:
+      "Nhập địa chỉ email của bạn: chúng tôi báo cho bạn qua đó trước mỗi lần gia hạn và khi thẻ cần được cập nhật",
     tooLong: { other: "Tối đa {max} ký tự" },
     cardExpired: "Thẻ này đã hết hạn. Kiểm tra lại ngày hoặc dùng thẻ khác",
     dateInFuture: "Ngày không được ở tương lai",

@@ -68,6 +68,7 @@ export const zh: CheckoutMessages = {
     birth_date: { label: "出生日期", required: "请输入出生日期", invalid: "请输入真实的出生日期" },
   },
   errors: {
+    subscriptionEmail: "请输入电子邮箱地址：续订前以及需要更新银行卡时，我们会通过邮件通知您",
     tooLong: { other: "最多 {max} 个字符" },
     cardExpired: "此卡已过期。请检查日期或使用其他卡",
     dateInFuture: "日期不能晚于今天",

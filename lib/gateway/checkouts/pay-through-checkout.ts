@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { isPlainObject } from "@/lib/contracts/fields";
+import { SUBSCRIPTION_EMAIL_BLANK } from "@/lib/contracts/messages";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
@@ -11,7 +12,7 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
 import { attemptKeepsCard, attemptRequest, checkReturnUrl } from "./attempt-request";
 import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
-import { sessionDisclosesKeptCard } from "./shopper-views";
+import { sessionDisclosesKeptCard, sessionRequiresEmail } from "./shopper-views";
 
 export const CHECKOUT_FINISHED = "Checkout is finished";
 export const NO_ATTEMPTS_LEFT = "No attempts left";
@@ -57,6 +58,7 @@ export async function payThroughCheckout(options: {
     isPlainObject(options.body) && isPlainObject(options.body.request) ? options.body.request : {};
   // Before the attempt is claimed: a page sending a foreign address is refused without touching the session.
   checkReturnUrl(deps, session, pageRequest.return_url);
+  const requiresEmail = await sessionRequiresEmail(deps, token);
 
   const now = deps.clock.sqlNow();
   const [claimed] = await deps.db
@@ -97,6 +99,12 @@ export async function payThroughCheckout(options: {
     if (productId)
       stockHold = await holdProductStock(deps, { productId, checkoutToken: token, transactionUid: uid });
     const request = attemptRequest({ shop, session, pageRequest, clientAddress: options.clientAddress });
+    // A plan link's subscription makes its customer from this page: without an e-mail, nobody could be told about
+    // a renewal or a card that needs updating. Refused before the acquirer is asked; the attempt is given back.
+    const email = (request.customer as { email?: unknown } | undefined)?.email;
+    if (requiresEmail && (typeof email !== "string" || email.trim() === "")) {
+      throw GatewayError.validation({ customer: { email: [SUBSCRIPTION_EMAIL_BLANK] } });
+    }
     const body = { request };
     // Set from the session, never from the page's request: the page showed the notice exactly then.
     const consentShown = sessionDisclosesKeptCard(session.request);

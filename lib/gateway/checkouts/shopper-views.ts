@@ -117,29 +117,41 @@ function shownCustomer(
   return Object.keys(customer).length > 0 ? customer : null;
 }
 
-/** The plan of the subscription whose hosted page this session is, for its terms in words; null for any other. */
-async function subscriptionTermsOf(
+/**
+ * The plan of the subscription whose hosted page this session is, for its terms in words (null for any other
+ * page), and whether the page must ask the shopper's e-mail: a subscription opened from its plan's pay_url has no
+ * customer yet, and the one the page makes is told about renewals and card updates by e-mail.
+ */
+async function subscriptionPageOf(
   deps: GatewayDeps,
   token: string,
-): Promise<ShopperCheckoutView["subscription_terms"]> {
+): Promise<{ terms: ShopperCheckoutView["subscription_terms"]; asksEmail: boolean }> {
   const [found] = await deps.db
-    .select({ plan: plans })
+    .select({ plan: plans, customerId: subscriptions.customerId })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(eq(subscriptions.checkoutToken, token))
     .limit(1);
-  if (!found) return null;
+  if (!found) return { terms: null, asksEmail: false };
   const { plan } = found;
   const trial = plan.trial as { amount: number; interval: number; interval_unit: TermsUnit } | null;
   return {
-    amount: plan.amount,
-    currency: plan.currency,
-    interval: plan.interval,
-    interval_unit: plan.intervalUnit,
-    trial: trial
-      ? { amount: trial.amount, interval: trial.interval, interval_unit: trial.interval_unit }
-      : null,
+    terms: {
+      amount: plan.amount,
+      currency: plan.currency,
+      interval: plan.interval,
+      interval_unit: plan.intervalUnit,
+      trial: trial
+        ? { amount: trial.amount, interval: trial.interval, interval_unit: trial.interval_unit }
+        : null,
+    },
+    asksEmail: found.customerId === null,
   };
+}
+
+/** Whether an attempt on this session must carry the shopper's e-mail (a plan link's subscription page). */
+export async function sessionRequiresEmail(deps: GatewayDeps, token: string): Promise<boolean> {
+  return (await subscriptionPageOf(deps, token)).asksEmail;
 }
 
 /** The hosted page's view of its session (the session token as bearer). */
@@ -150,6 +162,10 @@ export async function shopperCheckoutView(
 ): Promise<ShopperCheckoutView> {
   const { row, request } = session;
   const { settings } = request;
+  const subscriptionPage = await subscriptionPageOf(deps, row.token);
+  const required = requiredCustomerFields(shop);
+  if (subscriptionPage.asksEmail && !required.includes("email")) required.push("email");
+  // A plan link's page always shows the e-mail (PLAN_LINK_CUSTOMER_FIELDS): now it also requires it.
   const visible = shownCustomerFields(shop, settings);
   const last = session.lastTransaction;
   return {
@@ -176,7 +192,7 @@ export async function shopperCheckoutView(
     },
     customer_fields: {
       visible,
-      required: requiredCustomerFields(shop),
+      required,
       read_only: settings.customer_fields.read_only.filter((field) => visible.includes(field)),
     },
     credit_card_fields: {
@@ -190,7 +206,7 @@ export async function shopperCheckoutView(
     save_card_toggle: settings.save_card_toggle,
     another_card_toggle: settings.another_card_toggle,
     keeps_card: sessionDisclosesKeptCard(request),
-    subscription_terms: await subscriptionTermsOf(deps, row.token),
+    subscription_terms: subscriptionPage.terms,
     frame_ancestors: shop.settings.frame_ancestors,
     return_urls: {
       success_url: settings.success_url ?? null,

@@ -143,6 +143,14 @@ export function merchantOpenApi() {
               schema: { type: "string", format: "uuid" },
             },
             {
+              name: "subscription_id",
+              in: "query",
+              description:
+                "Only this subscription's charges: its first payment and every renewal attempt (an unknown or " +
+                "another shop's subscription: an empty list)",
+              schema: { type: "string", pattern: "^sbs_[0-9a-f]{16}$" },
+            },
+            {
               name: "created_from",
               in: "query",
               description:

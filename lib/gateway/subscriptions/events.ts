@@ -1,12 +1,19 @@
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
+import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
 import type { Subscription, SubscriptionEvent } from "@/lib/contracts/subscription";
-import { customers, notificationDeliveries, type SubscriptionRow } from "@/lib/db/schema";
+import {
+  customers,
+  notificationDeliveries,
+  type SubscriptionRow,
+  shopperEmails,
+  shops,
+} from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { enqueueShopperEmail } from "../emails/enqueue-shopper-email";
+import { shopperEmailRow } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
-import { subscriptionFromRow } from "./view";
+import { subscriptionsFromRows } from "./view";
 
 /**
  * Every event of a subscription goes through here, inside the database transaction of the change it reports: the
@@ -14,30 +21,106 @@ import { subscriptionFromRow } from "./view";
  * retried as a transaction's) and the e-mail to the subscriber (a row of the shopper e-mail outbox) commit with the
  * change or not at all.
  */
+/**
+ * What recording an event needs. Not the shop directory: events are recorded inside a transaction, and on the
+ * embedded database (one connection, held by that transaction) a directory lookup that missed its cache waited for
+ * the connection for ever; the shops an e-mail needs are read through the transaction itself.
+ */
+export type SubscriptionEventDeps = Pick<GatewayDeps, "keyring" | "config" | "logger" | "clock">;
+
 export async function recordSubscriptionEvent(
-  deps: Pick<GatewayDeps, "keyring" | "config" | "logger" | "shops" | "clock">,
+  deps: SubscriptionEventDeps,
   tx: DatabaseTransaction,
   event: SubscriptionEvent,
   row: SubscriptionRow,
 ): Promise<void> {
-  deps.logger.info(
-    { subscriptionId: row.id, shopId: row.shopId, event, state: row.state },
-    "subscription event",
+  await recordSubscriptionEvents(deps, tx, [{ event, row }]);
+}
+
+/**
+ * `recordSubscriptionEvent` for a batch (a scheduler's outcomes), in a few statements for all of it: the views of
+ * the subscriptions that have somewhere to send them, one insert of the webhooks and one of the e-mails, each in
+ * the order of `events`.
+ */
+export async function recordSubscriptionEvents(
+  deps: SubscriptionEventDeps,
+  tx: DatabaseTransaction,
+  events: readonly { event: SubscriptionEvent; row: SubscriptionRow }[],
+): Promise<void> {
+  const kinds = events.map(({ event, row }) => {
+    deps.logger.info(
+      { subscriptionId: row.id, shopId: row.shopId, event, state: row.state },
+      "subscription event",
+    );
+    // A plan link's subscription has its customer from its first payment on: before that, no one to write to.
+    return row.customerId ? shopperEmailKind(event, row) : null;
+  });
+  const shopIds = [...new Set(events.flatMap(({ row }, index) => (kinds[index] ? [row.shopId] : [])))];
+  const shopRows = shopIds.length
+    ? await tx
+        .select({ id: shops.id, name: shops.name, settings: shops.settings })
+        .from(shops)
+        .where(inArray(shops.id, shopIds))
+    : [];
+  const shopById = new Map(
+    shopRows.map((shop) => [shop.id, { ...shop, settings: shopSettingsSchema.parse(shop.settings) }]),
   );
-  const kind = shopperEmailKind(event, row);
-  if (!row.notificationUrl && !kind) return;
-  const subscription = await subscriptionFromRow(deps, tx, row);
-  if (row.notificationUrl) {
-    await tx.insert(notificationDeliveries).values({
-      id: newDeliveryId(),
-      shopId: row.shopId,
-      transactionUid: null,
+  const planned = events.map(({ event, row }, index) => {
+    const kind = kinds[index];
+    const shop = shopById.get(row.shopId);
+    const emails = shop?.settings.customer_emails;
+    const email = kind && shop && emails?.enabled && emails.kinds.includes(kind) ? { kind, shop } : null;
+    return { event, row, email };
+  });
+  const viewed = planned.filter((item) => item.row.notificationUrl || item.email);
+  if (viewed.length === 0) return;
+  const rows = [...new Map(viewed.map((item) => [item.row.id, item.row])).values()];
+  const views = await subscriptionsFromRows(deps, tx, rows);
+  const viewById = new Map(views.map((view) => [view.id, view]));
+  const hooks = viewed.flatMap(({ event, row }) =>
+    row.notificationUrl
+      ? [
+          {
+            id: newDeliveryId(),
+            shopId: row.shopId,
+            transactionUid: null,
+            subscriptionId: row.id,
+            payload: { ...(viewById.get(row.id) as Subscription), event },
+            url: row.notificationUrl,
+          },
+        ]
+      : [],
+  );
+  if (hooks.length > 0) await tx.insert(notificationDeliveries).values(hooks);
+  const mailed = viewed.filter((item) => item.email);
+  if (mailed.length === 0) return;
+  const customerIds = [...new Set(mailed.map((item) => item.row.customerId as string))];
+  const addresses = await tx
+    .select({ id: customers.id, email: customers.email })
+    .from(customers)
+    .where(inArray(customers.id, customerIds));
+  const emailOf = new Map(addresses.map((customer) => [customer.id, customer.email]));
+  const outbox = mailed.flatMap(({ row, email }) => {
+    if (!email) return [];
+    const subscription = viewById.get(row.id) as Subscription;
+    const message = shopperEmailRow({
+      shop: email.shop,
+      kind: email.kind,
+      language: row.language ?? subscription.plan.language ?? "en",
+      to: emailOf.get(row.customerId as string),
+      amount: subscription.plan.amount,
+      currency: subscription.plan.currency,
+      description: subscription.plan.title,
+      card: subscription.card ? { brand: subscription.card.brand, last4: subscription.card.last_4 } : null,
+      transactionUid: email.kind === "renewal_failed" ? (subscription.last_transaction?.uid ?? null) : null,
       subscriptionId: row.id,
-      payload: { ...subscription, event },
-      url: row.notificationUrl,
+      test: row.test,
+      cardUpdateUrl: subscription.card_update_url,
+      at: deps.clock.isFixed ? deps.clock.now() : null,
     });
-  }
-  if (kind) await queueSubscriberEmail(deps, tx, kind, row, subscription);
+    return message ? [message] : [];
+  });
+  if (outbox.length > 0) await tx.insert(shopperEmails).values(outbox);
 }
 
 /**
@@ -58,35 +141,4 @@ function shopperEmailKind(event: SubscriptionEvent, row: SubscriptionRow): Shopp
     default:
       return null;
   }
-}
-
-async function queueSubscriberEmail(
-  deps: Pick<GatewayDeps, "shops" | "clock">,
-  tx: DatabaseTransaction,
-  kind: ShopperEmailKind,
-  row: SubscriptionRow,
-  subscription: Subscription,
-): Promise<void> {
-  const shop = await deps.shops.get(row.shopId);
-  // A plan link's subscription has its customer from its first payment on: before that, no one to write to.
-  if (!shop || !row.customerId) return;
-  const [customer] = await tx
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, row.customerId));
-  await enqueueShopperEmail(tx, {
-    shop,
-    kind,
-    language: row.language ?? subscription.plan.language ?? "en",
-    to: customer?.email,
-    amount: subscription.plan.amount,
-    currency: subscription.plan.currency,
-    description: subscription.plan.title,
-    card: subscription.card ? { brand: subscription.card.brand, last4: subscription.card.last_4 } : null,
-    transactionUid: kind === "renewal_failed" ? (subscription.last_transaction?.uid ?? null) : null,
-    subscriptionId: row.id,
-    test: row.test,
-    cardUpdateUrl: subscription.card_update_url,
-    at: deps.clock.isFixed ? deps.clock.now() : null,
-  });
 }

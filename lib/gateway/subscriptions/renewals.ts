@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { SubscriptionState } from "@/lib/contracts/subscription";
+import type { SubscriptionEvent, SubscriptionState } from "@/lib/contracts/subscription";
+import { queryRows } from "@/lib/db/client";
 import {
   type CustomerRow,
   customers,
@@ -19,7 +20,7 @@ import { recoverUnansweredPayment } from "../payments/recover-unanswered";
 import type { TransactionBody } from "../transactions/build-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { moneyResultOf } from "../transactions/money-transaction-body";
-import { recordSubscriptionEvent } from "./events";
+import { recordSubscriptionEvents } from "./events";
 import { cycleAttemptUid } from "./ids";
 import {
   addInterval,
@@ -29,7 +30,7 @@ import {
   PROCESSOR_ERROR_RETRY_SECONDS,
   SOFT_DECLINE_RETRY_SECONDS,
 } from "./schedule";
-import { CHARGEABLE_STATES, transition, updateInState } from "./transitions";
+import { type BatchMove, CHARGEABLE_STATES, moveMany, type OutcomeFields } from "./transitions";
 
 /**
  * How long a claim keeps a subscription from every other scheduler: far longer than a charge takes (the sandbox's
@@ -37,6 +38,9 @@ import { CHARGEABLE_STATES, transition, updateInState } from "./transitions";
  * finished by asking the acquirer again with the same key, never by a second charge.
  */
 export const RENEWAL_LEASE_SECONDS = 300;
+
+/** What storing an outcome needs: shops are looked up in those read before its transaction. */
+type OutcomeDeps = Omit<GatewayDeps, "shops"> & { shops: Pick<GatewayDeps["shops"], "get"> };
 export const BILLING_CYCLES_COMPLETE = "Billing cycles are complete";
 
 /** The moment a subscription lives at: the later of the real time and its test clock. */
@@ -66,32 +70,30 @@ async function claimIn(
   const dueBy = options.dueBy
     ? sql`${options.dueBy.toISOString()}::timestamptz`
     : sql`greatest(${now}, coalesce(${subscriptions.clockAt}, ${now}))`;
-  const due = await tx
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        inArray(subscriptions.state, [...CHARGEABLE_STATES]),
-        lte(subscriptions.renewAt, dueBy),
-        or(isNull(subscriptions.leaseUntil), lte(subscriptions.leaseUntil, now)),
-        options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
-      ),
-    )
-    .orderBy(asc(subscriptions.renewAt))
-    .limit(options.limit)
-    .for("update", { skipLocked: true });
-  if (due.length === 0) return [];
+  // One statement: the due rows are locked (skipping those another claim holds) and leased together.
+  const due = tx.$with("due").as(
+    tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          inArray(subscriptions.state, [...CHARGEABLE_STATES]),
+          lte(subscriptions.renewAt, dueBy),
+          or(isNull(subscriptions.leaseUntil), lte(subscriptions.leaseUntil, now)),
+          options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
+        ),
+      )
+      .orderBy(asc(subscriptions.renewAt))
+      .limit(options.limit)
+      .for("update", { skipLocked: true }),
+  );
   return tx
+    .with(due)
     .update(subscriptions)
     .set({
       leaseUntil: sql`${now} + make_interval(secs => ${options.leaseSeconds ?? RENEWAL_LEASE_SECONDS})`,
     })
-    .where(
-      inArray(
-        subscriptions.id,
-        due.map((row) => row.id),
-      ),
-    )
+    .where(inArray(subscriptions.id, tx.select({ id: due.id }).from(due)))
     .returning();
 }
 
@@ -195,27 +197,25 @@ async function decideAttempts(
   ]);
   const planById = new Map(planRows.map((row) => [row.id, row]));
   const customerById = new Map(customerRows.map((row) => [row.id, row]));
-  const openCycles = () =>
-    tx
-      .select()
-      .from(subscriptionCycles)
-      .where(and(inArray(subscriptionCycles.subscriptionId, ids), eq(subscriptionCycles.state, "open")))
-      .orderBy(asc(subscriptionCycles.cycleNumber));
-  let open = await openCycles();
-  const missing = chargeable.filter((row) => !open.some((cycle) => cycle.subscriptionId === row.id));
-  if (missing.length > 0) {
-    await tx
-      .insert(subscriptionCycles)
-      .values(
-        missing.map((row) => ({
-          subscriptionId: row.id,
-          cycleNumber: row.paidBillingCycles + 1,
-          amount: (planById.get(row.planId) as PlanRow).amount,
-        })),
-      )
-      .onConflictDoNothing();
-    open = await openCycles();
-  }
+  // The next cycle of each subscription that has none open, in one statement whether any is missing or not.
+  const next = sql.join(
+    chargeable.map(
+      (row) =>
+        sql`(${row.id}, ${row.paidBillingCycles + 1}::int, ${(planById.get(row.planId) as PlanRow).amount}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into subscription_cycles (subscription_id, cycle_number, amount)
+    select v.id, v.n, v.amount from (values ${next}) as v(id, n, amount)
+    where not exists (
+      select 1 from subscription_cycles as c where c.subscription_id = v.id and c.state = 'open')
+    on conflict do nothing`);
+  const open = await tx
+    .select()
+    .from(subscriptionCycles)
+    .where(and(inArray(subscriptionCycles.subscriptionId, ids), eq(subscriptionCycles.state, "open")))
+    .orderBy(asc(subscriptionCycles.cycleNumber));
   const cycleOf = new Map<string, SubscriptionCycleRow>();
   for (const cycle of open) if (!cycleOf.has(cycle.subscriptionId)) cycleOf.set(cycle.subscriptionId, cycle);
   const attempts: Attempt[] = [];
@@ -367,13 +367,22 @@ async function chargeAttempt(
 }
 
 /** When the next attempt may be: `at`, moved into the shop's daytime when the plan keeps payments off nights. */
-async function chargeTime(deps: GatewayDeps, plan: PlanRow, shopId: number, at: Date): Promise<Date> {
+async function chargeTime(
+  deps: Pick<OutcomeDeps, "shops">,
+  plan: PlanRow,
+  shopId: number,
+  at: Date,
+): Promise<Date> {
   if (!plan.preventPaymentsAtNight) return at;
   const shop = await deps.shops.get(shopId);
   return nextDaytime(at, shop?.settings.time_zone ?? "UTC");
 }
 
-/** Stores the outcomes of a batch in one database transaction, each with the state it leads to and its events. */
+/**
+ * Stores the outcomes of a batch in one database transaction, in a few statements for the whole batch whatever
+ * its size: the rows locked, the cycles written (one UPDATE), the subscriptions moved (one UPDATE, each move
+ * through the transition table and guarded by the state it was read in), and the events.
+ */
 async function applyOutcomes(
   deps: GatewayDeps,
   items: { attempt: Attempt; outcome: ChargeOutcome }[],
@@ -383,6 +392,13 @@ async function applyOutcomes(
   const sorted = [...items].sort((a, b) =>
     a.attempt.subscription.id.localeCompare(b.attempt.subscription.id),
   );
+  // Read before the transaction: on the embedded database a shop lookup inside it (one that missed the cache)
+  // would wait for the connection the transaction holds, for ever.
+  const shopIds = [...new Set(sorted.map((item) => item.attempt.subscription.shopId))];
+  const shopById = new Map(
+    await Promise.all(shopIds.map(async (id) => [id, await deps.shops.get(id)] as const)),
+  );
+  const inTransaction: OutcomeDeps = { ...deps, shops: { get: async (id) => shopById.get(id) ?? null } };
   await deps.db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -396,27 +412,69 @@ async function applyOutcomes(
       .orderBy(asc(subscriptions.id))
       .for("update");
     const rowById = new Map(rows.map((row) => [row.id, row]));
+    const decided: Decision[] = [];
     for (const { attempt, outcome } of sorted) {
       const row = rowById.get(attempt.subscription.id);
-      if (row) await applyOutcome(deps, tx, row, attempt, outcome, first);
+      if (row) decided.push(await decideOutcome(inTransaction, row, attempt, outcome, first));
     }
+    if (decided.length === 0) return;
+    // Stored once: only while this attempt is still the cycle's pending one (another instance that resumed it and
+    // stored its outcome first leaves nothing to do here).
+    const cycleValues = sql.join(
+      decided.map(
+        (decision) =>
+          sql`(${decision.move.row.id}, ${decision.cycleNumber}::int, ${decision.pendingUid}, ${decision.cycle.state},
+               ${decision.cycle.paidUid}::text)`,
+      ),
+      sql`, `,
+    );
+    const stored = await queryRows<{ id: string }>(
+      tx,
+      sql`
+        update subscription_cycles as c
+        set state = v.state, paid_uid = v.paid_uid, pending_uid = null, updated_at = clock_timestamp()
+        from (values ${cycleValues}) as v(id, n, uid, state, paid_uid)
+        where c.subscription_id = v.id and c.cycle_number = v.n and c.pending_uid = v.uid
+        returning c.subscription_id as id`,
+    );
+    const storedIds = new Set(stored.map((row) => row.id));
+    const kept = decided.filter((decision) => storedIds.has(decision.move.row.id));
+    const moved = await moveMany(
+      tx,
+      kept.map((decision) => decision.move),
+    );
+    const movedById = new Map(moved.map((row) => [row.id, row]));
+    await recordSubscriptionEvents(
+      inTransaction,
+      tx,
+      kept.flatMap((decision) => {
+        const row = movedById.get(decision.move.row.id);
+        return row ? decision.events.map((event) => ({ event, row })) : [];
+      }),
+    );
   });
   deps.outbox.nudge();
 }
 
-async function applyOutcome(
-  deps: GatewayDeps,
-  tx: DatabaseTransaction,
+/** What one outcome writes: its cycle, its subscription's move, and the events the move records. */
+interface Decision {
+  cycleNumber: number;
+  pendingUid: string;
+  cycle: { state: "paid" | "open" | "closed"; paidUid: string | null };
+  move: BatchMove;
+  events: SubscriptionEvent[];
+}
+
+async function decideOutcome(
+  deps: OutcomeDeps,
   row: SubscriptionRow,
   attempt: Attempt,
   outcome: ChargeOutcome,
   first: boolean,
-): Promise<void> {
-  const { plan, at } = attempt;
-  const cycleNumber = attempt.cycle.cycleNumber;
+): Promise<Decision> {
+  const { plan } = attempt;
   const state = row.state as SubscriptionState;
   const live = CHARGEABLE_STATES.includes(state);
-  const last = outcome.transactionUid ? { lastTransactionUid: outcome.transactionUid } : {};
   const successful = outcome.status === "successful";
   const kind =
     outcome.transactionUid === null || outcome.status === "successful"
@@ -425,73 +483,67 @@ async function applyOutcome(
   // The attempt's count is the cycle's: nothing changes a cycle while an attempt of it is pending.
   const exhausted = attempt.cycle.attempts >= plan.numberPaymentAttempts;
   const retry = !successful && live && !first && kind !== "hard" && !exhausted;
-  // Stored once: only while this attempt is still the cycle's pending one (another instance that resumed it and
-  // stored its outcome first leaves nothing to do here).
-  const [cycle] = await tx
-    .update(subscriptionCycles)
-    .set({
+  const fields = successful
+    ? await paid(deps, { row, plan, cycleNumber: attempt.cycle.cycleNumber, at: attempt.at, first, live })
+    : await failed(deps, { row, plan, at: attempt.at, kind, retry, live, first });
+  return {
+    cycleNumber: attempt.cycle.cycleNumber,
+    pendingUid: attempt.uid,
+    cycle: {
       state: successful ? "paid" : retry ? "open" : "closed",
       paidUid: successful ? outcome.transactionUid : null,
-      pendingUid: null,
-      updatedAt: sql`clock_timestamp()`,
-    })
-    .where(
-      and(
-        eq(subscriptionCycles.subscriptionId, row.id),
-        eq(subscriptionCycles.cycleNumber, cycleNumber),
-        eq(subscriptionCycles.pendingUid, attempt.uid),
-      ),
-    )
-    .returning({ cycleNumber: subscriptionCycles.cycleNumber });
-  if (!cycle) return;
-  if (successful) await paid(deps, tx, { row, plan, cycleNumber, at, first, last, live });
-  else await failed(deps, tx, { row, plan, at, kind, retry, last, live, first });
+    },
+    move: {
+      row,
+      to: fields.to,
+      set: {
+        ...fields.set,
+        ...(outcome.transactionUid ? { lastTransactionUid: outcome.transactionUid } : {}),
+      },
+    },
+    events: fields.events,
+  };
+}
+
+/** Where an outcome moves its subscription, with what, and the events it records. */
+interface Outcome {
+  to: SubscriptionState | null;
+  set: OutcomeFields;
+  events: SubscriptionEvent[];
 }
 
 async function paid(
-  deps: GatewayDeps,
-  tx: DatabaseTransaction,
+  deps: OutcomeDeps,
   input: {
     row: SubscriptionRow;
     plan: PlanRow;
     cycleNumber: number;
     at: Date;
     first: boolean;
-    last: { lastTransactionUid?: string };
     live: boolean;
   },
-): Promise<void> {
-  const { row, plan, cycleNumber, at, first, last, live } = input;
+): Promise<Outcome> {
+  const { row, plan, cycleNumber, at, first, live } = input;
   const state = row.state as SubscriptionState;
   const counted = cycleNumber >= 1;
   const paidCycles = row.paidBillingCycles + (counted ? 1 : 0);
   const common = {
-    ...last,
     paidBillingCycles: paidCycles,
     numberFailedPaymentAttempts: 0,
     lastFailure: null,
     leaseUntil: null,
   };
   // The trial's own charge, taken when the subscription starts: the trial runs on, its end is the next charge.
-  if (first && state === "trial") {
-    const updated = await updateInState(tx, { id: row.id, state, set: common });
-    if (updated) await recordSubscriptionEvent(deps, tx, "subscription.renewed", updated);
-    return;
-  }
+  if (first && state === "trial") return { to: null, set: common, events: ["subscription.renewed"] };
   // The period this cycle pays for starts where the last one ended (the anchor is kept through late retries).
   const start =
     row.activeTo && addInterval(row.activeTo, plan.interval, plan.intervalUnit) > at ? row.activeTo : at;
   const activeTo = addInterval(start, plan.interval, plan.intervalUnit);
-  if (!live) {
-    // Canceled while this charge was already at the acquirer: the cycle it paid still counts.
-    await updateInState(tx, { id: row.id, state, set: { ...common, activeTo } });
-    return;
-  }
+  // Canceled while this charge was already at the acquirer: the cycle it paid still counts.
+  if (!live) return { to: null, set: { ...common, activeTo }, events: [] };
   const complete = plan.billingCycles !== null && paidCycles >= plan.billingCycles;
   if (complete) {
-    const updated = await transition(tx, {
-      id: row.id,
-      from: state,
+    return {
       to: "canceled",
       set: {
         ...common,
@@ -500,63 +552,45 @@ async function paid(
         cancelReason: BILLING_CYCLES_COMPLETE,
         cancelledAt: deps.clock.now(),
       },
-    });
-    if (updated) {
-      await recordSubscriptionEvent(deps, tx, "subscription.renewed", updated);
-      await recordSubscriptionEvent(deps, tx, "subscription.canceled", updated);
-    }
-    return;
+      events: ["subscription.renewed", "subscription.canceled"],
+    };
   }
   const renewAt = await chargeTime(deps, plan, row.shopId, activeTo);
-  const updated = await transition(tx, {
-    id: row.id,
-    from: state,
-    to: "active",
-    set: { ...common, activeTo, renewAt },
-  });
-  if (updated) await recordSubscriptionEvent(deps, tx, "subscription.renewed", updated);
+  return { to: "active", set: { ...common, activeTo, renewAt }, events: ["subscription.renewed"] };
 }
 
 async function failed(
-  deps: GatewayDeps,
-  tx: DatabaseTransaction,
+  deps: OutcomeDeps,
   input: {
     row: SubscriptionRow;
     plan: PlanRow;
     at: Date;
     kind: FailureKind;
     retry: boolean;
-    last: { lastTransactionUid?: string };
     live: boolean;
     first: boolean;
   },
-): Promise<void> {
-  const { row, plan, at, kind, retry, last, live, first } = input;
+): Promise<Outcome> {
+  const { row, plan, at, kind, retry, live, first } = input;
   const state = row.state as SubscriptionState;
   const common = {
-    ...last,
     numberFailedPaymentAttempts: row.numberFailedPaymentAttempts + 1,
     lastFailure: kind,
     leaseUntil: null,
   };
-  if (!live) {
-    await updateInState(tx, { id: row.id, state, set: common });
-    return;
-  }
+  if (!live) return { to: null, set: common, events: [] };
   if (retry) {
     const wait = kind === "soft" ? SOFT_DECLINE_RETRY_SECONDS : PROCESSOR_ERROR_RETRY_SECONDS;
     const renewAt = await chargeTime(deps, plan, row.shopId, new Date(at.getTime() + wait * 1000));
     const to = state === "failed_attempt" || state === "rescuing" ? "rescuing" : "failed_attempt";
-    const updated = await transition(tx, { id: row.id, from: state, to, set: { ...common, renewAt } });
-    if (updated) await recordSubscriptionEvent(deps, tx, "subscription.renewal_failed", updated);
-    return;
+    return { to, set: { ...common, renewAt }, events: ["subscription.renewal_failed"] };
   }
   // The first charge failing, a hard decline, or the attempts ran out: `error` when the last attempt of a renewal
   // met a processor error.
   const to = !first && kind === "error" ? "error" : "failed";
-  const updated = await transition(tx, { id: row.id, from: state, to, set: { ...common, renewAt: null } });
-  if (updated) {
-    if (!first) await recordSubscriptionEvent(deps, tx, "subscription.renewal_failed", updated);
-    await recordSubscriptionEvent(deps, tx, "subscription.failed", updated);
-  }
+  return {
+    to,
+    set: { ...common, renewAt: null },
+    events: first ? ["subscription.failed"] : ["subscription.renewal_failed", "subscription.failed"],
+  };
 }

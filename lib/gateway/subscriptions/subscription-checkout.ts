@@ -137,6 +137,9 @@ async function settleOne(
   const [transaction] = uid ? await deps.db.select().from(transactions).where(eq(transactions.uid, uid)) : [];
   const [plan] = await deps.db.select().from(plans).where(eq(plans.id, row.planId));
   const now = deps.clock.now();
+  // Read before the transaction: on the embedded database a shop lookup inside it (one that missed the cache)
+  // would wait for the connection the transaction holds, for ever.
+  const shop = await deps.shops.get(row.shopId);
   const changed = await deps.db.transaction(async (tx) => {
     if (checkout.status === "successful" && transaction?.cardToken) {
       const trial = plan.trial as PlanTrial | null;
@@ -157,7 +160,6 @@ async function settleOne(
       }
       const trialEnd = trial ? addInterval(now, trial.interval, trial.interval_unit) : null;
       const activeTo = trialEnd ?? addInterval(now, plan.interval, plan.intervalUnit);
-      const shop = await deps.shops.get(row.shopId);
       // Opened from the plan's pay_url: the customer is the one the shopper described on the page.
       const customerId =
         row.customerId ?? (await insertCustomer(deps, tx, row.shopId, customerOfPayment(transaction))).id;

@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SubscriptionState } from "@/lib/contracts/subscription";
+import { queryRows } from "@/lib/db/client";
 import { type SubscriptionRow, subscriptions } from "@/lib/db/schema";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 
@@ -89,4 +90,84 @@ export async function updateInState(
     .where(and(eq(subscriptions.id, options.id), eq(subscriptions.state, options.state)))
     .returning();
   return row ?? null;
+}
+
+/** The fields a charge's outcome writes; a field left out keeps the row's value. */
+export type OutcomeFields = Partial<
+  Pick<
+    SubscriptionRow,
+    | "lastTransactionUid"
+    | "paidBillingCycles"
+    | "numberFailedPaymentAttempts"
+    | "lastFailure"
+    | "leaseUntil"
+    | "activeTo"
+    | "renewAt"
+    | "cancelReason"
+    | "cancelledAt"
+  >
+>;
+
+/**
+ * One subscription's change in a batch: `to` a state through the table (staying where it is is a move to itself,
+ * and must be listed too), or null to change fields without moving (as `updateInState`).
+ */
+export interface BatchMove {
+  row: SubscriptionRow;
+  to: SubscriptionState | null;
+  set: OutcomeFields;
+}
+
+const timestamp = (value: Date | null) => (value ? value.toISOString() : null);
+
+/**
+ * `transition` and `updateInState` for a whole batch in one statement: each move refused unless the table lists
+ * it, each row written only if it is still in the state it was read in. `row` must be the row as the caller's
+ * transaction locked it (`FOR UPDATE`): the fields a move leaves out are written back as read. Returns the rows
+ * written, in the order of `moves`.
+ */
+export async function moveMany(
+  tx: DatabaseTransaction,
+  moves: readonly BatchMove[],
+): Promise<SubscriptionRow[]> {
+  if (moves.length === 0) return [];
+  for (const { row, to } of moves) {
+    const from = row.state as SubscriptionState;
+    if (to !== null && !canTransition(from, to)) throw new RefusedTransition(from, to);
+  }
+  const values = sql.join(
+    moves.map(({ row, to, set }) => {
+      const next = { ...row, ...set };
+      return sql`(${row.id}, ${row.state}, ${to ?? row.state}, ${next.lastTransactionUid}::text,
+        ${next.paidBillingCycles}::int, ${next.numberFailedPaymentAttempts}::int, ${next.lastFailure}::text,
+        ${timestamp(next.leaseUntil)}::timestamptz, ${timestamp(next.activeTo)}::timestamptz,
+        ${timestamp(next.renewAt)}::timestamptz, ${next.cancelReason}::text, ${timestamp(next.cancelledAt)}::timestamptz)`;
+    }),
+    sql`, `,
+  );
+  const written = await queryRows<{ id: string }>(
+    tx,
+    sql`
+      update subscriptions as s
+      set state = v.state, last_transaction_uid = v.last_transaction_uid, paid_billing_cycles = v.paid,
+          number_failed_payment_attempts = v.failed, last_failure = v.last_failure, lease_until = v.lease_until,
+          active_to = v.active_to, renew_at = v.renew_at, cancel_reason = v.cancel_reason,
+          cancelled_at = v.cancelled_at, updated_at = clock_timestamp()
+      from (values ${values}) as v(id, expected, state, last_transaction_uid, paid, failed, last_failure,
+                                   lease_until, active_to, renew_at, cancel_reason, cancelled_at)
+      where s.id = v.id and s.state = v.expected
+      returning s.id`,
+  );
+  if (written.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      inArray(
+        subscriptions.id,
+        written.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return moves.flatMap(({ row }) => byId.get(row.id) ?? []);
 }

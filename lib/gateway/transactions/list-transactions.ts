@@ -1,10 +1,11 @@
-import { and, arrayOverlaps, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, count, desc, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
 import type { ErrorTree } from "@/lib/contracts/errors";
 import { isCalendarDate } from "@/lib/contracts/formats";
 import { INVALID, NOT_INCLUDED } from "@/lib/contracts/messages";
 import { TRANSACTION_TYPES, type TransactionType } from "@/lib/contracts/money-result";
+import { SUBSCRIPTION_ID_PATTERN } from "@/lib/contracts/subscription";
 import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/contracts/transaction";
-import { transactions } from "@/lib/db/schema";
+import { subscriptionCycles, subscriptions, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { Pagination } from "../http/pagination";
@@ -24,6 +25,8 @@ export interface TransactionFilters {
   createdTo?: Date;
   /** The children (captures, voids, refunds) of this transaction. */
   parentUid?: string;
+  /** The charges of this subscription: its first payment and every renewal attempt. */
+  subscriptionId?: string;
 }
 
 const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -49,7 +52,7 @@ export function parseDateBound(value: string, bound: "lower" | "upper"): Date | 
 }
 
 /**
- * `?tracking_id=&status=&type=&parent_uid=&created_from=&created_to=` of GET /transactions. Empty parameters
+ * `?tracking_id=&status=&type=&parent_uid=&subscription_id=&created_from=&created_to=` of GET /transactions. Empty parameters
  * mean "no filter"; anything else that does not parse is a 422 naming the parameter.
  */
 export function parseTransactionFilters(query: Record<string, string | undefined>): TransactionFilters {
@@ -75,6 +78,11 @@ export function parseTransactionFilters(query: Record<string, string | undefined
     if (UID_PATTERN.test(query.parent_uid)) filters.parentUid = query.parent_uid;
     else errors.parent_uid = [INVALID];
   }
+  if (query.subscription_id) {
+    // As parent_uid: an id that cannot be a subscription's is a mistake; an unknown or another shop's finds nothing.
+    if (SUBSCRIPTION_ID_PATTERN.test(query.subscription_id)) filters.subscriptionId = query.subscription_id;
+    else errors.subscription_id = [INVALID];
+  }
   if (query.created_from) {
     const from = parseDateBound(query.created_from, "lower");
     if (from) filters.createdFrom = from;
@@ -92,6 +100,24 @@ export function parseTransactionFilters(query: Record<string, string | undefined
   return filters;
 }
 
+/**
+ * A subscription's charges: every charge the gateway made for it names it in its body (`subscription_id`); the
+ * first payment taken on the hosted page is a checkout's payment that does not, and is found through the billing
+ * cycle it paid, or as the subscription's last transaction when it failed. The shop condition beside it keeps
+ * another shop's subscription from matching anything.
+ */
+function ofSubscription(subscriptionId: string): SQL {
+  return or(
+    sql`${transactions.body}->>'subscription_id' = ${subscriptionId}`,
+    sql`${transactions.uid} in (
+      select ${subscriptionCycles.paidUid} from ${subscriptionCycles}
+      where ${subscriptionCycles.subscriptionId} = ${subscriptionId} and ${subscriptionCycles.paidUid} is not null
+      union all
+      select ${subscriptions.lastTransactionUid} from ${subscriptions}
+      where ${subscriptions.id} = ${subscriptionId} and ${subscriptions.lastTransactionUid} is not null)`,
+  ) as SQL;
+}
+
 /** GET /transactions: one page of the shop's transactions, newest first, and how many match in all. */
 export async function listTransactions(options: {
   deps: GatewayDeps;
@@ -107,6 +133,7 @@ export async function listTransactions(options: {
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
   if (filters.type) conditions.push(eq(transactions.type, filters.type));
   if (filters.parentUid) conditions.push(eq(transactions.parentUid, filters.parentUid));
+  if (filters.subscriptionId) conditions.push(ofSubscription(filters.subscriptionId));
   if (filters.createdFrom) conditions.push(gte(transactions.createdAt, filters.createdFrom));
   if (filters.createdTo) conditions.push(lte(transactions.createdAt, filters.createdTo));
   const where = and(...conditions);

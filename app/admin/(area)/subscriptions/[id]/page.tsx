@@ -4,21 +4,37 @@ import { notFound } from "next/navigation";
 import { CopyLink } from "@/components/admin/products/copy-link";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { CancelSubscription } from "@/components/admin/subscriptions/cancel-subscription";
+import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
 import { formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
 import { credentialsOf, requireAdminSession } from "@/lib/admin/session";
+import { billingCyclesOf } from "@/lib/admin/subscription-payments";
+import { getMerchantClient } from "@/lib/gateway-client/merchant";
 import { getSubscriptionsClient } from "@/lib/gateway-client/subscriptions";
 
 export const metadata: Metadata = { title: "Subscription" };
 
 const FINISHED = new Set(["canceled", "failed", "error", "expired"]);
+/** Payments shown here; the rest are a link away in Transactions. */
+const PAYMENTS_SHOWN = 50;
 
 export default async function SubscriptionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const credentials = credentialsOf(await requireAdminSession());
-  const found = await getSubscriptionsClient().getSubscription(credentials, id);
+  const [found, paymentsResult] = await Promise.all([
+    getSubscriptionsClient().getSubscription(credentials, id),
+    getMerchantClient().listTransactions(credentials, { subscriptionId: id, perPage: PAYMENTS_SHOWN }),
+  ]);
   if (!found.ok && found.kind === "not_found") notFound();
   const subscription = toActionResult(found);
+  const payments = toActionResult(paymentsResult);
+  const cycles =
+    subscription.status === "ok" && payments.status === "ok"
+      ? billingCyclesOf(
+          subscription.data,
+          payments.data.items.map((transaction) => transaction.uid),
+        )
+      : new Map<string, number>();
   return (
     <>
       <p className="admin-breadcrumb">
@@ -83,6 +99,74 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
               </dd>
             </div>
           </dl>
+
+          <section className="admin-section" aria-labelledby="next-renewal-heading">
+            <h2 id="next-renewal-heading" className="admin-subheading">
+              Next renewal
+            </h2>
+            {subscription.data.renew_at ? (
+              <p id="next-renewal">
+                Due {formatDateTime(subscription.data.renew_at)}:{" "}
+                {formatAmount(subscription.data.plan.plan.amount, subscription.data.plan.currency)}
+              </p>
+            ) : (
+              <p className="admin-muted">None: nothing more will be charged.</p>
+            )}
+          </section>
+
+          <section className="admin-section" aria-labelledby="payments-heading">
+            <h2 id="payments-heading" className="admin-subheading">
+              Payments
+            </h2>
+            {payments.status !== "ok" ? (
+              <p className="admin-alert admin-alert--error" role="alert">
+                {payments.message}
+              </p>
+            ) : payments.data.items.length === 0 ? (
+              <p className="admin-muted">No payments yet.</p>
+            ) : (
+              <>
+                <TableRegion labelledBy="subscription-payments-caption">
+                  <table className="admin-table" id="subscription-payments">
+                    <caption id="subscription-payments-caption" className="admin-visually-hidden">
+                      The subscription's first payment and renewals, newest first
+                    </caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Transaction</th>
+                        <th scope="col">Cycle</th>
+                        <th scope="col">Amount</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Created</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {payments.data.items.map((transaction) => (
+                        <tr key={transaction.uid}>
+                          <th scope="row">
+                            <Link href={`/admin/transactions/${transaction.uid}`} className="admin-uid">
+                              {transaction.uid}
+                            </Link>
+                          </th>
+                          <td className="admin-number">{orDash(cycles.get(transaction.uid))}</td>
+                          <td className="admin-number">
+                            {formatAmount(transaction.amount, transaction.currency)}
+                          </td>
+                          <td>
+                            <StatusBadge status={transaction.status} />
+                          </td>
+                          <td>{formatDateTime(transaction.created_at)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableRegion>
+                {payments.data.total > payments.data.items.length ? (
+                  <p>All {payments.data.total} payments are in Transactions.</p>
+                ) : null}
+              </>
+            )}
+          </section>
 
           {subscription.data.card_update_url ? (
             <section className="admin-section" aria-labelledby="card-update-heading">
