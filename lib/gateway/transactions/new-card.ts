@@ -1,5 +1,5 @@
-import type { Keyring } from "../vault/keyring";
 import { sealCardNumber } from "../vault/card-vault";
+import type { Keyring } from "../vault/keyring";
 import type { NewCard } from "./transaction-writer";
 
 /**
