@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createShop } from "@/lib/gateway/shops/create-shop";
+import {
+  basicAuthorization,
+  callJson,
+  createTestDatabase,
+  futureExpiry,
+  type JsonResponse,
+  startTestGateway,
+  type TestDatabase,
+  type TestGateway,
+  type TestShop,
+  uniqueVisaNumber,
+  usePostgres,
+} from "../harness";
+import { postPayment } from "../money-helpers";
+
+let database: TestDatabase;
+const instances: TestGateway[] = [];
+let gateway: TestGateway;
+let seed = 771_000;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  instances.push(await startTestGateway({ database }));
+  // Two instances on one PostgreSQL: the daily limit must hold across them.
+  if (usePostgres) instances.push(await startTestGateway({ database }));
+  gateway = instances[0];
+}, 120_000);
+
+afterAll(async () => {
+  for (const instance of instances) await instance.close();
+  await database.drop();
+});
+
+function payout(amount: number, currency = "EUR", overrides: Record<string, unknown> = {}) {
+  return {
+    request: {
+      amount,
+      currency,
+      description: "Winnings",
+      duplicate_check: false,
+      credit_card: { number: uniqueVisaNumber(seed++), holder: "Jane Doe", ...futureExpiry() },
+      ...overrides,
+    },
+  };
+}
+
+const approved = (response: JsonResponse) =>
+  response.status === 200 && response.body.transaction.status === "successful";
+
+describe("payouts are an operator's decision", () => {
+  it("are off for a new shop: 422 under base, and no money moves", async () => {
+    const created = await createShop({
+      db: gateway.runtime.deps.db,
+      keyring: gateway.runtime.deps.keyring,
+      name: "New Shop",
+    });
+    const shop: TestShop = { ...created, authorization: basicAuthorization(created.id, created.secretKey) };
+    const response = await postPayment(gateway, shop, payout(100), "credits");
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      message: "Payouts are not enabled for this shop",
+      errors: { base: ["Payouts are not enabled for this shop"] },
+    });
+    const cleared = await gateway.createShop({ payouts_allowed: true });
+    expect(approved(await postPayment(gateway, cleared, payout(100), "credits"))).toBe(true);
+  });
+
+  it("cannot be turned on, or their caps raised, by the shop itself", async () => {
+    const shop = await gateway.createShop({ payouts_allowed: false });
+    const response = await callJson(gateway, "/shop", {
+      shop,
+      method: "PATCH",
+      body: { settings: { payouts_allowed: true, payout_limit: 1_000_000, payout_daily_limit: 1_000_000 } },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      settings: {
+        payouts_allowed: ["can't be changed by the shop"],
+        payout_limit: ["can't be changed by the shop"],
+        payout_daily_limit: ["can't be changed by the shop"],
+      },
+    });
+    const profile = await callJson(gateway, "/shop", { shop });
+    expect(profile.body.shop.settings).toMatchObject({
+      payouts_allowed: false,
+      payout_limit: 5000,
+      payout_daily_limit: 50_000,
+    });
+  });
+
+  it("are capped per payout, by default at 5,000 in the currency's major units", async () => {
+    const shop = await gateway.createShop();
+    for (const [currency, limit] of [
+      ["EUR", 500_000],
+      ["JPY", 5000],
+      ["KWD", 5_000_000],
+      ["HUF", 500_000],
+    ] as const) {
+      const over = await postPayment(gateway, shop, payout(limit + 1, currency), "credits");
+      expect(over.status, currency).toBe(422);
+      expect(over.body.errors).toEqual({
+        amount: [`can't be greater than ${limit} (the shop's limit per payout)`],
+      });
+      expect(approved(await postPayment(gateway, shop, payout(limit, currency), "credits")), currency).toBe(
+        true,
+      );
+    }
+  });
+
+  it("are capped per UTC day and currency, declined payouts not counted", async () => {
+    // 50,000 EUR a day: ten payouts of 5,000, then none; other currencies have their own day.
+    const shop = await gateway.createShop();
+    const declined = await postPayment(
+      gateway,
+      shop,
+      payout(500_000, "EUR", {
+        credit_card: { number: "4005550000000019", holder: "Jane Doe", ...futureExpiry() },
+      }),
+      "credits",
+    );
+    expect(declined.body.transaction.status).toBe("failed");
+    for (let index = 0; index < 10; index++) {
+      expect(approved(await postPayment(gateway, shop, payout(500_000), "credits"))).toBe(true);
+    }
+    const over = await postPayment(gateway, shop, payout(1), "credits");
+    expect(over.status).toBe(422);
+    expect(over.body.errors).toEqual({
+      amount: ["would take today's payouts in EUR over the shop's daily limit of 5000000"],
+    });
+    expect(approved(await postPayment(gateway, shop, payout(500_000, "USD"), "credits"))).toBe(true);
+  });
+
+  it(`eight €990,000 payouts at once (${usePostgres ? "PostgreSQL, two instances" : "PGlite"}): only what the daily cap allows`, async () => {
+    const shop = await gateway.createShop({ payout_limit: 1_000_000, payout_daily_limit: 2_000_000 });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        postPayment(instances[index % instances.length], shop, payout(99_000_000), "credits"),
+      ),
+    );
+    expect(responses.filter(approved)).toHaveLength(2);
+    for (const response of responses.filter((response) => !approved(response))) {
+      expect(response.status).toBe(422);
+      expect(response.body.errors.amount[0]).toMatch(/daily limit of 200000000$/);
+    }
+  });
+
+  it("count in the shop's velocity limit: 429 past it", async () => {
+    const shop = await gateway.createShop({ velocity_limit_per_minute: 2 });
+    expect(approved(await postPayment(gateway, shop, payout(100), "credits"))).toBe(true);
+    expect(approved(await postPayment(gateway, shop, payout(100), "credits"))).toBe(true);
+    const third = await postPayment(gateway, shop, payout(100), "credits");
+    expect(third.status).toBe(429);
+  });
+});
+
+describe("the ceiling on any one amount", () => {
+  it("refuses a payout of 9.0e12 KWD whatever the shop's caps", async () => {
+    const shop = await gateway.createShop({
+      payout_limit: 1_000_000_000,
+      payout_daily_limit: 1_000_000_000,
+    });
+    const response = await postPayment(gateway, shop, payout(9.0e12, "KWD"), "credits");
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ amount: ["can't be greater than 1000000000000"] });
+  });
+
+  it.each(["payments", "authorizations"] as const)("refuses %s above the ceiling", async (type) => {
+    const shop = await gateway.createShop();
+    const response = await postPayment(
+      gateway,
+      shop,
+      {
+        request: {
+          amount: 100_000_000_001,
+          currency: "EUR",
+          description: "Too much",
+          credit_card: { number: uniqueVisaNumber(seed++), verification_value: "123", ...futureExpiry() },
+        },
+      },
+      type,
+    );
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ amount: ["can't be greater than 100000000000"] });
+  });
+
+  it("refuses a checkout session above the ceiling", async () => {
+    const shop = await gateway.createShop();
+    const response = await callJson(gateway, "/ctp/api/checkouts", {
+      shop,
+      body: {
+        checkout: {
+          transaction_type: "payment",
+          order: { amount: 9.0e12, currency: "KWD", description: "Too much" },
+          settings: { return_url: "https://shop.example/return" },
+        },
+      },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      checkout: { order: { amount: ["can't be greater than 1000000000000"] } },
+    });
+  });
+});
