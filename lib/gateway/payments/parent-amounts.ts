@@ -4,28 +4,35 @@ import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { queryRows } from "@/lib/db/client";
 import type { TransactionRow } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { authorizationExpirySql, type ChildTotals, parentAmounts } from "./parent-state";
+import { authorizationExpirySql } from "./parent-state";
 
 /** The types a capture, void or refund can name as its parent: the transactions whose response has `amounts`. */
 export function isParentType(type: string): type is "payment" | "authorization" | "capture" {
   return type === "payment" || type === "authorization" || type === "capture";
 }
 
-const noChildren = (): ChildTotals => ({
-  successful: { capture: 0, void: 0, refund: 0 },
-  inFlight: { capture: 0, void: 0, refund: 0 },
-});
-
 /**
- * What a payment, authorization or capture shows as `amounts` until a child of it finishes: `parentAmounts` of a
- * parent without children, so that its first child — even a declined one — changes only what that child took.
- * Zeros unless the transaction succeeded; a successful authorization's expiry comes from `authorizationExpiry`.
+ * What a payment, authorization or capture shows as `amounts` until a child of it finishes: nothing captured,
+ * voided or refunded; all of it capturable (an authorization) or refundable (a payment, a capture) once it
+ * succeeded, zeros otherwise; a successful authorization's expiry from `authorizationExpiry`. From its first
+ * child's finish on, the database computes them (`tessera_finish_child`, migrations 0015 and 0026), the one place
+ * that adds the children up: TypeScript only reads them from the stored body.
  */
 export function amountsBeforeChildren(
   transaction: Pick<TransactionRow, "type" | "status" | "amount">,
   authorizationExpiresAt: Date | null,
 ): ParentAmounts {
-  return parentAmounts({ row: transaction, totals: noChildren(), authorizationExpiresAt });
+  const successful = transaction.status === "successful";
+  const isAuthorization = transaction.type === "authorization";
+  const isRefundable = transaction.type === "payment" || transaction.type === "capture";
+  return {
+    captured: 0,
+    voided: 0,
+    refunded: 0,
+    capturable: isAuthorization && successful ? transaction.amount : 0,
+    refundable: isRefundable && successful ? transaction.amount : 0,
+    authorization_expires_at: authorizationExpiresAt?.toISOString() ?? null,
+  };
 }
 
 const DEFAULT_EXPIRY_DAYS = shopSettingsSchema.parse({}).authorization_expiry_days;

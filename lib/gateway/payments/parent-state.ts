@@ -1,5 +1,4 @@
 import { and, eq, getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { ParentAmounts } from "@/lib/contracts/child-transaction";
 import type { Database } from "@/lib/db/client";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
 import type { Clock } from "../clock";
@@ -108,30 +107,5 @@ function parentState(
     totalsRecord,
     authorizationExpiresAt: isAuthorization ? expiresAt : null,
     expired: isAuthorization && expired,
-  };
-}
-
-/**
- * What a parent has left, from its successful children: what its response shows as `amounts`. The finishing step
- * computes the same in the database (`tessera_finish_child`, migration 0011): a change here goes there too. A
- * parent no child finished yet shows the same rules with no children (`amountsBeforeChildren`).
- */
-export function parentAmounts(
-  parent: Pick<ParentState, "totals" | "authorizationExpiresAt"> & {
-    row: Pick<TransactionRow, "type" | "status" | "amount">;
-  },
-): ParentAmounts {
-  const { row, totals } = parent;
-  const { capture: captured, void: voided, refund: refunded } = totals.successful;
-  const isAuthorization = row.type === "authorization";
-  const isRefundable = row.type === "payment" || row.type === "capture";
-  const successful = row.status === "successful";
-  return {
-    captured: isAuthorization ? captured : 0,
-    voided: isAuthorization ? voided : 0,
-    refunded: isRefundable ? refunded : 0,
-    capturable: isAuthorization && successful && voided === 0 ? row.amount - captured : 0,
-    refundable: isRefundable && successful ? row.amount - refunded : 0,
-    authorization_expires_at: parent.authorizationExpiresAt?.toISOString() ?? null,
   };
 }

@@ -32,7 +32,7 @@ export interface TransactionFinish {
 export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Ends transactions, each through the one guarded transition (`tessera_finish_transaction`, migration 0026: a
+ * Ends transactions, each through the one guarded transition (`tessera_finish_transactions`, migration 0026: a
  * transaction that has already ended is never changed), with what commits with each end — its card deleted when
  * not kept, the merchant's notification and the shopper's e-mail queued — in one statement, one round trip, for
  * any number of transactions at once. Resolves, in the order given, to each one ended now, or null for one that had
@@ -121,11 +121,8 @@ function finishStatement(clock: Clock, finishes: readonly TransactionFinish[]): 
       insert into ${shopperEmails} (${rows.columns}) select ${rows.columns} from ${rows.relation} as email
       where email.transaction_uid in (select uid from ended))`);
   }
-  return sql`with ended as materialized (
-      select finished.uid, finished.created_at, finished.updated_at
-      from json_to_recordset(${ends}::json) as incoming(uid text, status text, body json, keep_card boolean),
-        lateral tessera_finish_transaction(incoming.uid, incoming.status, incoming.body, incoming.keep_card, ${at})
-          as finished
-    )${companions.length > 0 ? sql`, ${sql.join(companions, sql`, `)}` : sql``}
+  return sql`with ended as materialized (select uid, created_at, updated_at from tessera_finish_transactions(${ends}::json, ${at}))${
+    companions.length > 0 ? sql`, ${sql.join(companions, sql`, `)}` : sql``
+  }
     select uid, created_at, updated_at from ended`;
 }

@@ -10,7 +10,7 @@ import { parseExposition, sampleValue } from "../metrics-exposition";
 import { paymentRequest, postPayment } from "../money-helpers";
 import { openPage, shownCode, submitForm } from "../three-d-secure-helpers";
 
-/** One guarded transition: every end of a transaction goes through tessera_finish_transaction (migration 0026). */
+/** One guarded transition: every end of a transaction goes through tessera_finish_transactions (migration 0026). */
 describe("the guarded transition out of incomplete", () => {
   let gateway: TestGateway;
   let shop: TestShop;
@@ -68,7 +68,7 @@ describe("the guarded transition out of incomplete", () => {
     });
     const refused = await queryRows(
       gateway.runtime.deps.db,
-      sql`select * from tessera_finish_transaction(${pending.uid}, 'incomplete', '{}'::json, true, null)`,
+      sql`select * from tessera_finish_transactions(${JSON.stringify([{ uid: pending.uid, status: "incomplete", body: {}, keep_card: true }])}::json, null)`,
     ).then(
       () => null,
       (error: Error) => error,
