@@ -1,7 +1,7 @@
 import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import type { TransactionBody } from "./build-transaction";
-import { type DatabaseTransaction, finishTransactions } from "./finish-transactions";
+import { type DatabaseTransaction, finishTransactions, type TransactionFinish } from "./finish-transactions";
 import type { WrittenTransaction } from "./transaction-writer";
 
 /**
@@ -44,38 +44,25 @@ export async function finishMoneyTransaction(
         deps.clock.isFixed ? deps.clock.now() : null,
       )
     : null;
-  // Without a claim, the answer joins those of concurrent payments in one statement (`MoneyAnswerWriter`).
-  if (!finish.claim) {
-    const written = await deps.moneyAnswers.write({
-      uid: finish.uid,
-      shopId: finish.shopId,
-      status: finish.status,
-      body: finish.body,
-      cardToken: finish.cardToken,
-      discardCard: discardCard ? finish.cardToken : null,
-      notificationUrl: notificationUrl ?? null,
-      shopperEmail,
-    });
-    if (written && (notificationUrl || shopperEmail)) deps.outbox.nudge();
-    return written;
-  }
+  const end: TransactionFinish = {
+    uid: finish.uid,
+    shopId: finish.shopId,
+    status: finish.status,
+    body: finish.body,
+    keepCard: !discardCard && finish.cardToken !== null,
+    discardCard: discardCard ? finish.cardToken : null,
+    notificationUrl: notificationUrl ?? null,
+    shopperEmail,
+  };
   const claim = finish.claim;
-  const ended = await deps.db.transaction(async (tx) => {
-    if (!(await claim(tx))) return null;
-    const [row] = await finishTransactions(tx, deps, [
-      {
-        uid: finish.uid,
-        shopId: finish.shopId,
-        status: finish.status,
-        body: finish.body,
-        keepCard: !discardCard && finish.cardToken !== null,
-        discardCard: discardCard ? finish.cardToken : null,
-        notificationUrl: notificationUrl ?? null,
-        shopperEmail,
-      },
-    ]);
-    return row;
-  });
+  // Without a claim, the answer joins those of concurrent payments in one statement (`MoneyAnswerWriter`).
+  const ended = claim
+    ? await deps.db.transaction(async (tx) => {
+        if (!(await claim(tx))) return null;
+        const [row] = await finishTransactions(tx, deps, [end]);
+        return row;
+      })
+    : await deps.moneyAnswers.write(end);
   if (ended && (notificationUrl || shopperEmail)) deps.outbox.nudge();
   return ended;
 }

@@ -4,7 +4,7 @@ import { arrayLiteral, jsonRecordset } from "@/lib/db/json-insert";
 import { cards, notificationDeliveries, shopperEmails } from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import type { ShopperEmailRowInput } from "../emails/enqueue-shopper-email";
-import { newDeliveryId } from "../notifications/delivery-id";
+import { transactionDeliveryRow } from "../notifications/delivery-id";
 import type { TransactionBody } from "./build-transaction";
 import { countEnded, type TransactionCounter } from "./count-ended";
 import type { WrittenTransaction } from "./transaction-writer";
@@ -88,13 +88,10 @@ function finishStatement(clock: Clock, finishes: readonly TransactionFinish[]): 
   const deliveries = finishes.flatMap((finish) =>
     finish.notificationUrl
       ? [
-          {
-            id: newDeliveryId(),
-            shopId: finish.shopId,
-            transactionUid: finish.uid,
-            url: finish.notificationUrl,
-            ...(fixedTime ? { nextAttemptAt: fixedTime, createdAt: fixedTime, updatedAt: fixedTime } : {}),
-          },
+          transactionDeliveryRow(
+            { shopId: finish.shopId, transactionUid: finish.uid, url: finish.notificationUrl },
+            fixedTime,
+          ),
         ]
       : [],
   );

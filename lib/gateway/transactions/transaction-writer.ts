@@ -11,7 +11,7 @@ import {
 } from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
-import { newDeliveryId } from "../notifications/delivery-id";
+import { transactionDeliveryRow } from "../notifications/delivery-id";
 import type { PendingOperation } from "../three-d-secure/pending-operation";
 import { resealCardNumber } from "../vault/card-vault";
 import type { Keyring } from "../vault/keyring";
@@ -210,13 +210,10 @@ export class TransactionWriter {
     const newDeliveries = firsts.flatMap(({ transaction, notificationUrl }) =>
       notificationUrl && transaction.status !== "incomplete"
         ? [
-            {
-              id: newDeliveryId(),
-              shopId: transaction.shopId,
-              transactionUid: transaction.uid,
-              url: notificationUrl,
-              ...(fixedTime ? { nextAttemptAt: fixedTime, ...times } : {}),
-            },
+            transactionDeliveryRow(
+              { shopId: transaction.shopId, transactionUid: transaction.uid, url: notificationUrl },
+              fixedTime,
+            ),
           ]
         : [],
     );
