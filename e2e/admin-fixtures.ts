@@ -194,7 +194,7 @@ async function startPrivateServer(): Promise<{ server: PrivateServer; stop(): Pr
   };
   for (const name of ["DATABASE_URL", "MASTER_KEY", "GATEWAY_BASE_URL", "NODE_ENV"]) delete env[name];
   // server.ts itself, not `npm start`: the shared server's start-up has already built the app.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/run.mjs", "server.ts"], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env,
     detached: true,

@@ -28,8 +28,8 @@ export interface GatewayProcess {
 export async function startGatewayProcess(): Promise<GatewayProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-gateway-process-"));
   const port = await freePort();
-  // What `npm run gateway` runs (tsx), in this process's node so the pid is the server's own.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/gateway.ts"], {
+  // What `npm run gateway` runs (scripts/run.mjs), in this process's node so the pid is the server's own.
+  const child: ChildProcess = spawn(process.execPath, ["scripts/run.mjs", "scripts/gateway.ts"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",

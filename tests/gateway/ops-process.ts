@@ -51,7 +51,7 @@ export interface ServerProcess {
 
 /**
  * `scripts/gateway.ts` (what `npm run gateway` runs) on a port of its own; resolved once it listens. `imports` are
- * more modules for Node to load first (`--import`), after tsx.
+ * modules for Node to load first (`--import`).
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -59,8 +59,8 @@ export async function startServerProcess(
   imports: string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const preloads = ["tsx", ...imports].flatMap((module) => ["--import", module]);
-  const child = spawn(process.execPath, [...preloads, script], {
+  const preloads = imports.flatMap((module) => ["--import", module]);
+  const child = spawn(process.execPath, [...preloads, "scripts/run.mjs", script], {
     cwd: ROOT,
     env: childEnv({ PORT: String(port), HOST: "127.0.0.1", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
@@ -108,7 +108,7 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** A command as `npm run <name> -- args` runs it (tsx on the script), in this process's node. */
+/** A command as `npm run <name> -- args` runs it (scripts/run.mjs on the script), in this process's node. */
 export function runCommand(
   script: string,
   args: string[],
@@ -117,7 +117,7 @@ export function runCommand(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", script, ...args],
+      ["scripts/run.mjs", script, ...args],
       { cwd: ROOT, env: childEnv(env), timeout: 110_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });

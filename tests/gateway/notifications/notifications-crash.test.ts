@@ -39,12 +39,12 @@ interface GatewayProcess {
 }
 
 /**
- * `scripts/gateway.ts` in a process of its own, run by node with tsx as a loader (not through npx, whose wrapper
+ * `scripts/gateway.ts` in a process of its own, run by node through scripts/run.mjs (not through npx, whose wrapper
  * processes would survive a SIGKILL aimed at the gateway).
  */
 async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/gateway.ts"], {
+  const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/gateway.ts"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",

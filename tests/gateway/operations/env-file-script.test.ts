@@ -26,19 +26,13 @@ function shop(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [
-        "--import",
-        path.join(ROOT, "node_modules/tsx/dist/loader.mjs"),
-        path.join(ROOT, "scripts/shop.ts"),
-        ...args,
-      ],
+      [path.join(ROOT, "scripts/run.mjs"), path.join(ROOT, "scripts/shop.ts"), ...args],
       {
         cwd: dir,
         env: {
           PATH: process.env.PATH ?? "",
           HOME: process.env.HOME ?? os.tmpdir(),
           NODE_ENV: "development",
-          TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"),
           ...env,
         },
         timeout: 60_000,

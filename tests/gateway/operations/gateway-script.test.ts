@@ -33,8 +33,8 @@ describe("npm run gateway on an empty embedded database", () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-gateway-script-"));
     port = await freePort();
-    // What `npm run gateway` runs (tsx), in this process's node so the pid is the server's own.
-    child = spawn(process.execPath, ["--import", "tsx", "scripts/gateway.ts"], {
+    // What `npm run gateway` runs (scripts/run.mjs), in this process's node so the pid is the server's own.
+    child = spawn(process.execPath, ["scripts/run.mjs", "scripts/gateway.ts"], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",

@@ -22,7 +22,7 @@ describe("npm run gateway: metrics, health, request ids and development logs", (
     const port = await freePort();
     metricsPort = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ["--import", "tsx", "scripts/gateway.ts"], {
+    child = spawn(process.execPath, ["scripts/run.mjs", "scripts/gateway.ts"], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",

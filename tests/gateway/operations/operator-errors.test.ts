@@ -52,12 +52,12 @@ function npmRun(env: Record<string, string>, ...args: string[]): Promise<Result>
   });
 }
 
-/** `script` through tsx in this process's node, as the package.json scripts run it. */
+/** `script` through scripts/run.mjs in this process's node, as the package.json scripts run it. */
 function runScript(script: string, env: Record<string, string>): Promise<Result> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", script],
+      ["scripts/run.mjs", script],
       { cwd: ROOT, env: baseEnv(env), timeout: 60_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
@@ -144,7 +144,7 @@ describe("while the gateway owns the embedded database", () => {
 
   beforeAll(async () => {
     port = await freePort();
-    server = spawn(process.execPath, ["--import", "tsx", "scripts/gateway.ts"], {
+    server = spawn(process.execPath, ["scripts/run.mjs", "scripts/gateway.ts"], {
       cwd: ROOT,
       env: baseEnv({ MASTER_KEY: KEY_A, PORT: String(port), HOST: "127.0.0.1" }),
       stdio: ["ignore", "pipe", "pipe"],

@@ -7,10 +7,10 @@ import { MASTER_KEY } from "../harness";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
-/** `npm run renewals -- <args>` (what it runs: tsx scripts/renewals.ts) on an embedded database of its own. */
+/** `npm run renewals -- <args>` (what it runs: scripts/run.mjs scripts/renewals.ts) on an embedded database of its own. */
 function renewals(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-renewals-command-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/renewals.ts", ...args], {
+  const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/renewals.ts", ...args], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",

@@ -28,7 +28,7 @@ interface Instance {
 /** `npm run gateway` on the test's PostgreSQL database, its subscription scheduler on (the default). */
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/gateway.ts"], {
+  const child = spawn(process.execPath, ["scripts/run.mjs", "scripts/gateway.ts"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
