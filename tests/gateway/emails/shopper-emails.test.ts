@@ -458,6 +458,15 @@ describe("the merchant API", () => {
     expect(other.status).toBe(404);
   });
 
+  it("is in the OpenAPI document, its list with the pagination headers", async () => {
+    const document = await (await gateway.call("/openapi.json")).json();
+    const list = document.paths["/emails"].get.responses["200"];
+    expect(Object.keys(list.headers)).toEqual(["X-Total-Count", "Link"]);
+    expect(list.content["application/json"].schema.$ref).toBe("#/components/schemas/ShopperEmailList");
+    expect(document.paths["/emails/{id}"].get.responses).toHaveProperty("404");
+    expect(document.paths["/emails/{id}/resend"].post.responses).toHaveProperty("200");
+  });
+
   it("refuses a bad page, and answers 401 without credentials", async () => {
     const bad = await callJson(gateway, "/emails?per_page=0", { shop });
     expect(bad.status).toBe(422);
