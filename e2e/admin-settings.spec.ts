@@ -133,7 +133,17 @@ test("a server-side refusal lands on its field; a real change is saved and still
   const refused = await shopThroughApi(request, privateServer, privateServer.shop);
   expect((await refused.json()).shop.settings.branding.color).toBe("#1f4fd1");
 
+  // The demo shop e-mails its shoppers every kind of message.
+  const emailShoppers = page.getByLabel("Send e-mails to shoppers");
+  const payoutEmails = page.getByLabel("Payout", { exact: true });
+  const refundEmails = page.getByLabel("Refund", { exact: true });
+  await expect(emailShoppers).toBeChecked();
+  await expect(payoutEmails).toBeChecked();
+  await expect(refundEmails).toBeChecked();
+
   // Now a real change of several settings, sent as typed.
+  await payoutEmails.uncheck();
+  await refundEmails.uncheck();
   await name.fill("Harbour Tours");
   await colour.fill("#aa3300");
   await threeDSecure.check();
@@ -151,6 +161,10 @@ test("a server-side refusal lands on its field; a real change is saved and still
   await expect(threeDSecure).toBeChecked();
   await expect(holderRequired).toBeChecked();
   await expect(page.getByLabel("Customer e-mail")).not.toBeChecked();
+  await expect(emailShoppers).toBeChecked();
+  await expect(payoutEmails).not.toBeChecked();
+  await expect(refundEmails).not.toBeChecked();
+  await expect(page.getByLabel("Renewal failed (card update link)")).toBeChecked();
   await expect(frameAncestors).toHaveValue("https://shop.example.com\nhttps://www.shop.example.com");
   await expect(newCardLimit).toHaveValue("0");
   await expect(authorizationDays).toHaveValue("14");
@@ -166,6 +180,16 @@ test("a server-side refusal lands on its field; a real change is saved and still
     // 0, the gateway's "off", sent as a number.
     new_card_limit_per_minute: 0,
     authorization_expiry_days: 14,
+    customer_emails: {
+      enabled: true,
+      kinds: [
+        "receipt",
+        "subscription_started",
+        "renewal_receipt",
+        "renewal_failed",
+        "subscription_canceled",
+      ],
+    },
   });
   const tokenization = await request.post(`${privateServer.baseURL}/gateway/transactions/tokenizations`, {
     headers: { authorization: basicAuth(privateServer.shop.id, privateServer.shop.secretKey) },

@@ -54,6 +54,19 @@ test("a shopper pays through a link in Japanese, and the link then says it is so
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   await expect(page.getByRole("heading", { level: 1, name: LINK_MESSAGES.ja.soldOutHeading })).toBeVisible();
   await expect(page.getByText(LINK_MESSAGES.ja.soldOutText)).toBeVisible();
+
+  // The merchant sees the payment on the product's page in the admin.
+  const merchant = await page.context().newPage();
+  await signIn(merchant);
+  await expect(merchant).toHaveURL(/\/admin$/);
+  await merchant.goto(`/admin/products/${product.id}`);
+  const payments = merchant.getByRole("table", {
+    name: "Payments through this product's link, newest first",
+  });
+  await expect(payments.getByRole("row")).toHaveCount(2);
+  const row = payments.getByRole("row").nth(1);
+  await expect(row.getByText("successful", { exact: true })).toBeVisible();
+  await expect(row).toContainText("•••• 0000");
 });
 
 test.describe("a sold-out link in Arabic, dark", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shopSettingsSchema } from "../contracts/shop-settings";
+import { SHOPPER_EMAIL_KINDS } from "../contracts/shopper-emails";
 import { DEMO_SHOPS } from "./demo-shops";
 
 describe("the demo shops", () => {
@@ -24,4 +25,19 @@ describe("the demo shops", () => {
       expect(settings.payout_daily_limit).toBeGreaterThanOrEqual(100 * 20_000);
     },
   );
+});
+
+describe("shopper e-mails", () => {
+  it("are off for a new shop, as bePaid's, and on with every kind for the demo shops", () => {
+    expect(shopSettingsSchema.parse({}).customer_emails).toEqual({
+      enabled: false,
+      kinds: [...SHOPPER_EMAIL_KINDS],
+    });
+    for (const shop of DEMO_SHOPS) {
+      expect(shopSettingsSchema.parse(shop.settings).customer_emails).toEqual({
+        enabled: true,
+        kinds: [...SHOPPER_EMAIL_KINDS],
+      });
+    }
+  });
 });

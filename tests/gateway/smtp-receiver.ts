@@ -1,4 +1,8 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import net, { type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -8,6 +12,8 @@ export interface ReceivedMail {
   /** The message as it came over the wire. */
   raw: string;
   parsed: ParsedMail;
+  /** Whether the message came over TLS (after STARTTLS). */
+  secure: boolean;
 }
 
 export interface SmtpReceiver {
@@ -32,15 +38,53 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** A key and a self-signed certificate for 127.0.0.1, valid for two days, made by `openssl` for a test's server. */
+export function selfSignedCertificate(): { key: string; cert: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-smtp-tls-"));
+  try {
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+        "-days",
+        "2",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+      ],
+      { stdio: "ignore" },
+    );
+    return {
+      key: fs.readFileSync(path.join(dir, "key.pem"), "utf8"),
+      cert: fs.readFileSync(path.join(dir, "cert.pem"), "utf8"),
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * A real SMTP server on this machine (the `smtp-server` package): it asks for the user name and password, takes
- * every message and keeps it, parsed. No STARTTLS: its certificate would be self-signed.
+ * every message and keeps it, parsed. No STARTTLS unless `tls` gives it a key and certificate (self-signed: the
+ * client must be told to trust it).
  */
-export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(
+  port = 0,
+  options: { tls?: { key: string; cert: string } } = {},
+): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
   const refused = new Set<string>();
   const server = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
+    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { disabledCommands: ["STARTTLS"] }),
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
@@ -67,6 +111,7 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw,
           parsed: await simpleParser(raw),
+          secure: session.secure,
         });
         callback();
       });

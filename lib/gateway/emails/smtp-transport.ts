@@ -17,9 +17,10 @@ export interface MailTransport {
  * A nodemailer SMTP transport for `SMTP_URL`: `smtp://user:password@host:587` speaks plain SMTP and upgrades with
  * STARTTLS whenever the server offers it; `smtps://…:465` is TLS from the first byte. User and password are
  * percent-decoded (a password may hold any character). Pooled, so a batch reuses connections and closing the
- * transport at shutdown ends the ones in use.
+ * transport at shutdown ends the ones in use. The server's certificate must be one Node trusts (its CA list, or
+ * NODE_EXTRA_CA_CERTS); `options.ca` adds certificates to trust for this transport only.
  */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
+export function createSmtpTransport(smtpUrl: string, options: { ca?: string } = {}): MailTransport {
   const url = new URL(smtpUrl);
   const secure = url.protocol === "smtps:";
   const user = decodeURIComponent(url.username);
@@ -33,5 +34,6 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    ...(options.ca ? { tls: { ca: options.ca } } : {}),
   });
 }

@@ -14,6 +14,13 @@ const idParameter = {
 };
 const notFound = { description: "Unknown id or another shop's e-mail", content: json("Error") };
 const unauthorized = { description: "Missing or wrong shop credentials", content: json("Error") };
+const paginationHeaders = {
+  "X-Total-Count": { description: "How many e-mails match, on every page", schema: { type: "integer" } },
+  Link: {
+    description: "RFC 8288 links to the first, prev, next and last pages (filters kept)",
+    schema: { type: "string" },
+  },
+};
 
 /** Shopper e-mail endpoints of the OpenAPI document (merged into it by `buildOpenApiDocument`). */
 export function shopperEmailOpenApi() {
@@ -46,7 +53,11 @@ export function shopperEmailOpenApi() {
             },
           ],
           responses: {
-            "200": { description: "A JSON array of e-mails", content: json("ShopperEmailList") },
+            "200": {
+              description: "A JSON array of e-mails",
+              headers: paginationHeaders,
+              content: json("ShopperEmailList"),
+            },
             "401": unauthorized,
             "422": { description: "Bad page or per_page", content: json("Error") },
           },

@@ -143,6 +143,20 @@ describe("POST /ctp/api/checkouts", () => {
     });
   });
 
+  it("refuses a customer e-mail that is not an address, where the merchant first gives it", async () => {
+    for (const email of ["not-an-email", "jane@", "@example.com"]) {
+      const response = await callJson(gateway, "/ctp/api/checkouts", {
+        shop,
+        body: checkoutRequest({ customer: { email, country: "DE" } }),
+      });
+      expect(response.status, email).toBe(422);
+      expect(response.body).toEqual({
+        message: "Email is invalid",
+        errors: { customer: { email: ["is invalid"] } },
+      });
+    }
+  });
+
   it("needs the shop's credentials", async () => {
     const response = await callJson(gateway, "/ctp/api/checkouts", { body: checkoutRequest() });
     expect(response.status).toBe(401);

@@ -2,13 +2,21 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatAmount } from "@/lib/contracts/format-amount";
 import { shopperEmails } from "@/lib/db/schema";
+import { EMAIL_RETRY_DELAYS_SECONDS } from "@/lib/gateway/emails/email-retry-schedule";
 import { enqueueShopperEmail } from "@/lib/gateway/emails/enqueue-shopper-email";
 import { ShopperEmailWorker } from "@/lib/gateway/emails/shopper-email-worker";
 import { createSmtpTransport, type MailTransport } from "@/lib/gateway/emails/smtp-transport";
 import { postChild } from "../child-helpers";
 import { callJson, startTestGateway, type TestGateway, type TestShop, uniqueVisaNumber } from "../harness";
 import { paymentRequest, postPayment } from "../money-helpers";
-import { freePort, SMTP_PASSWORD, SMTP_USER, type SmtpReceiver, startSmtpReceiver } from "../smtp-receiver";
+import {
+  freePort,
+  SMTP_PASSWORD,
+  SMTP_USER,
+  type SmtpReceiver,
+  selfSignedCertificate,
+  startSmtpReceiver,
+} from "../smtp-receiver";
 import { openPage, shownCode, submitForm } from "../three-d-secure-helpers";
 
 let gateway: TestGateway;
@@ -21,6 +29,8 @@ let worker: ShopperEmailWorker;
 let seed = 31_000;
 
 const RECEIPT_LINES = ["Thank you for shopping with us", "Invoice INV-2026-0042"];
+/** Every card number this file pays with: none may be in any message the mail server receives. */
+const cardNumbers = new Set<string>();
 
 beforeAll(async () => {
   [gateway, smtp] = await Promise.all([startTestGateway(), startSmtpReceiver()]);
@@ -50,6 +60,8 @@ async function pay(
   card: Record<string, unknown> = {},
   type: "payments" | "authorizations" | "credits" = "payments",
 ) {
+  const creditCard = { number: uniqueVisaNumber(seed++), ...card };
+  cardNumbers.add(String(creditCard.number));
   const response = await postPayment(
     gateway,
     as,
@@ -62,7 +74,7 @@ async function pay(
         additional_data: { receipt_text: RECEIPT_LINES },
         ...overrides,
       },
-      { number: uniqueVisaNumber(seed++), ...card },
+      creditCard,
     ),
     type,
   );
@@ -308,6 +320,71 @@ describe("delivery", () => {
     }
   });
 
+  it("waits longer after each failed attempt, and records the message failed after the last", async () => {
+    // Nothing listens on this port: every attempt fails to connect, a temporary failure.
+    const down = createSmtpTransport(`smtp://127.0.0.1:${await freePort()}`);
+    const failing = new ShopperEmailWorker(gateway.runtime.deps, { transport: down });
+    const payment = await pay(otherShop, { customer: { email: "unlucky@example.com", ip: "203.0.113.7" } });
+    const waits: number[] = [];
+    try {
+      for (let attempt = 1; attempt <= EMAIL_RETRY_DELAYS_SECONDS.length + 1; attempt++) {
+        const before = Date.now();
+        expect(await failing.runOnce()).toBe(1);
+        const [row] = await emailsOf(payment.uid);
+        expect(row.attempts).toBe(attempt);
+        expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+        if (attempt <= EMAIL_RETRY_DELAYS_SECONDS.length) {
+          expect(row.status).toBe("pending");
+          waits.push((row.nextAttemptAt.getTime() - before) / 1000);
+          // Due now again, so the next attempt is this test's, not a later one's.
+          await gateway.runtime.deps.db
+            .update(shopperEmails)
+            .set({ nextAttemptAt: new Date(0) })
+            .where(eq(shopperEmails.id, row.id));
+        } else {
+          expect(row.status).toBe("failed");
+        }
+      }
+    } finally {
+      down.close();
+    }
+    // The schedule, give or take its 10 % jitter: about 1 min, 5 min, 30 min, 2 h, 6 h, 12 h.
+    EMAIL_RETRY_DELAYS_SECONDS.forEach((delay, index) => {
+      expect(waits[index]).toBeGreaterThanOrEqual(delay * 0.9 - 5);
+      expect(waits[index]).toBeLessThanOrEqual(delay * 1.1 + 5);
+    });
+    expect(waits[0]).toBeGreaterThanOrEqual(50);
+    // Given up on: no worker takes it again.
+    expect(await failing.runOnce()).toBe(0);
+  });
+
+  it("sends over TLS when the mail server offers STARTTLS, and never in clear to a server it cannot trust", async () => {
+    const certificate = selfSignedCertificate();
+    const tls = await startSmtpReceiver(0, { tls: certificate });
+    const trusting = createSmtpTransport(tls.url, { ca: certificate.cert });
+    const untrusting = createSmtpTransport(tls.url);
+    try {
+      const secured = await pay(otherShop, { customer: { email: "tls@example.com", ip: "203.0.113.7" } });
+      await new ShopperEmailWorker(gateway.runtime.deps, { transport: trusting }).runOnce();
+      expect((await emailsOf(secured.uid))[0]).toMatchObject({ status: "sent" });
+      expect(tls.received.map((mail) => [mail.to, mail.secure])).toEqual([[["tls@example.com"], true]]);
+
+      // A certificate nobody vouches for: the message waits for a retry rather than going out unencrypted.
+      const refused = await pay(otherShop, {
+        customer: { email: "untrusted@example.com", ip: "203.0.113.7" },
+      });
+      await new ShopperEmailWorker(gateway.runtime.deps, { transport: untrusting }).runOnce();
+      const [row] = await emailsOf(refused.uid);
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row.lastError).toMatch(/certificate/i);
+      expect(tls.received).toHaveLength(1);
+    } finally {
+      trusting.close();
+      untrusting.close();
+      await tls.close();
+    }
+  });
+
   it("keeps the message in the database without a mail server", async () => {
     const keeping = new ShopperEmailWorker(gateway.runtime.deps, { transport: null });
     const payment = await pay(shop, { customer: { email: "kept@example.com", ip: "203.0.113.7" } });
@@ -379,6 +456,15 @@ describe("the merchant API", () => {
     expect(smtp.received.filter((mail) => mail.to.includes("api@example.com"))).toHaveLength(before + 1);
     const other = await callJson(gateway, `/emails/${id}/resend`, { shop: otherShop, method: "POST" });
     expect(other.status).toBe(404);
+  });
+
+  it("is in the OpenAPI document, its list with the pagination headers", async () => {
+    const document = await (await gateway.call("/openapi.json")).json();
+    const list = document.paths["/emails"].get.responses["200"];
+    expect(Object.keys(list.headers)).toEqual(["X-Total-Count", "Link"]);
+    expect(list.content["application/json"].schema.$ref).toBe("#/components/schemas/ShopperEmailList");
+    expect(document.paths["/emails/{id}"].get.responses).toHaveProperty("404");
+    expect(document.paths["/emails/{id}/resend"].post.responses).toHaveProperty("200");
   });
 
   it("refuses a bad page, and answers 401 without credentials", async () => {
@@ -526,5 +612,20 @@ describe("queued e-mails", () => {
       .where(inArray(shopperEmails.transactionUid, uids));
     expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
     expect(smtp.received.length - before).toBe(6);
+  });
+});
+
+describe("every message this file sent", () => {
+  // (The card-data test above looks for the first 6 digits and the security code in its own message: the numbers
+  // here come from consecutive seeds and share their first digits with the test's made-up ids.)
+  it("holds none of the card numbers paid with", () => {
+    expect(smtp.received.length).toBeGreaterThan(10);
+    expect(cardNumbers.size).toBeGreaterThan(10);
+    for (const mail of smtp.received) {
+      const everything = [mail.raw, String(mail.parsed.html), mail.parsed.text ?? ""].join("\n");
+      for (const number of cardNumbers) {
+        expect(everything).not.toContain(number);
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notificationDeliveries, shopperEmails } from "@/lib/db/schema";
 import { ManualClock } from "@/lib/gateway/clock";
 import { LINK_MESSAGES } from "@/lib/gateway/products/pages/link-messages";
 import {
@@ -264,6 +265,88 @@ describe("a payment link", () => {
     // `?lang=` chooses the page's language over the product's.
     const inGerman = await visit(`/products/${product.id}/pay?lang=de`);
     expect((await merchantCheckout(gateway, shop, tokenOf(inGerman.location))).settings.language).toBe("de");
+  });
+
+  it("makes a session of every field: the transaction type, test, the merchant's URLs and the visible fields", async () => {
+    // A live shop: a test-mode shop's products are test products whatever the request says.
+    const live = await gateway.createShop({}, "Live Links", { test: false });
+    const product = await createProduct(
+      {
+        transaction_type: "authorization",
+        test: false,
+        visible_fields: ["first_name", "last_name", "email", "phone", "address", "city"],
+        visible: ["zip", "country", "state", "birth_date"],
+        return_url: "https://merchant.example/r",
+        success_url: "https://merchant.example/s",
+        fail_url: "https://merchant.example/f",
+        notification_url: "https://merchant.example/n",
+      },
+      live,
+    );
+    expect(product.test).toBe(false);
+    const opened = await visit(`/products/${product.id}/pay`, { "accept-language": "pt-BR, pt;q=0.9" });
+    const session = await merchantCheckout(gateway, live, tokenOf(opened.location));
+    expect(session).toMatchObject({
+      transaction_type: "authorization",
+      test: false,
+      settings: {
+        language: "pt",
+        return_url: "https://merchant.example/r",
+        success_url: "https://merchant.example/s",
+        fail_url: "https://merchant.example/f",
+        decline_url: "https://merchant.example/f",
+        notification_url: "https://merchant.example/n",
+      },
+    });
+    expect([...session.settings.customer_fields.visible].sort()).toEqual(
+      [
+        "address",
+        "birth_date",
+        "city",
+        "country",
+        "email",
+        "first_name",
+        "last_name",
+        "phone",
+        "state",
+        "zip",
+      ].sort(),
+    );
+  });
+
+  it("pays as every session does: the webhook to the link's notification_url and the receipt in its language", async () => {
+    const mailing = await gateway.createShop({ customer_emails: { enabled: true } }, "Mailing Links");
+    const product = await createProduct(
+      {
+        language: "ja",
+        visible: ["email"],
+        notification_url: "https://merchant.example/hooks",
+        additional_data: { receipt_text: ["ご来店ありがとうございます"] },
+      },
+      mailing,
+    );
+    const opened = await visit(`/products/${product.id}/pay`);
+    const attempt = await typedCardAttempt(gateway, tokenOf(opened.location), {
+      seed: seed++,
+      request: { customer: { email: "kaimono@example.jp" } },
+    });
+    expect(attempt.body.transaction.status).toBe("successful");
+    const uid = attempt.body.transaction.uid;
+    const { db } = gateway.runtime.deps;
+    const hooks = await db
+      .select({ url: notificationDeliveries.url })
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.transactionUid, uid));
+    expect(hooks).toEqual([{ url: "https://merchant.example/hooks" }]);
+    const emails = await db.select().from(shopperEmails).where(eq(shopperEmails.transactionUid, uid));
+    expect(emails).toMatchObject([
+      {
+        kind: "receipt",
+        language: "ja",
+        recipient: "kaimono@example.jp",
+        payload: { amount: 1500, currency: "EUR", receiptText: ["ご来店ありがとうございます"] },
+      },
+    ]);
   });
 
   it("is unknown with another shop's id in confirm_url, and for an unknown product", async () => {
