@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CURRENCIES, CURRENCY_CODES } from "@/lib/contracts/currencies";
 import { currencyDigits, formatAmount } from "./format";
 import { parseMajorAmount, toMajorUnits } from "./money-form";
+import { minorUnitsOf } from "./product-form";
 
 /** The number in a formatted amount, without the currency's symbol or code: "HUF 1,250.00" → "1,250.00". */
 function numberIn(formatted: string): string {
@@ -30,6 +31,16 @@ describe("amounts in the admin area count ISO 4217 minor units", () => {
           ok: true,
           amount,
         });
+      }
+    },
+  );
+
+  it.each(CURRENCY_CODES)(
+    "%s prices typed into the product and plan forms count the same minor units as the money forms",
+    (code) => {
+      for (const amount of [1, 5, 99, 1250, 125000, 123456789]) {
+        expect(minorUnitsOf(toMajorUnits(amount, code), code)).toBe(amount);
+        expect(minorUnitsOf(numberIn(formatAmount(amount, code)), code)).toBe(amount);
       }
     },
   );

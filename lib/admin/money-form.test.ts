@@ -26,17 +26,29 @@ describe("amounts typed in major units", () => {
     expect(parseMajorAmount("1,000", "KWD", 1_000_000)).toEqual({ ok: true, amount: 1000 });
     expect(parseMajorAmount("5.5", "JPY", 10_000)).toEqual({
       ok: false,
+      reason: "format",
       message: "Enter a whole amount in JPY",
     });
     expect(parseMajorAmount("-1", "EUR", 10_000)).toMatchObject({ ok: false });
-    expect(parseMajorAmount("", "EUR", 10_000)).toEqual({ ok: false, message: "Enter an amount" });
+    expect(parseMajorAmount("", "EUR", 10_000)).toEqual({
+      ok: false,
+      reason: "blank",
+      message: "Enter an amount",
+    });
     expect(parseMajorAmount("0.00", "EUR", 10_000)).toEqual({
       ok: false,
+      reason: "zero",
       message: "Enter an amount above zero",
     });
     expect(parseMajorAmount("100.01", "EUR", 10_000)).toEqual({
       ok: false,
+      reason: "too_large",
       message: "Enter at most 100.00 EUR",
+    });
+    // Past what a number counts exactly is too much, not too little.
+    expect(parseMajorAmount("900719925474099.99", "EUR", 10_000)).toMatchObject({
+      ok: false,
+      reason: "too_large",
     });
   });
 

@@ -23,7 +23,10 @@ export function toMajorUnits(amount: number, currency: string): string {
   return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-export type AmountParse = { ok: true; amount: number } | { ok: false; message: string };
+/** A refusal says why (`reason`, for forms that word it their own way) and how to put it right (`message`). */
+export type AmountParse =
+  | { ok: true; amount: number }
+  | { ok: false; reason: "blank" | "format" | "zero" | "too_large"; message: string };
 
 /**
  * The amount as typed with its thousands separators taken out: "1,250.00" and, where a comma cannot be the
@@ -44,11 +47,12 @@ function normalizeAmountText(value: string, digits: number): string {
 export function parseMajorAmount(text: string, currency: string, maximum: number): AmountParse {
   const digits = currencyDigits(currency);
   const value = normalizeAmountText(text.trim(), digits);
-  if (value === "") return { ok: false, message: "Enter an amount" };
+  if (value === "") return { ok: false, reason: "blank", message: "Enter an amount" };
   const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
   if (!pattern.test(value)) {
     return {
       ok: false,
+      reason: "format",
       message:
         digits === 0
           ? `Enter a whole amount in ${currency}`
@@ -57,10 +61,13 @@ export function parseMajorAmount(text: string, currency: string, maximum: number
   }
   const [whole, fraction = ""] = value.split(".");
   const amount = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
-  if (!Number.isSafeInteger(amount) || amount < 1)
-    return { ok: false, message: "Enter an amount above zero" };
-  if (amount > maximum) {
-    return { ok: false, message: `Enter at most ${toMajorUnits(maximum, currency)} ${currency}` };
+  if (amount < 1) return { ok: false, reason: "zero", message: "Enter an amount above zero" };
+  if (!Number.isSafeInteger(amount) || amount > maximum) {
+    return {
+      ok: false,
+      reason: "too_large",
+      message: `Enter at most ${toMajorUnits(maximum, currency)} ${currency}`,
+    };
   }
   return { ok: true, amount };
 }

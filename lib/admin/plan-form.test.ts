@@ -33,6 +33,29 @@ describe("planBodyFromForm", () => {
     });
   });
 
+  it("reads the price in ISO 4217 decimals with thousands separators, as the admin shows amounts", () => {
+    expect(planBodyFromForm(form({ currency: "HUF", amount: "1,250.00" }))).toMatchObject({
+      ok: true,
+      body: { plan: { amount: 125000 } },
+    });
+    expect(planBodyFromForm(form({ currency: "IQD", amount: "1,250.500" }))).toMatchObject({
+      ok: true,
+      body: { plan: { amount: 1250500 } },
+    });
+    expect(planBodyFromForm(form({ currency: "EUR", amount: "0.00" }))).toMatchObject({
+      ok: false,
+      errors: { amount: ["must be greater than 0"] },
+    });
+    expect(planBodyFromForm(form({ currency: "JPY", amount: "9.5" }))).toMatchObject({
+      ok: false,
+      errors: { amount: ["has more than 0 decimals"] },
+    });
+    expect(planBodyFromForm(form({ currency: "EUR", amount: "900719925474099.99" }))).toMatchObject({
+      ok: false,
+      errors: { amount: ["is too large"] },
+    });
+  });
+
   it("refuses what a browser form can get wrong, beside each field", () => {
     const refused = planBodyFromForm(
       form({ title: "", amount: "9.999", interval: "0", interval_unit: "fortnight", trial_days: "x" }),

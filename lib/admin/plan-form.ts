@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { currencyMinorUnits, isCurrencyCode } from "@/lib/contracts/currencies";
 import type { ErrorTree } from "@/lib/contracts/errors";
+import { parseMajorAmount } from "./money-form";
 import { minorUnitsOf } from "./product-form";
 
 /**
@@ -27,7 +28,10 @@ const text = (form: FormData, name: string) => {
 const planFormSchema = z.object({
   title: z.string().min(1, "can't be blank").max(255, "is too long (maximum is 255 characters)"),
   currency: z.string().refine(isCurrencyCode, "is not a currency code"),
-  amount: z.string().regex(/^\d+(?:[.,]\d+)?$/, "must be an amount such as 9.99"),
+  // Plain ("1250.5", "12,05") or with thousands separators ("1,250.00"), as the admin shows amounts.
+  amount: z
+    .string()
+    .regex(/^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)$/, "must be an amount such as 9.99"),
   interval: z.coerce.number().int("must be a whole number").min(1, "must be at least 1"),
   interval_unit: z.enum(["hour", "day", "week", "month", "year"], { message: "is not a unit" }),
   trial_days: z.union([
@@ -50,13 +54,20 @@ export function planBodyFromForm(form: FormData): PlanFormResult {
     const field = String(issue.path[0] ?? "base");
     errors[field] = [...(errors[field] ?? []), issue.message];
   }
-  // More decimals than the currency has: said beside the price whatever else is wrong.
-  if (
-    !errors.amount &&
-    isCurrencyCode(raw.currency) &&
-    typeof minorUnitsOf(raw.amount, raw.currency) !== "number"
-  ) {
-    errors.amount = [`has more than ${currencyMinorUnits(raw.currency)} decimals`];
+  // Zero, more decimals than the currency has, or past what can be counted: said beside the price whatever else
+  // is wrong. The price is read as the money forms read an amount (ISO 4217 decimals, thousands separators).
+  const price =
+    !errors.amount && isCurrencyCode(raw.currency)
+      ? parseMajorAmount(raw.amount, raw.currency, Number.MAX_SAFE_INTEGER)
+      : null;
+  if (price && !price.ok) {
+    errors.amount = [
+      price.reason === "zero"
+        ? "must be greater than 0"
+        : price.reason === "too_large"
+          ? "is too large"
+          : `has more than ${currencyMinorUnits(raw.currency)} decimals`,
+    ];
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   const value = parsed.data;

@@ -1,6 +1,7 @@
 import { CHECKOUT_CUSTOMER_FIELDS } from "@/lib/contracts/checkout";
-import { currencyMinorUnits, isCurrencyCode } from "@/lib/contracts/currencies";
+import { isCurrencyCode } from "@/lib/contracts/currencies";
 import type { ProductCreateInput } from "@/lib/contracts/product";
+import { parseMajorAmount } from "./money-form";
 
 /**
  * The admin's "New product" form, read from its FormData into the products API's body. Only what a browser form
@@ -29,13 +30,15 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value.trim() : "";
 };
 
-/** "12.50" EUR → 1250; anything that is not a plain decimal with at most the currency's decimals stays as typed. */
+/**
+ * "12.50" EUR → 1250, "1,250.00" HUF → 125000: read as the capture, void and refund forms read an amount
+ * (`parseMajorAmount`: ISO 4217 decimals, thousands separators). Anything it refuses stays as typed, for the
+ * gateway's own 422 beside the field.
+ */
 export function minorUnitsOf(amount: string, currency: string): number | string {
   if (!isCurrencyCode(currency)) return amount;
-  const decimals = currencyMinorUnits(currency);
-  const match = /^(\d+)(?:[.,](\d+))?$/.exec(amount);
-  if (!match || (match[2]?.length ?? 0) > decimals) return amount;
-  return Number(match[1]) * 10 ** decimals + Number((match[2] ?? "").padEnd(decimals, "0") || "0");
+  const parsed = parseMajorAmount(amount, currency, Number.MAX_SAFE_INTEGER);
+  return parsed.ok ? parsed.amount : amount;
 }
 
 export function productBodyFromForm(form: FormData): ProductCreateInput {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountCeilingErrors } from "./amount-limits";
 import { type CreditCard, cardTokenSchema, createCreditCardSchema } from "./credit-card";
 import { type CustomerCreateRequest, customerCreateSchema, parseCustomerCreateRequest } from "./customer";
 import { addError, type ErrorTree, errorTreeFromZod, isEmptyErrorTree, mergeErrorTrees } from "./errors";
@@ -131,6 +132,19 @@ export const planCreateSchema = z
         path: ["billing_cycles"],
         input: plan.billing_cycles,
       });
+    }
+    // Every renewal moves the cycle's amount, a paid trial its own: both are held to the ceiling on any one amount.
+    const terms = plan.plan as { amount?: unknown } | undefined;
+    for (const [path, amount] of [
+      [["plan", "amount"], terms?.amount],
+      [["trial", "amount"], (plan.trial as { amount?: unknown } | undefined)?.amount],
+    ] as const) {
+      if (typeof amount !== "number" || typeof plan.currency !== "string") continue;
+      const refused = amountCeilingErrors(amount, plan.currency).amount;
+      if (Array.isArray(refused)) {
+        for (const message of refused)
+          ctx.addIssue({ code: "custom", message, path: [...path], input: amount });
+      }
     }
     const trial = plan.trial as { amount?: unknown; as_first_payment?: unknown } | undefined;
     if (isPlainObject(trial) && trial.as_first_payment === true && trial.amount === 0) {

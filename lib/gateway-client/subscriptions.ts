@@ -96,11 +96,13 @@ export function subscriptionsClient(connection: GatewayConnection) {
       });
     },
 
-    subscriptionReport(credentials: ShopCredentials) {
+    /** A live shop's live subscriptions, or with `test` its test ones (a test-mode shop's are always its test ones). */
+    subscriptionReport(credentials: ShopCredentials, options: { test?: boolean } = {}) {
       return callMerchantApi<SubscriptionReport>(connection, {
         method: "GET",
         path: "/reports/subscriptions",
         credentials,
+        ...(options.test ? { query: { test: "true" } } : {}),
         read: (body) =>
           typeof body === "object" && body !== null && Array.isArray((body as { mrr?: unknown }).mrr)
             ? (body as SubscriptionReport)

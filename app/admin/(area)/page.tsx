@@ -21,7 +21,7 @@ export default async function DashboardPage({
     <>
       <h1>Dashboard</h1>
       <Dashboard range={range} />
-      <SubscriptionSummary />
+      <SubscriptionSummary test={range.test} />
     </>
   );
 }

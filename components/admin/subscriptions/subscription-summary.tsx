@@ -4,10 +4,15 @@ import { formatAmount } from "@/lib/admin/format";
 import { credentialsOf, requireAdminSession } from "@/lib/admin/session";
 import { getSubscriptionsClient } from "@/lib/gateway-client/subscriptions";
 
-/** The dashboard's subscriptions: monthly recurring revenue per currency and failing subscriptions recovered. */
-export async function SubscriptionSummary() {
+/**
+ * The dashboard's subscriptions: monthly recurring revenue per currency and failing subscriptions recovered, of the
+ * shop's live subscriptions or, as the dashboard's live/test switch says, its test ones.
+ */
+export async function SubscriptionSummary({ test }: { test: boolean }) {
   const session = await requireAdminSession();
-  const report = toActionResult(await getSubscriptionsClient().subscriptionReport(credentialsOf(session)));
+  const report = toActionResult(
+    await getSubscriptionsClient().subscriptionReport(credentialsOf(session), { test }),
+  );
   return (
     <section className="admin-section" aria-labelledby="subscriptions-summary-heading">
       <h2 id="subscriptions-summary-heading" className="admin-subheading">

@@ -68,7 +68,10 @@ export function productOpenApi() {
             },
             ...badBody,
             "401": unauthorized,
-            "422": error("Validation failed; `errors` is keyed like the body"),
+            "422": error(
+              "Validation failed; `errors` is keyed like the body (a price over its currency's ceiling on any one " +
+                "amount: `can't be greater than N` under `amount`)",
+            ),
           },
         },
         get: {
@@ -124,7 +127,10 @@ export function productOpenApi() {
             ...badBody,
             "401": unauthorized,
             "404": error("Unknown id or another shop's product"),
-            "422": error("Validation failed, or nothing to change"),
+            "422": error(
+              "Validation failed, or nothing to change (a price over its currency's ceiling: `can't be greater " +
+                "than N` under `amount`)",
+            ),
           },
         },
       },

@@ -97,7 +97,10 @@ export function subscriptionOpenApi() {
           responses: {
             "201": { description: "The plan", content: json("Plan") },
             "401": unauthorized,
-            "422": error("Validation failed"),
+            "422": error(
+              "Validation failed (a cycle's or trial's amount over its currency's ceiling on any one amount: " +
+                "`can't be greater than N` under `plan.amount` or `trial.amount`)",
+            ),
           },
         },
         get: {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { amountCeilingErrors } from "@/lib/contracts/amount-limits";
 import { mergeErrorTrees } from "@/lib/contracts/errors";
 import { type Product, parseProductCreateRequest, productTerms } from "@/lib/contracts/product";
 import { products } from "@/lib/db/schema";
@@ -26,7 +27,12 @@ export async function createProduct(options: {
   const parsed = parseProductCreateRequest(options.body, { now: () => now });
   const urlErrors = checkMerchantUrls(deps.config, urlsAt(options.body, PRODUCT_URL_FIELDS));
   if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
-  if (Object.keys(urlErrors).length > 0) throw GatewayError.validation(urlErrors);
+  // Every payment of the link moves the product's price: the ceiling on any one amount holds for it from the start.
+  const ceilingErrors = mergeErrorTrees(
+    amountCeilingErrors(parsed.value.amount, parsed.value.currency),
+    urlErrors,
+  );
+  if (Object.keys(ceilingErrors).length > 0) throw GatewayError.validation(ceilingErrors);
   const request = parsed.value;
   const terms = productTerms(request);
   const visible = [...new Set([...(request.visible ?? []), ...(request.visible_fields ?? [])])];

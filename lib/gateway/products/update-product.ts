@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { amountCeilingErrors } from "@/lib/contracts/amount-limits";
 import { PRODUCT_ID_PATTERN, parseProductUpdateRequest } from "@/lib/contracts/product";
 import { products } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
@@ -21,7 +22,17 @@ export async function updateProduct(options: {
   if (!PRODUCT_ID_PATTERN.test(id)) throw new GatewayError("record_not_found");
   const request = parsed.value;
   const changes: Partial<typeof products.$inferInsert> = {};
-  if (request.amount !== undefined) changes.amount = request.amount;
+  if (request.amount !== undefined) {
+    // A product's currency never changes: its price is held to that currency's ceiling on any one amount.
+    const [product] = await deps.db
+      .select({ currency: products.currency })
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.shopId, shopId)));
+    if (!product) throw new GatewayError("record_not_found");
+    const ceilingErrors = amountCeilingErrors(request.amount, product.currency);
+    if (Object.keys(ceilingErrors).length > 0) throw GatewayError.validation(ceilingErrors);
+    changes.amount = request.amount;
+  }
   if (request.infinite === true) {
     changes.infinite = true;
     changes.quantity = null;

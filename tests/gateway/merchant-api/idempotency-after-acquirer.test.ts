@@ -128,6 +128,34 @@ describe("a RequestID whose request failed after the acquirer answered", () => {
     expect(acquirer.calls.length).toBe(calls + 1);
   });
 
+  it("payout: stays taken (409) until the sweep finishes the payout, then replays its answer; one payout", async () => {
+    const { verification_value: _, ...payee } = paymentRequest({}, { number: uniqueVisaNumber(seed++) })
+      .request.credit_card as Record<string, unknown>;
+    const body = { request: { amount: 4_324, currency: "EUR", description: "Payout", credit_card: payee } };
+    const calls = acquirer.calls.length;
+    storeFailure.next = "before";
+    const failed = await post("/transactions/credits", body, "payout-store-fails");
+    expect(failed.status).toBe(500);
+    const paidOut = acquirer.calls.slice(calls);
+    expect(paidOut.map((call) => call.operation)).toEqual(["credit"]);
+    const uid = paidOut[0].idempotencyKey;
+    expect(await keyRow("payout-store-fails")).toMatchObject({ state: "pending", transactionUid: uid });
+
+    const retried = await post("/transactions/credits", body, "payout-store-fails");
+    expect(retried.status).toBe(409);
+    expect(acquirer.calls.length).toBe(calls + 1);
+
+    clock.advance(121_000);
+    expect(await gateway.runtime.paymentRecovery.sweepOnce()).toBe(1);
+    expect(await transactionStatus(uid)).not.toBe("incomplete");
+    const replayed = await post("/transactions/credits", body, "payout-store-fails");
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect(replayed.body.transaction).toMatchObject({ uid, type: "credit", amount: 4_324 });
+    // No second payout under a new transaction: whatever the acquirer was asked, it was asked for this one.
+    expect(new Set(acquirer.calls.slice(calls).map((call) => call.idempotencyKey))).toEqual(new Set([uid]));
+  });
+
   it("refund: stays taken (409) until the sweep finishes the refund, then replays its answer; one refund", async () => {
     const payment = await createParent(gateway, shop, { type: "payment", amount: 10_000 });
     const body = { request: { parent_uid: payment.uid, amount: 2_500, reason: "Returned goods" } };

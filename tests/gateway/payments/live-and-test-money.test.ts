@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { merchantClient } from "@/lib/gateway-client/merchant";
 import {
   callJson,
   futureExpiry,
@@ -121,6 +122,22 @@ describe("a live shop's live and test money", () => {
     const bad = await callJson(gateway, `/reports/daily?test=yes`, { shop: live });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ test: ["is invalid"] });
+  });
+
+  it("reaches the admin's dashboard through its client: live money by default, the test money with its switch", async () => {
+    const client = merchantClient({ baseUrl: gateway.url });
+    const credentials = { shopId: live.id, secretKey: live.secretKey };
+    const range = { from: today(), to: today() };
+    const liveView = await client.getDailyReport(credentials, range);
+    expect(liveView.ok && liveView.data.test).toBe(false);
+    expect(liveView.ok && liveView.data.days[0].volume).toEqual([
+      { currency: "EUR", charged: "10000", refunded: "2000", paid_out: "3000", net: "5000" },
+    ]);
+    const testView = await client.getDailyReport(credentials, { ...range, test: true });
+    expect(testView.ok && testView.data.test).toBe(true);
+    expect(testView.ok && testView.data.days[0].volume).toEqual([
+      { currency: "EUR", charged: "700", refunded: "100", paid_out: "50", net: "550" },
+    ]);
   });
 
   it("tells the acquirer which operations are tests, the children as their parent", () => {

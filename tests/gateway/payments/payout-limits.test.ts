@@ -185,6 +185,66 @@ describe("the ceiling on any one amount", () => {
     expect(response.body.errors).toEqual({ amount: ["can't be greater than 100000000000"] });
   });
 
+  it("refuses a product priced above the ceiling, created or updated", async () => {
+    const shop = await gateway.createShop();
+    const tooMuch = await callJson(gateway, "/products", {
+      shop,
+      body: { name: "Island", description: "Whole", amount: 9.0e12, currency: "KWD", infinite: true },
+    });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors).toEqual({ amount: ["can't be greater than 1000000000000"] });
+    const product = await callJson(gateway, "/products", {
+      shop,
+      body: { name: "Mug", description: "Blue", amount: 1500, currency: "EUR", infinite: true },
+    });
+    expect(product.status).toBe(201);
+    const raised = await callJson(gateway, `/products/${product.body.id}`, {
+      shop,
+      method: "PUT",
+      body: { amount: 100_000_000_001 },
+    });
+    expect(raised.status).toBe(422);
+    expect(raised.body.errors).toEqual({ amount: ["can't be greater than 100000000000"] });
+    const read = await callJson(gateway, `/products/${product.body.id}`, { shop });
+    expect(read.body.amount).toBe(1500);
+  });
+
+  it("refuses a plan whose cycle or trial is above the ceiling, alone or inside a subscription", async () => {
+    const shop = await gateway.createShop();
+    const cycle = await callJson(gateway, "/plans", {
+      shop,
+      body: { title: "Gold", currency: "KWD", plan: { amount: 9.0e12, interval: 1, interval_unit: "month" } },
+    });
+    expect(cycle.status).toBe(422);
+    expect(cycle.body.errors).toEqual({ plan: { amount: ["can't be greater than 1000000000000"] } });
+    const trial = await callJson(gateway, "/plans", {
+      shop,
+      body: {
+        title: "Gold",
+        currency: "EUR",
+        plan: { amount: 1000, interval: 1, interval_unit: "month" },
+        trial: { amount: 100_000_000_001, interval: 7, interval_unit: "day" },
+      },
+    });
+    expect(trial.status).toBe(422);
+    expect(trial.body.errors).toEqual({ trial: { amount: ["can't be greater than 100000000000"] } });
+    const inline = await callJson(gateway, "/subscriptions", {
+      shop,
+      body: {
+        plan: {
+          title: "Gold",
+          currency: "KWD",
+          plan: { amount: 9.0e12, interval: 1, interval_unit: "month" },
+        },
+        customer: { email: "gold@example.com", ip: "198.51.100.7" },
+      },
+    });
+    expect(inline.status).toBe(422);
+    expect(inline.body.errors).toMatchObject({
+      plan: { plan: { amount: ["can't be greater than 1000000000000"] } },
+    });
+  });
+
   it("refuses a checkout session above the ceiling", async () => {
     const shop = await gateway.createShop();
     const response = await callJson(gateway, "/ctp/api/checkouts", {

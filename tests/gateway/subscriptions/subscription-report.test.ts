@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscriptionsClient } from "@/lib/gateway-client/subscriptions";
 import { typedCardAttempt } from "../checkout-helpers";
 import {
   callJson,
@@ -132,5 +133,41 @@ describe("GET /reports/subscriptions", () => {
       states: {},
       recovered: { cycles: 0, subscriptions: 0, amounts: [] },
     });
+  });
+});
+
+describe("the dashboard's subscriptions, live or test as its switch says", () => {
+  it("reads a live shop's live subscriptions by default, and its test ones with test", async () => {
+    const live = await gateway.createShop({}, "Live Report Shop", { test: false });
+    const subscribeAs = async (test: boolean, amount: number) => {
+      seed += 1;
+      const created = await callJson(gateway, "/subscriptions", {
+        shop: live,
+        body: {
+          plan: {
+            title: "Plan",
+            currency: "EUR",
+            plan: { amount, interval: 1, interval_unit: "month" },
+            test,
+          },
+          customer: { email: `live${seed}@example.com`, ip: "198.51.100.7" },
+          card: { number: uniqueVisaNumber(seed), verification_value: "123", ...futureExpiry() },
+          test,
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    };
+    await subscribeAs(false, 2500);
+    await subscribeAs(true, 700);
+    const client = subscriptionsClient({ baseUrl: gateway.url });
+    const credentials = { shopId: live.id, secretKey: live.secretKey };
+    const liveReport = await client.subscriptionReport(credentials);
+    expect(liveReport.ok && liveReport.data.mrr).toEqual([
+      { currency: "EUR", amount: "2500", subscriptions: 1 },
+    ]);
+    const testReport = await client.subscriptionReport(credentials, { test: true });
+    expect(testReport.ok && testReport.data.mrr).toEqual([
+      { currency: "EUR", amount: "700", subscriptions: 1 },
+    ]);
   });
 });
