@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ltrRuns } from "./ltr-runs";
+import { ltrRuns } from "@/lib/contracts/ltr-runs";
 import { getCheckoutMessages, interpolate } from "./messages";
 
 const runs = (text: string) =>

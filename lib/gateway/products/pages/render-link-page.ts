@@ -1,4 +1,5 @@
 import type { Language } from "@/lib/contracts/languages";
+import { isolatedHtml } from "@/lib/contracts/ltr-runs";
 import type { ProductUnavailableReason } from "@/lib/contracts/product";
 import { RECEIPT_PALETTE } from "../../payments/pages/render-receipt";
 import { type LinkLocale, type LinkMessages, linkLocale } from "./link-messages";
@@ -82,7 +83,8 @@ export function renderLinkPage(page: {
       ? `<dt>${escapeHtml(messages.product)}</dt><dd><bdi>${escapeHtml(page.productName)}</bdi></dd>`
       : "",
   ].filter(Boolean);
-  const content = `<h1>${escapeHtml(messages[headingKey])}</h1>
-<p>${escapeHtml(messages[textKey])}</p>${details.length > 0 ? `\n<dl>\n${details.join("\n")}\n</dl>` : ""}`;
+  // Translated texts with their left-to-right runs isolated on a right-to-left page, as on the payment page.
+  const content = `<h1>${isolatedHtml(messages[headingKey], locale.dir)}</h1>
+<p>${isolatedHtml(messages[textKey], locale.dir)}</p>${details.length > 0 ? `\n<dl>\n${details.join("\n")}\n</dl>` : ""}`;
   return layout(locale, page.nonce, messages[headingKey], content);
 }

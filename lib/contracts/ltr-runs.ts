@@ -17,3 +17,23 @@ export function ltrRuns(text: string): { text: string; ltr: boolean }[] {
   if (last < text.length) parts.push({ text: text.slice(last), ltr: false });
   return parts;
 }
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
+
+/**
+ * The server-rendered pages' form of the same (the issuer's pages, the payment link's): the text escaped for HTML,
+ * and on a right-to-left page each left-to-right run in `<bdi dir="ltr">`. A left-to-right page gets it escaped only.
+ */
+export function isolatedHtml(text: string, direction: "ltr" | "rtl"): string {
+  if (direction !== "rtl") return escapeHtml(text);
+  return ltrRuns(text)
+    .map((part) => (part.ltr ? `<bdi dir="ltr">${escapeHtml(part.text)}</bdi>` : escapeHtml(part.text)))
+    .join("");
+}
