@@ -5,10 +5,11 @@ import { type CheckoutMessages, languageOptions } from "@/lib/checkout/messages"
 import { originOf } from "@/lib/checkout/security-headers";
 import { FrameBridge, type FrameResult } from "./frame-bridge";
 import { LanguageSwitcher } from "./language-switcher";
+import { TrustLine } from "./trust-line";
 
 /**
  * The page around every checkout view: the shop's name, logo and colour, the language switcher when there is a
- * session to switch, in the language of the strings shown. The colour arrives as a nonce'd style element because
+ * session to switch, the trust line under it all, in the language of the strings shown. The colour arrives as a nonce'd style element because
  * the CSP forbids inline style attributes; the policy names its hash as well (brand-style.ts).
  */
 export function CheckoutFrame(props: {
@@ -19,6 +20,8 @@ export function CheckoutFrame(props: {
   token?: string;
   /** Origins the shop lets frame the page, and the session's end to hand to the framing page (frame-bridge.tsx). */
   frame?: { origins: readonly string[]; result: FrameResult | null };
+  /** The lock and "Secured by Tessera" under the page's content; false where the content draws its own (the form). */
+  trustLine?: boolean;
   children: ReactNode;
 }) {
   const { shop } = props;
@@ -48,6 +51,7 @@ export function CheckoutFrame(props: {
         />
       ) : null}
       {props.children}
+      {props.trustLine === false ? null : <TrustLine messages={props.messages} />}
       {frameOrigins.length > 0 && props.frame ? (
         <>
           {props.nonce ? (

@@ -95,8 +95,10 @@ export default async function CheckoutPage({
     outcome === "expired"
       ? (merchantReturnUrl(view, "expired") ?? merchantReturnUrl(view, "canceled"))
       : null;
-  const frame = (body: React.ReactNode) => (
+  // The form draws its own trust line, under the button; every other view gets the frame's.
+  const frame = (body: React.ReactNode, trustLine = true) => (
     <CheckoutFrame
+      trustLine={trustLine}
       messages={messages}
       shop={view.shop}
       nonce={nonce}
@@ -125,7 +127,14 @@ export default async function CheckoutPage({
     );
   }
 
-  const summary = <OrderSummary messages={messages} locale={language} order={view.order} />;
+  const summary = (
+    <OrderSummary
+      messages={messages}
+      locale={language}
+      order={view.order}
+      terms={view.subscription_terms ? subscriptionTermsText(language, view.subscription_terms) : null}
+    />
+  );
   if (view.status === "incomplete") {
     return frame(
       <>
@@ -188,6 +197,7 @@ export default async function CheckoutPage({
           token={token}
           label={interpolate(messages.actions.cancel, { shop: view.shop.name })}
           pendingLabel={messages.actions.canceling}
+          direction={messages.direction}
         />
         <TrustLine messages={messages} />
         <p className="checkout__notice">
@@ -198,5 +208,6 @@ export default async function CheckoutPage({
         </p>
       </div>
     </div>,
+    false,
   );
 }

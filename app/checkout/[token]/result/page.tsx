@@ -11,6 +11,7 @@ import {
   merchantReturnUrl,
 } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
+import { subscriptionTermsText } from "@/lib/checkout/subscription-terms";
 import { getConfig } from "@/lib/server/config";
 import { shopperLanguage } from "../../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "../read-checkout";
@@ -61,7 +62,12 @@ export default async function CheckoutResultPage({
         merchantUrl={merchantUrl}
         framed={framed}
       />
-      <OrderSummary messages={messages} locale={language} order={view.order} />
+      <OrderSummary
+        messages={messages}
+        locale={language}
+        order={view.order}
+        terms={view.subscription_terms ? subscriptionTermsText(language, view.subscription_terms) : null}
+      />
     </CheckoutFrame>
   );
 }
