@@ -68,6 +68,9 @@ for (const language of ["en", "ar", "ja"] as const) {
             (await boxOf(page, ".payment-form__submit")).y,
           );
         }
+        // The test band, folded, is a slim line: never larger than the order.
+        const band = await boxOf(page, ".test-mode");
+        expect(band.height, `${viewport.width} ${colorScheme}`).toBeLessThan(order.height);
         await expectNoAxeViolations(page);
       }
     }
