@@ -209,6 +209,8 @@ test.describe("a whole purchase in the shopper's language", () => {
     await expect(cardUsed.locator('bdi[dir="ltr"]', { hasText: "Visa" })).toHaveCount(1);
     await expect(page.locator(".trust-line")).toHaveText(ar.trust.securedBy);
     await expect(page.locator(".trust-line bdi", { hasText: "Tessera" })).toHaveCount(1);
+    // A test session says so on its result too.
+    await expect(page.locator(".test-badge")).toHaveText(ar.testMode.banner);
     await expectNoEnglish(page);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);

@@ -8,6 +8,7 @@ import { OrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { StatusPanel } from "@/components/checkout/status-panel";
+import { TestBadge } from "@/components/checkout/test-badge";
 import { TrustLine } from "@/components/checkout/trust-line";
 import {
   checkoutOutcome,
@@ -117,13 +118,16 @@ export default async function CheckoutPage({
 
   if (outcome === "expired") {
     return frame(
-      <OutcomePanel
-        messages={messages}
-        view={view}
-        outcome="expired"
-        merchantUrl={expiredUrl}
-        framed={framed}
-      />,
+      <>
+        {view.test ? <TestBadge messages={messages} /> : null}
+        <OutcomePanel
+          messages={messages}
+          view={view}
+          outcome="expired"
+          merchantUrl={expiredUrl}
+          framed={framed}
+        />
+      </>,
     );
   }
 

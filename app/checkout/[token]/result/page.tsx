@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
+import { TestBadge } from "@/components/checkout/test-badge";
 import {
   checkoutOutcome,
   checkoutPagePath,
@@ -55,6 +56,7 @@ export default async function CheckoutResultPage({
   };
   return (
     <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce} token={token} frame={frame}>
+      {view.test ? <TestBadge messages={messages} /> : null}
       <OutcomePanel
         messages={messages}
         view={view}
