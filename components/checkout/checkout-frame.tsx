@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { brandStyleSheet } from "@/lib/checkout/brand-style";
 import { FRAME_INBOX_SCRIPT } from "@/lib/checkout/frame-style";
 import { type CheckoutMessages, languageOptions } from "@/lib/checkout/messages";
-import { originOf } from "@/lib/checkout/security-headers";
+import { frameAncestorOrigins } from "@/lib/contracts/frame-ancestors";
 import { FrameBridge, type FrameResult } from "./frame-bridge";
 import { LanguageSwitcher } from "./language-switcher";
 import { TrustLine } from "./trust-line";
@@ -27,9 +27,7 @@ export function CheckoutFrame(props: {
   const { shop } = props;
   const brand = brandStyleSheet(shop?.color);
   // As the browser names them (no path, no trailing slash), to compare with a message's origin.
-  const frameOrigins = [
-    ...new Set((props.frame?.origins ?? []).map(originOf).filter((origin) => origin !== null)),
-  ];
+  const frameOrigins = frameAncestorOrigins(props.frame?.origins ?? []);
   return (
     <main className="checkout" lang={props.messages.language} dir={props.messages.direction}>
       {brand && props.nonce ? <style nonce={props.nonce}>{brand}</style> : null}
