@@ -138,7 +138,10 @@ describe("the issuer's page of a shop that lets its hosted page be framed", () =
 
   it("never lets a wildcard entry of the list frame it", async () => {
     const wild = await gateway.createShop(
-      { three_d_secure: true, frame_ancestors: ["https://*", "https://*.shop.example", "https://shop.example"] },
+      {
+        three_d_secure: true,
+        frame_ancestors: ["https://*", "https://*.shop.example", "https://shop.example"],
+      },
       "Wildcard Shop",
     );
     const transaction = await tokenize(gateway, wild, "4012000000001097", {
