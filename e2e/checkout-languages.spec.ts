@@ -139,6 +139,10 @@ test.describe("the payment page in every language, at 320 px", () => {
       await expect(page.getByRole("heading", { level: 1, name: messages.page.title })).toBeVisible();
       if (language !== "en") await expectNoEnglish(page);
       await expectNoHorizontalScroll(page);
+      // The dark theme too (axe runs on it for en, ar and ja below).
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expectNoHorizontalScroll(page);
+      await page.emulateMedia({ colorScheme: "light" });
 
       // Every required field empty: the error summary and each field's message, in the same language. axe runs on
       // this state only: it holds every element of the fresh page and the errors besides.
