@@ -55,6 +55,9 @@ for (const language of ["en", "ar", "ja"] as const) {
         await page.goto(session.pageUrl);
         await expect(page.getByRole("heading", { level: 1, name: messages.page.title })).toBeVisible();
         await expectNoHorizontalScroll(page);
+        // The order pane: the shop's name at its head, then description and amount.
+        await expect(page.locator(".checkout-layout__order .checkout__shop")).toHaveText("Demo Shop");
+        await expect(page.locator(".checkout__shop")).toHaveCount(1);
         const order = await boxOf(page, ".checkout-layout__order");
         const form = await boxOf(page, ".checkout-layout__pay");
         if (viewport.width >= 900) {

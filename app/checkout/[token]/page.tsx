@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { BrandMarks } from "@/components/checkout/brand-marks";
 import { CancelForm } from "@/components/checkout/cancel-form";
-import { CheckoutFrame } from "@/components/checkout/checkout-frame";
+import { CheckoutFrame, ShopHeader } from "@/components/checkout/checkout-frame";
 import { Isolated } from "@/components/checkout/isolated";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
@@ -97,9 +97,11 @@ export default async function CheckoutPage({
       ? (merchantReturnUrl(view, "expired") ?? merchantReturnUrl(view, "canceled"))
       : null;
   // The form draws its own trust line, under the button; every other view gets the frame's.
-  const frame = (body: React.ReactNode, trustLine = true) => (
+  // The form's view puts the shop's name at the head of the order (formView): the order reads as one block.
+  const frame = (body: React.ReactNode, formView = false) => (
     <CheckoutFrame
-      trustLine={trustLine}
+      trustLine={!formView}
+      shopInOrder={formView}
       messages={messages}
       shop={view.shop}
       nonce={nonce}
@@ -168,7 +170,10 @@ export default async function CheckoutPage({
   return frame(
     <div className="checkout-layout">
       <h1 className="checkout__title checkout-layout__title">{messages.page.title}</h1>
-      <div className="checkout-layout__order">{summary}</div>
+      <div className="checkout-layout__order">
+        <ShopHeader shop={view.shop} />
+        {summary}
+      </div>
       <div className="checkout-layout__pay">
         <BrandMarks messages={messages} />
         <PaymentForm
@@ -212,6 +217,6 @@ export default async function CheckoutPage({
         </p>
       </div>
     </div>,
-    false,
+    true,
   );
 }
