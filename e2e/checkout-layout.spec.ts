@@ -78,8 +78,18 @@ for (const language of ["en", "ar", "ja"] as const) {
       }
     }
 
-    // The test band opens to the test cards; in a right-to-left page "3-D Secure" and the numbers stay whole.
+    // The folded band shows that it opens (its arrow), and opens to the test cards; in a right-to-left page
+    // "3-D Secure" and the numbers stay whole.
+    const arrow = () =>
+      page
+        .locator(".test-mode__summary")
+        .evaluate(
+          (summary) =>
+            getComputedStyle(summary, "::after").content + getComputedStyle(summary, "::after").rotate,
+        );
+    expect(await arrow()).toMatch(/^"▾".*none$/);
     await page.getByText(messages.testBand.summary).click();
+    expect(await arrow()).toMatch(/180deg$/);
     const challenge = page.getByRole("button", { name: /4012 0000 0000 1097/ });
     await expect(challenge).toBeVisible();
     if (language === "ar") {
