@@ -93,6 +93,8 @@ for (const language of ["en", "ar", "ja"] as const) {
     const challenge = page.getByRole("button", { name: /4012 0000 0000 1097/ });
     await expect(challenge).toBeVisible();
     if (language === "ar") {
+      // The pay button's amount is one left-to-right run, its currency sign on its side ("12.34 US$").
+      await expect(page.locator(".payment-form__submit bdi")).toHaveText(/^[\d,.]+\sUS\$$/);
       await expect(challenge.locator("bdi", { hasText: "4012 0000 0000 1097" })).toHaveCount(1);
       await expect(challenge.locator("bdi", { hasText: "3-D Secure" })).toHaveCount(1);
     }

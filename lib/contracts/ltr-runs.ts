@@ -1,5 +1,9 @@
-/** A run of Latin letters or digits, with what joins them inside one run (spaces, dots, dashes, slashes, bullets). */
-const LTR_RUN = /[\p{Script=Latin}\p{Nd}](?:[\p{Script=Latin}\p{Nd} .,:/•+\-–]*[\p{Script=Latin}\p{Nd}])?/gu;
+/**
+ * A run of Latin letters or digits, with what joins them inside one run (spaces, dots, dashes, slashes, bullets, Arabic separators),
+ * and a currency sign at either end ("12.34 US$", "€12.34"): an amount is one run, its sign kept on its side.
+ */
+const LTR_RUN =
+  /\p{Sc}?[\p{Script=Latin}\p{Nd}](?:[\p{Script=Latin}\p{Nd}\p{Sc} .,:/•+\-–\u00a0\u202f\u066b\u066c]*[\p{Script=Latin}\p{Nd}\p{Sc}])?/gu;
 
 /**
  * A translated text cut into its left-to-right runs (card numbers, "3-D Secure", amounts, codes, a shop's Latin
