@@ -139,6 +139,10 @@ test.describe("the payment page in every language, at 320 px", () => {
       await expect(page.getByRole("heading", { level: 1, name: messages.page.title })).toBeVisible();
       if (language !== "en") await expectNoEnglish(page);
       await expectNoHorizontalScroll(page);
+      // The dark theme too (axe runs on it for en, ar and ja below).
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expectNoHorizontalScroll(page);
+      await page.emulateMedia({ colorScheme: "light" });
 
       // Every required field empty: the error summary and each field's message, in the same language. axe runs on
       // this state only: it holds every element of the fresh page and the errors besides.
@@ -203,6 +207,14 @@ test.describe("a whole purchase in the shopper's language", () => {
     await page.waitForURL(/\/checkout\/[^/]+\/result$/);
     await expectDocumentLanguage(page, "ar");
     await expect(page.getByRole("heading", { name: ar.status.successfulTitle })).toBeVisible();
+    // As on the payment page: the card's brand and digits isolated in the right-to-left text, the trust line.
+    const cardUsed = page.locator(".status-panel__detail");
+    await expect(cardUsed.locator('bdi[dir="ltr"]', { hasText: "1097" })).toHaveCount(1);
+    await expect(cardUsed.locator('bdi[dir="ltr"]', { hasText: "Visa" })).toHaveCount(1);
+    await expect(page.locator(".trust-line")).toHaveText(ar.trust.securedBy);
+    await expect(page.locator(".trust-line bdi", { hasText: "Tessera" })).toHaveCount(1);
+    // A test session says so on its result too.
+    await expect(page.locator(".test-badge")).toHaveText(ar.testMode.banner);
     await expectNoEnglish(page);
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
@@ -275,6 +287,7 @@ test("fa: a canceled payment's page, right to left", async ({ page, request }) =
   await expectDocumentLanguage(page, "fa");
   await expect(page.getByRole("heading", { name: fa.status.canceledTitle })).toBeVisible();
   await expect(page.getByText(fa.status.closeWindow)).toBeVisible();
+  await expect(page.locator(".trust-line")).toHaveText(fa.trust.securedBy);
   await expect(page).toHaveTitle(fa.page.documentTitle.replace("{shop}", "Demo Shop"));
   await expectNoEnglish(page);
   await expectNoAxeViolations(page);

@@ -55,6 +55,9 @@ for (const language of ["en", "ar", "ja"] as const) {
         await page.goto(session.pageUrl);
         await expect(page.getByRole("heading", { level: 1, name: messages.page.title })).toBeVisible();
         await expectNoHorizontalScroll(page);
+        // The order pane: the shop's name at its head, then description and amount.
+        await expect(page.locator(".checkout-layout__order .checkout__shop")).toHaveText("Demo Shop");
+        await expect(page.locator(".checkout__shop")).toHaveCount(1);
         const order = await boxOf(page, ".checkout-layout__order");
         const form = await boxOf(page, ".checkout-layout__pay");
         if (viewport.width >= 900) {
@@ -68,15 +71,30 @@ for (const language of ["en", "ar", "ja"] as const) {
             (await boxOf(page, ".payment-form__submit")).y,
           );
         }
+        // The test band, folded, is a slim line: never larger than the order.
+        const band = await boxOf(page, ".test-mode");
+        expect(band.height, `${viewport.width} ${colorScheme}`).toBeLessThan(order.height);
         await expectNoAxeViolations(page);
       }
     }
 
-    // The test band opens to the test cards; in a right-to-left page "3-D Secure" and the numbers stay whole.
+    // The folded band shows that it opens (its arrow), and opens to the test cards; in a right-to-left page
+    // "3-D Secure" and the numbers stay whole.
+    const arrow = () =>
+      page
+        .locator(".test-mode__summary")
+        .evaluate(
+          (summary) =>
+            getComputedStyle(summary, "::after").content + getComputedStyle(summary, "::after").rotate,
+        );
+    expect(await arrow()).toMatch(/^"▾".*none$/);
     await page.getByText(messages.testBand.summary).click();
+    expect(await arrow()).toMatch(/180deg$/);
     const challenge = page.getByRole("button", { name: /4012 0000 0000 1097/ });
     await expect(challenge).toBeVisible();
     if (language === "ar") {
+      // The pay button's amount is one left-to-right run, its currency sign on its side ("12.34 US$").
+      await expect(page.locator(".payment-form__submit bdi")).toHaveText(/^[\d,.]+\sUS\$$/);
       await expect(challenge.locator("bdi", { hasText: "4012 0000 0000 1097" })).toHaveCount(1);
       await expect(challenge.locator("bdi", { hasText: "3-D Secure" })).toHaveCount(1);
     }

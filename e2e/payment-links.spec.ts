@@ -81,7 +81,22 @@ test.describe("a sold-out link in Arabic, dark", () => {
     ).toBeVisible();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe("rgb(17, 19, 24)");
+    await expect(page.locator(".trust")).toHaveText(LINK_MESSAGES.ar.securedBy);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(
+      0,
+    );
     await expectAccessible(page);
+
+    // One list switches the page's language at once, as on the payment page.
+    await expect(page.getByRole("button", { name: LINK_MESSAGES.ar.changeLanguage })).toHaveCount(0);
+    await page.getByLabel(LINK_MESSAGES.ar.languageLabel).selectOption("de");
+    await expect(
+      page.getByRole("heading", { level: 1, name: LINK_MESSAGES.de.soldOutHeading }),
+    ).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page.getByLabel(LINK_MESSAGES.de.languageLabel)).toHaveValue("de");
+    await expect(page.locator(".trust")).toHaveText(LINK_MESSAGES.de.securedBy);
   });
 });
 

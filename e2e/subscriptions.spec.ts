@@ -62,6 +62,8 @@ for (const language of ["de", "ar"] as const satisfies readonly Language[]) {
       trial: null,
     });
     await expect(page.locator("#stored-credential-notice")).toContainText(terms);
+    // And in the order, beside (or above) the form, under the amount.
+    await expect(page.locator(".checkout-layout__order .order-summary__terms")).toHaveText(terms);
     await expectAccessible(page);
 
     await page.getByLabel(messages.fields.email.label).fill(`tea-${amount}@example.com`);

@@ -267,6 +267,81 @@ test("Tessera.overlay: a modal dialog that Escape closes, and a purchase in it e
   await page.waitForURL(`${merchant.origin}/success**`, { timeout: 30_000 });
 });
 
+test("Tessera.overlay: focus stays in the dialog while it is open, and on a narrow screen it is a full page", async ({
+  page,
+  request,
+}) => {
+  await setFrameAncestors(request, [site.origin]);
+  const session = await createSession(request, { shop: DEMO_SHOP_2, transactionType: "payment" });
+  await page.goto(`${site.origin}/overlay?token=${session.token}`);
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(
+    page.frameLocator("dialog iframe").getByRole("heading", { level: 1, name: "Payment" }),
+  ).toBeVisible();
+  // Tab through the page in the dialog again and again: focus never reaches the merchant's page behind it (a
+  // modal dialog makes the rest inert), and comes round to the page's first control again.
+  let rounds = 0;
+  for (let step = 0; step < 30; step += 1) {
+    await page.keyboard.press("Tab");
+    const outside = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || document.querySelector("dialog")?.contains(active))
+        return null;
+      return active.outerHTML.slice(0, 60);
+    });
+    expect(outside, `after ${step + 1} tabs`).toBeNull();
+    const inFrame = await paymentFrame(page)?.evaluate(() => document.activeElement?.id);
+    if (inFrame === "checkout-language") rounds += 1;
+  }
+  expect(rounds, "focus came round to the page's first control").toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole("button", { name: "Pay now" })).not.toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // A phone: the overlay is the whole screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(
+    page.frameLocator("dialog iframe").getByRole("heading", { level: 1, name: "Payment" }),
+  ).toBeVisible();
+  expect(await page.getByRole("dialog").boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 812 });
+  expect(
+    await paymentFrame(page)?.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+});
+
+test("Tessera.inline: a declined card ends with onDecline and the top window at the session's decline URL", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  await setFrameAncestors(request, [site.origin]);
+  const session = await createSession(request, {
+    shop: DEMO_SHOP_2,
+    transactionType: "payment",
+    currency: "EUR",
+    settings: merchantUrls(merchant),
+  });
+  const before = site.callbacks.length;
+  await page.goto(`${site.origin}/inline?token=${session.token}`);
+  const frame = page.frameLocator("#pay iframe");
+  await frame.getByLabel("Card number").fill("4005550000000019");
+  await frame.getByLabel("Expiry date").fill(futureExpiry());
+  await frame.getByLabel("Security code").fill("123");
+  await frame.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(`${merchant.origin}/decline**`, { timeout: 30_000 });
+  // onDecline alone, with the outcome.
+  await expect
+    .poll(() =>
+      site.callbacks
+        .slice(before)
+        .map((url) => `${url.searchParams.get("name")}:${url.searchParams.get("status")}`),
+    )
+    .toEqual(["decline:declined"]);
+});
+
 test("messages from any other origin are ignored, both by the widget script and by the page", async ({
   page,
   request,

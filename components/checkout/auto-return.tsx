@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { interpolate, plural } from "@/lib/checkout/messages/interpolate";
 import type { PluralMessage } from "@/lib/checkout/messages/types";
+import { Isolated } from "./isolated";
 
 /**
  * Counts down `seconds`, then sends the shopper to the merchant. The shopper can stop it (WCAG 2.2.1: a time
@@ -14,6 +15,7 @@ export function AutoReturn(props: {
   shop: string;
   /** The page's language, for the countdown's plural form. */
   language: string;
+  direction: "ltr" | "rtl";
   texts: { countdown: PluralMessage; stayHere: string; stopped: string };
 }) {
   const [remaining, setRemaining] = useState(props.seconds);
@@ -32,7 +34,7 @@ export function AutoReturn(props: {
   if (stopped) {
     return (
       <p className="auto-return" role="status">
-        {props.texts.stopped}
+        <Isolated text={props.texts.stopped} direction={props.direction} />
       </p>
     );
   }
@@ -40,10 +42,13 @@ export function AutoReturn(props: {
     <div className="auto-return">
       {/* role=timer: read when visited, not announced on every tick. */}
       <p role="timer" aria-live="off">
-        {interpolate(plural(props.language, props.texts.countdown, Math.max(remaining, 0)), {
-          shop: props.shop,
-          seconds: Math.max(remaining, 0),
-        })}
+        <Isolated
+          text={interpolate(plural(props.language, props.texts.countdown, Math.max(remaining, 0)), {
+            shop: props.shop,
+            seconds: Math.max(remaining, 0),
+          })}
+          direction={props.direction}
+        />
       </p>
       <button type="button" className="button button--link" onClick={() => setStopped(true)}>
         {props.texts.stayHere}

@@ -2,13 +2,29 @@ import type { ReactNode } from "react";
 import { brandStyleSheet } from "@/lib/checkout/brand-style";
 import { FRAME_INBOX_SCRIPT } from "@/lib/checkout/frame-style";
 import { type CheckoutMessages, languageOptions } from "@/lib/checkout/messages";
-import { originOf } from "@/lib/checkout/security-headers";
+import { frameAncestorOrigins } from "@/lib/contracts/frame-ancestors";
 import { FrameBridge, type FrameResult } from "./frame-bridge";
 import { LanguageSwitcher } from "./language-switcher";
+import { TrustLine } from "./trust-line";
+
+/** The shop's logo and name, heading the page or, beside the form, the order. */
+export function ShopHeader(props: { shop: { name: string; logo_url: string | null } }) {
+  const { shop } = props;
+  return (
+    <header className="checkout__header">
+      {shop.logo_url ? (
+        // A merchant's logo on a page that loads nothing else: no optimiser, fixed box so nothing shifts.
+        // biome-ignore lint/performance/noImgElement: next/image would route the merchant's URL through this server.
+        <img className="checkout__logo" src={shop.logo_url} alt="" width={40} height={40} />
+      ) : null}
+      <p className="checkout__shop">{shop.name}</p>
+    </header>
+  );
+}
 
 /**
  * The page around every checkout view: the shop's name, logo and colour, the language switcher when there is a
- * session to switch, in the language of the strings shown. The colour arrives as a nonce'd style element because
+ * session to switch, the trust line under it all, in the language of the strings shown. The colour arrives as a nonce'd style element because
  * the CSP forbids inline style attributes; the policy names its hash as well (brand-style.ts).
  */
 export function CheckoutFrame(props: {
@@ -19,27 +35,20 @@ export function CheckoutFrame(props: {
   token?: string;
   /** Origins the shop lets frame the page, and the session's end to hand to the framing page (frame-bridge.tsx). */
   frame?: { origins: readonly string[]; result: FrameResult | null };
+  /** The page's content draws the shop's name and logo itself, at the head of the order (the payment form's view). */
+  shopInOrder?: boolean;
+  /** The lock and "Secured by Tessera" under the page's content; false where the content draws its own (the form). */
+  trustLine?: boolean;
   children: ReactNode;
 }) {
   const { shop } = props;
   const brand = brandStyleSheet(shop?.color);
   // As the browser names them (no path, no trailing slash), to compare with a message's origin.
-  const frameOrigins = [
-    ...new Set((props.frame?.origins ?? []).map(originOf).filter((origin) => origin !== null)),
-  ];
+  const frameOrigins = frameAncestorOrigins(props.frame?.origins ?? []);
   return (
     <main className="checkout" lang={props.messages.language} dir={props.messages.direction}>
       {brand && props.nonce ? <style nonce={props.nonce}>{brand}</style> : null}
-      {shop ? (
-        <header className="checkout__header">
-          {shop.logo_url ? (
-            // A merchant's logo on a page that loads nothing else: no optimiser, fixed box so nothing shifts.
-            // biome-ignore lint/performance/noImgElement: next/image would route the merchant's URL through this server.
-            <img className="checkout__logo" src={shop.logo_url} alt="" width={40} height={40} />
-          ) : null}
-          <p className="checkout__shop">{shop.name}</p>
-        </header>
-      ) : null}
+      {shop && !props.shopInOrder ? <ShopHeader shop={shop} /> : null}
       {props.token ? (
         <LanguageSwitcher
           token={props.token}
@@ -48,6 +57,7 @@ export function CheckoutFrame(props: {
         />
       ) : null}
       {props.children}
+      {props.trustLine === false ? null : <TrustLine messages={props.messages} />}
       {frameOrigins.length > 0 && props.frame ? (
         <>
           {props.nonce ? (

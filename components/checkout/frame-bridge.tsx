@@ -13,7 +13,8 @@ export interface FrameResult {
 /**
  * The page inside a merchant's frame (Tessera's widget script or beGateway's). It talks only to its parent window
  * and only with the origins the shop lets frame it (`frame_ancestors`, which the browser enforces as well): it
- * takes `{css}` from the parent (an allow-list of theme properties, frame-style.ts), tells the parent its height
+ * takes `{css}` from the parent (an allow-list of theme properties kept readable in the shopper's theme,
+ * frame-style.ts), tells the parent its height
  * as it changes (`{tessera: {type: "resize"}}`) and when Escape is pressed in it (`"escape"`), and when the session has ended posts `{url}` — what beGateway's
  * widget follows — with Tessera's `{tessera: {type: "result"}}`, instead of navigating inside the frame.
  * Outside a frame it does nothing.
@@ -31,12 +32,24 @@ export function FrameBridge(props: { origins: readonly string[]; result: FrameRe
       for (const origin of targets) parent.postMessage(message, origin);
     };
 
+    // The parent's style, kept readable in the shopper's theme (frame-style.ts), and again when the theme changes.
+    const dark = window.matchMedia("(prefers-color-scheme: dark)");
+    let css: unknown = null;
+    let applied: string[] = [];
+    const applyStyle = () => {
+      const root = document.documentElement;
+      for (const variable of applied) root.style.removeProperty(variable);
+      const variables = frameStyleVariables(css, dark.matches ? "dark" : "light");
+      for (const [variable, value] of variables) root.style.setProperty(variable, value);
+      applied = variables.map(([variable]) => variable);
+    };
+    dark.addEventListener("change", applyStyle);
     const onMessage = (event: MessageEvent) => {
       if (event.source !== parent || !origins.includes(event.origin)) return;
       const data = event.data as { css?: unknown } | null;
-      if (!data || typeof data !== "object") return;
-      const root = document.documentElement;
-      for (const [variable, value] of frameStyleVariables(data.css)) root.style.setProperty(variable, value);
+      if (!data || typeof data !== "object" || !("css" in data)) return;
+      css = data.css;
+      applyStyle();
     };
     window.addEventListener("message", onMessage);
     // Escape pressed inside the frame: an overlay closes on it (the key never reaches the parent's document).
@@ -66,6 +79,7 @@ export function FrameBridge(props: { origins: readonly string[]; result: FrameRe
       post({ url: result.url, tessera: { type: "result", status: result.status, url: result.url } });
     return () => {
       window.removeEventListener("message", onMessage);
+      dark.removeEventListener("change", applyStyle);
       document.removeEventListener("keydown", onKey);
       observer.disconnect();
     };

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { ltrRuns } from "@/lib/checkout/ltr-runs";
+import { ltrRuns } from "@/lib/contracts/ltr-runs";
 
 /**
- * A translated text with every left-to-right run isolated in `<bdi dir="ltr">` (lib/checkout/ltr-runs.ts), so that a
+ * A translated text with every left-to-right run isolated in `<bdi dir="ltr">` (lib/contracts/ltr-runs.ts), so that a
  * right-to-left page keeps its digits and parentheses in order ("3-D Secure", never "D-3"). Left-to-right pages get
  * the text unchanged.
  */

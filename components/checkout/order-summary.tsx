@@ -2,7 +2,10 @@ import { type CheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import { formatAmount } from "@/lib/contracts/format-amount";
 import { Isolated } from "./isolated";
 
-/** What is being paid for: description, amount in the currency's own decimals, the merchant's order reference. */
+/**
+ * What is being paid for: description, amount in the currency's own decimals, a plan's terms in words for a
+ * subscription, the merchant's order reference and receipt lines.
+ */
 export function OrderSummary(props: {
   messages: CheckoutMessages;
   locale: string;
@@ -13,6 +16,8 @@ export function OrderSummary(props: {
     tracking_id: string | null;
     receipt_text?: string[];
   };
+  /** A subscription's terms in words ("€10.00 every month"), under the amount; none for a single payment. */
+  terms?: string | null;
 }) {
   const { messages, order } = props;
   return (
@@ -26,6 +31,11 @@ export function OrderSummary(props: {
         {/* Amounts read left to right inside a right-to-left page too. */}
         <bdi dir="ltr">{formatAmount(order.amount, order.currency, props.locale)}</bdi>
       </p>
+      {props.terms ? (
+        <p className="order-summary__terms">
+          <Isolated text={props.terms} direction={messages.direction} />
+        </p>
+      ) : null}
       {order.tracking_id ? (
         <p className="order-summary__reference">
           <Isolated

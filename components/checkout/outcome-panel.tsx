@@ -4,6 +4,7 @@ import { type CheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import { formatAmount } from "@/lib/contracts/format-amount";
 import type { ShopperCheckoutView } from "@/lib/contracts/shopper-view";
 import { AutoReturn } from "./auto-return";
+import { Isolated } from "./isolated";
 import { StatusPanel } from "./status-panel";
 
 const TEXTS = {
@@ -40,10 +41,21 @@ export function OutcomePanel(props: {
   const autoReturn = view.return_urls.auto_return;
   return (
     <StatusPanel tone={texts.tone} title={messages.status[texts.title]}>
-      <p>{interpolate(messages.status[texts.body], { shop, amount })}</p>
+      <p>
+        <Isolated
+          text={interpolate(messages.status[texts.body], { shop, amount })}
+          direction={messages.direction}
+        />
+      </p>
       {card?.brand && props.outcome !== "canceled" ? (
         <p className="status-panel__detail">
-          {interpolate(messages.status.cardUsed, { brand: brandDisplayName(card.brand), last4: card.last_4 })}
+          <Isolated
+            text={interpolate(messages.status.cardUsed, {
+              brand: brandDisplayName(card.brand),
+              last4: card.last_4,
+            })}
+            direction={messages.direction}
+          />
         </p>
       ) : null}
       {merchantUrl ? (
@@ -54,7 +66,10 @@ export function OutcomePanel(props: {
               href={merchantUrl}
               target={props.framed ? "_top" : undefined}
             >
-              {interpolate(messages.actions.returnToShop, { shop })}
+              <Isolated
+                text={interpolate(messages.actions.returnToShop, { shop })}
+                direction={messages.direction}
+              />
             </a>
           </p>
           {autoReturn !== null && autoReturn > 0 && !props.framed ? (
@@ -63,6 +78,7 @@ export function OutcomePanel(props: {
               seconds={autoReturn}
               shop={shop}
               language={messages.language}
+              direction={messages.direction}
               texts={{
                 countdown: messages.status.redirectCountdown,
                 stayHere: messages.actions.stayHere,

@@ -158,7 +158,7 @@ export function PaymentForm(props: PaymentFormProps) {
     <FormProvider {...form}>
       {notice ? (
         <div ref={noticeRef} className="notice notice--warning" role="alert" tabIndex={-1}>
-          {notice}
+          <Isolated text={notice} direction={messages.direction} />
         </div>
       ) : null}
       {summaryShown ? (

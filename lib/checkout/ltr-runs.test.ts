@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ltrRuns } from "./ltr-runs";
+import { formatAmount } from "@/lib/contracts/format-amount";
+import { ltrRuns } from "@/lib/contracts/ltr-runs";
 import { getCheckoutMessages, interpolate } from "./messages";
 
 const runs = (text: string) =>
@@ -37,6 +38,18 @@ describe("ltrRuns", () => {
       ]);
       expect(runs(messages.trust.securedBy)).toEqual(["Tessera"]);
       expect(runs(interpolate(messages.securityCode.front, { digits: 4 }))).toEqual(["4"]);
+    },
+  );
+
+  it.each(["ar", "he", "fa"] as const)(
+    "%s: the pay button's amount is one run, its currency sign on its side",
+    (language) => {
+      const messages = getCheckoutMessages(language);
+      for (const currency of ["USD", "EUR", "JPY"]) {
+        const amount = formatAmount(2516851, currency, language).replace(/[\u200e\u200f]/g, "");
+        const found = runs(interpolate(messages.actions.payButton, { amount }));
+        expect(found, `${language} ${currency}`).toContain(amount.trim());
+      }
     },
   );
 

@@ -45,6 +45,10 @@ describe("checkout CSP", () => {
           "https://shop.example",
           "javascript:alert(1)",
           "x; y",
+          // Never a wildcard: one would let any site frame the page.
+          "https://*",
+          "https://*.shop.example",
+          "https://a;script-src",
         ],
         imageOrigins: ["https://cdn.shop.example/logo.png"],
       }),
@@ -73,6 +77,12 @@ describe("checkoutSecurityHeaders", () => {
     expect(headers["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
     expect(checkoutSecurityHeaders({ ...BASE, https: false })).not.toHaveProperty(
       "Strict-Transport-Security",
+    );
+  });
+
+  it("keeps X-Frame-Options DENY when no entry of the list is an origin it can allow", () => {
+    expect(checkoutSecurityHeaders({ ...BASE, frameAncestors: ["https://*"] })["X-Frame-Options"]).toBe(
+      "DENY",
     );
   });
 

@@ -1,3 +1,5 @@
+import { frameAncestorOrigins } from "@/lib/contracts/frame-ancestors";
+
 /**
  * Response headers of the hosted payment page (DESIGN §4): a strict CSP whose only scripts and styles are this
  * origin's files and the inline ones carrying the request's nonce, no plugins, no <base>, framing only by the
@@ -36,7 +38,8 @@ function sources(urls: readonly string[]): string[] {
 
 export function checkoutContentSecurityPolicy(options: CheckoutHeaderOptions): string {
   const nonce = `'nonce-${options.nonce}'`;
-  const frameAncestors = sources(options.frameAncestors);
+  // Origins only, never a wildcard host (lib/contracts/frame-ancestors.ts).
+  const frameAncestors = frameAncestorOrigins(options.frameAncestors);
   const directives = [
     "default-src 'self'",
     // 'strict-dynamic': the nonce'd bootstrap may load Next's chunks; hosts listed elsewhere do not count.
@@ -63,7 +66,7 @@ export function checkoutSecurityHeaders(options: CheckoutHeaderOptions): Record<
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
   };
   // Older browsers ignore frame-ancestors; X-Frame-Options has no allow-list, so it is only sent for "none".
-  if (sources(options.frameAncestors).length === 0) headers["X-Frame-Options"] = "DENY";
+  if (frameAncestorOrigins(options.frameAncestors).length === 0) headers["X-Frame-Options"] = "DENY";
   if (options.https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
 }

@@ -54,7 +54,14 @@ function mix(from: string, to: string, amount: number): string {
  */
 export function brandColourFor(colour: string, theme: keyof typeof THEME_SURFACES): string {
   const { surfaces, onBrand, towards } = THEME_SURFACES[theme];
-  const against = [...surfaces, onBrand];
+  return readableColour(colour, [...surfaces, onBrand], towards);
+}
+
+/**
+ * `colour` (#rrggbb) unchanged when it reaches 4.5:1 against every colour of `against`, else the smallest step (of
+ * 1/64) towards `towards` that does; `towards` itself when none does.
+ */
+export function readableColour(colour: string, against: readonly string[], towards: string): string {
   for (let step = 0; step <= 64; step += 1) {
     const candidate = step === 0 ? colour.toLowerCase() : mix(colour, towards, step / 64);
     if (against.every((other) => contrastRatio(candidate, other) >= MINIMUM_TEXT_CONTRAST)) return candidate;

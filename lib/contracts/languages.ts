@@ -58,3 +58,23 @@ export function isLanguage(value: unknown): value is Language {
 export function languageDirection(language: Language): "ltr" | "rtl" {
   return RIGHT_TO_LEFT_LANGUAGES.includes(language) ? "rtl" : "ltr";
 }
+
+export interface LanguageOption {
+  code: Language;
+  /** The language named in itself ("Deutsch", "العربية"), for a language list. */
+  name: string;
+}
+
+let options: LanguageOption[] | null = null;
+
+/** Every language, named in itself, in the order of `LANGUAGES` (worked out once). */
+export function languageOptions(): LanguageOption[] {
+  options ??= LANGUAGES.map((code) => {
+    const name = new Intl.DisplayNames([code], { type: "language", fallback: "code" }).of(code) ?? code;
+    // "français", "español": a name standing alone in a list starts with a capital where the script has one
+    // (Georgian's capital letters are not used that way).
+    if (code === "ka") return { code, name };
+    return { code, name: name.charAt(0).toLocaleUpperCase(code) + name.slice(1) };
+  });
+  return options;
+}

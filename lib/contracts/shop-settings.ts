@@ -165,7 +165,10 @@ export const shopSettingsSchema = z.object({
         .default(null),
     })
     .default({ name: null, logo_url: null, color: null }),
-  /** Origins allowed to frame the hosted page (CSP frame-ancestors); empty means none. */
+  /**
+   * Origins allowed to frame the hosted page (CSP frame-ancestors); empty means none. A wildcard host is refused on
+   * a change (update-shop-settings.ts) and dropped where the header is written (frame-ancestors.ts).
+   */
   frame_ancestors: z.array(z.url({ protocol: /^https?$/ })).default([]),
   /** Ordered: the first matching rule wins; none means `smart_routing_verification.status` "skipped". */
   smart_routing_rules: arrayValue(smartRoutingRuleSchema)

@@ -2,12 +2,13 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { BrandMarks } from "@/components/checkout/brand-marks";
 import { CancelForm } from "@/components/checkout/cancel-form";
-import { CheckoutFrame } from "@/components/checkout/checkout-frame";
+import { CheckoutFrame, ShopHeader } from "@/components/checkout/checkout-frame";
 import { Isolated } from "@/components/checkout/isolated";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { StatusPanel } from "@/components/checkout/status-panel";
+import { TestBadge } from "@/components/checkout/test-badge";
 import { TrustLine } from "@/components/checkout/trust-line";
 import {
   checkoutOutcome,
@@ -95,8 +96,12 @@ export default async function CheckoutPage({
     outcome === "expired"
       ? (merchantReturnUrl(view, "expired") ?? merchantReturnUrl(view, "canceled"))
       : null;
-  const frame = (body: React.ReactNode) => (
+  // The form draws its own trust line, under the button; every other view gets the frame's.
+  // The form's view puts the shop's name at the head of the order (formView): the order reads as one block.
+  const frame = (body: React.ReactNode, formView = false) => (
     <CheckoutFrame
+      trustLine={!formView}
+      shopInOrder={formView}
       messages={messages}
       shop={view.shop}
       nonce={nonce}
@@ -115,17 +120,27 @@ export default async function CheckoutPage({
 
   if (outcome === "expired") {
     return frame(
-      <OutcomePanel
-        messages={messages}
-        view={view}
-        outcome="expired"
-        merchantUrl={expiredUrl}
-        framed={framed}
-      />,
+      <>
+        {view.test ? <TestBadge messages={messages} /> : null}
+        <OutcomePanel
+          messages={messages}
+          view={view}
+          outcome="expired"
+          merchantUrl={expiredUrl}
+          framed={framed}
+        />
+      </>,
     );
   }
 
-  const summary = <OrderSummary messages={messages} locale={language} order={view.order} />;
+  const summary = (
+    <OrderSummary
+      messages={messages}
+      locale={language}
+      order={view.order}
+      terms={view.subscription_terms ? subscriptionTermsText(language, view.subscription_terms) : null}
+    />
+  );
   if (view.status === "incomplete") {
     return frame(
       <>
@@ -155,7 +170,10 @@ export default async function CheckoutPage({
   return frame(
     <div className="checkout-layout">
       <h1 className="checkout__title checkout-layout__title">{messages.page.title}</h1>
-      <div className="checkout-layout__order">{summary}</div>
+      <div className="checkout-layout__order">
+        <ShopHeader shop={view.shop} />
+        {summary}
+      </div>
       <div className="checkout-layout__pay">
         <BrandMarks messages={messages} />
         <PaymentForm
@@ -188,6 +206,7 @@ export default async function CheckoutPage({
           token={token}
           label={interpolate(messages.actions.cancel, { shop: view.shop.name })}
           pendingLabel={messages.actions.canceling}
+          direction={messages.direction}
         />
         <TrustLine messages={messages} />
         <p className="checkout__notice">
@@ -198,5 +217,6 @@ export default async function CheckoutPage({
         </p>
       </div>
     </div>,
+    true,
   );
 }

@@ -9,6 +9,7 @@ import {
   mergeErrorTrees,
 } from "@/lib/contracts/errors";
 import { isPlainObject } from "@/lib/contracts/fields";
+import { frameAncestorOrigin } from "@/lib/contracts/frame-ancestors";
 import type { ShopProfile } from "@/lib/contracts/merchant";
 import {
   BLANK,
@@ -43,6 +44,8 @@ export const OPERATOR_SETTINGS = [
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 export const CANT_BE_CHANGED_BY_SHOP = "can't be changed by the shop";
+/** A frame_ancestors entry that is not a plain http(s) origin (a wildcard host, say). */
+export const NOT_AN_ORIGIN = "must be an http(s) origin without wildcards";
 
 const TYPE_MESSAGES: Record<string, string> = {
   boolean: NOT_BOOLEAN,
@@ -143,6 +146,15 @@ export async function updateShopSettings(options: {
     });
     if (!result.success) {
       throw GatewayError.validation(mergeErrorTrees(errors, { settings: errorTreeFromZod(result.error) }));
+    }
+    // Framing only by plain origins: a wildcard host (https://*) is refused here, and ignored where a stored one is
+    // read (lib/contracts/frame-ancestors.ts).
+    if ("frame_ancestors" in changeable) {
+      result.data.frame_ancestors.forEach((entry, index) => {
+        if (frameAncestorOrigin(entry) === null) {
+          addError(errors, ["settings", "frame_ancestors", String(index)], NOT_AN_ORIGIN);
+        }
+      });
     }
     if (!isEmptyErrorTree(errors)) throw GatewayError.validation(errors);
 

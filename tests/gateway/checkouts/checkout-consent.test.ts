@@ -135,4 +135,21 @@ describe("the issuer's page of a shop that lets its hosted page be framed", () =
     expect(otherPage.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(otherPage.headers.get("x-frame-options")).toBe("DENY");
   });
+
+  it("never lets a wildcard entry of the list frame it", async () => {
+    const wild = await gateway.createShop(
+      {
+        three_d_secure: true,
+        frame_ancestors: ["https://*", "https://*.shop.example", "https://shop.example"],
+      },
+      "Wildcard Shop",
+    );
+    const transaction = await tokenize(gateway, wild, "4012000000001097", {
+      amount: 1_700,
+      return_url: "https://shop.example/back",
+    });
+    const csp = (await openPage(gateway, transaction.uid)).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors https://shop.example;");
+    expect(csp).not.toContain("*");
+  });
 });

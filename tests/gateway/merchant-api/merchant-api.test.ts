@@ -381,6 +381,24 @@ describe("/shop", () => {
       expect(await getShop(shop)).toEqual(before);
     });
 
+    it("refuses a frame_ancestors entry with a wildcard host: framing is by named origins only", async () => {
+      const shop = await gateway.createShop({}, "Wildcard Shop");
+      const before = await getShop(shop);
+      const response = await patchShop(shop, {
+        settings: { frame_ancestors: ["https://shop.example", "https://*", "https://*.shop.example"] },
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({
+        settings: {
+          frame_ancestors: {
+            "1": ["must be an http(s) origin without wildcards"],
+            "2": ["must be an http(s) origin without wildcards"],
+          },
+        },
+      });
+      expect(await getShop(shop)).toEqual(before);
+    });
+
     it.each([
       ["gateway_id", 7],
       ["skip_three_d_secure_allowed", true],

@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
+import { TestBadge } from "@/components/checkout/test-badge";
 import {
   checkoutOutcome,
   checkoutPagePath,
@@ -11,6 +12,7 @@ import {
   merchantReturnUrl,
 } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
+import { subscriptionTermsText } from "@/lib/checkout/subscription-terms";
 import { getConfig } from "@/lib/server/config";
 import { shopperLanguage } from "../../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "../read-checkout";
@@ -54,6 +56,7 @@ export default async function CheckoutResultPage({
   };
   return (
     <CheckoutFrame messages={messages} shop={view.shop} nonce={nonce} token={token} frame={frame}>
+      {view.test ? <TestBadge messages={messages} /> : null}
       <OutcomePanel
         messages={messages}
         view={view}
@@ -61,7 +64,12 @@ export default async function CheckoutResultPage({
         merchantUrl={merchantUrl}
         framed={framed}
       />
-      <OrderSummary messages={messages} locale={language} order={view.order} />
+      <OrderSummary
+        messages={messages}
+        locale={language}
+        order={view.order}
+        terms={view.subscription_terms ? subscriptionTermsText(language, view.subscription_terms) : null}
+      />
     </CheckoutFrame>
   );
 }

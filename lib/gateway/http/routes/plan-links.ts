@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import type { GatewayDeps } from "../../context";
 import { openPlanLink } from "../../plan-links/open-plan-link";
-import { renderLinkPage } from "../../products/pages/render-link-page";
+import { linkPageSecurityPolicy, renderLinkPage } from "../../products/pages/render-link-page";
 import type { GatewayEnv } from "../auth";
 
 /**
@@ -25,7 +25,7 @@ export function planLinkRoutes(deps: GatewayDeps) {
     }
     const nonce = randomBytes(16).toString("base64");
     const headers: Record<string, string> = {
-      "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+      "Content-Security-Policy": linkPageSecurityPolicy(nonce),
       "X-Frame-Options": "DENY",
       "Referrer-Policy": "no-referrer",
       "Content-Language": outcome.language,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
+import { frameAncestorOrigins } from "@/lib/contracts/frame-ancestors";
 import type { GatewayDeps } from "../../context";
 import {
   answerChallenge,
@@ -47,11 +48,9 @@ function originOf(url: string | null): string | null {
   }
 }
 
-/** `frame-ancestors` sources: the shop's allowed origins (http(s) origins only, never `*`), or 'none'. */
+/** `frame-ancestors` sources: the shop's allowed origins (plain http(s) origins only, never a wildcard), or 'none'. */
 function frameAncestorsSource(origins: readonly string[]): string {
-  const allowed = [
-    ...new Set(origins.map(originOf).filter((origin) => origin !== null && origin !== "null")),
-  ];
+  const allowed = frameAncestorOrigins(origins);
   return allowed.length > 0 ? allowed.join(" ") : "'none'";
 }
 

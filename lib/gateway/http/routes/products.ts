@@ -5,7 +5,7 @@ import { createProduct } from "../../products/create-product";
 import { getProduct } from "../../products/get-product";
 import { listProducts } from "../../products/list-products";
 import { openPaymentLink } from "../../products/open-payment-link";
-import { renderLinkPage } from "../../products/pages/render-link-page";
+import { linkPageSecurityPolicy, renderLinkPage } from "../../products/pages/render-link-page";
 import { updateProduct } from "../../products/update-product";
 import type { GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
@@ -67,7 +67,7 @@ export function paymentLinkRoutes(deps: GatewayDeps) {
     }
     const nonce = randomBytes(16).toString("base64");
     const headers: Record<string, string> = {
-      "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+      "Content-Security-Policy": linkPageSecurityPolicy(nonce),
       "X-Frame-Options": "DENY",
       "Referrer-Policy": "no-referrer",
       "Content-Language": outcome.language,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "@/lib/contracts/languages";
 import { LINK_MESSAGES, linkLocale } from "./link-messages";
-import { renderLinkPage } from "./render-link-page";
+import { linkPageSecurityPolicy, renderLinkPage } from "./render-link-page";
 
 describe("the payment link page's message catalogue", () => {
   const english = LINK_MESSAGES.en;
@@ -48,6 +48,26 @@ describe("the payment link page's message catalogue", () => {
     expect(html).toContain("&lt;b&gt;Mug&lt;/b&gt;");
     expect(html).toContain("Shop &amp; Co");
     expect(html).toContain('<style nonce="n0nce">');
-    expect(html).not.toContain("<script");
+  });
+
+  it("has the payment page's language list, which switches with the script or its button, and trust line", () => {
+    const html = renderLinkPage({ reason: "expired", language: "ar", nonce: "n0nce" });
+    // A GET form back to the link, which reads `lang`; the list names each language in itself.
+    expect(html).toMatch(/<form class="language" method="get">/);
+    expect(html).toContain(`<label for="language">${LINK_MESSAGES.ar.languageLabel}</label>`);
+    expect(html).toContain('<select id="language" name="lang" autocomplete="off">');
+    expect(html).toContain('<option value="ar" lang="ar" selected>العربية</option>');
+    expect(html).toContain('<option value="de" lang="de">Deutsch</option>');
+    expect(html).toContain(
+      `<noscript><button type="submit">${LINK_MESSAGES.ar.changeLanguage}</button></noscript>`,
+    );
+    // Its one script, under the page's nonce, submits the list as soon as a language is chosen.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script nonce="n0nce">']);
+    expect(html).toContain("form.submit()");
+    // "Secured by Tessera" with the lock, Tessera isolated in the right-to-left text.
+    expect(html).toMatch(/<p class="trust"><svg [^>]*aria-hidden="true"/);
+    expect(html).toContain('<bdi dir="ltr">Tessera</bdi>');
+    expect(linkPageSecurityPolicy("n0nce")).toContain("script-src 'nonce-n0nce'");
+    expect(linkPageSecurityPolicy("n0nce")).toContain("form-action 'self'");
   });
 });

@@ -1,13 +1,20 @@
-import type { Language } from "@/lib/contracts/languages";
+import { type Language, languageOptions } from "@/lib/contracts/languages";
+import { isolatedHtml } from "@/lib/contracts/ltr-runs";
 import type { ProductUnavailableReason } from "@/lib/contracts/product";
 import { RECEIPT_PALETTE } from "../../payments/pages/render-receipt";
 import { type LinkLocale, type LinkMessages, linkLocale } from "./link-messages";
 
 /**
  * The page a payment link shows instead of a checkout: plain server-rendered HTML in the shopper's language, in
- * the theme the system asks for, with the receipt's palette (its contrast is measured there): no script, no
- * third-party resources, one style block by nonce.
+ * the theme the system asks for, with the receipt's palette (its contrast is measured there), no third-party
+ * resources, its style block and its one script by nonce. As on the payment page: a language list that switches
+ * at once (the script submits it; a button in <noscript> does without), and the lock and "Secured by Tessera".
  */
+
+/** The headers of a link's page: nothing loads but its own nonce'd style and script; its form only comes back here. */
+export function linkPageSecurityPolicy(nonce: string): string {
+  return `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
+}
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -36,7 +43,31 @@ h1{margin-block:0 .5rem;margin-inline:0;font-size:1.5rem;line-height:1.25}
 dl{margin-block:1rem 0;margin-inline:0;display:grid;grid-template-columns:auto minmax(0,1fr);gap:.4rem 1rem}
 dt{color:var(--muted)}
 dd{margin:0;overflow-wrap:anywhere}
+.language{display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;gap:.5rem;margin-block:0 1rem}
+.language label{font-weight:600}
+select,button{font:inherit;min-block-size:2.75rem;padding-block:.25rem;padding-inline:.5rem;border:1px solid var(--muted);border-radius:.375rem;background:var(--card);color:var(--fg);max-inline-size:100%}
+:focus-visible{outline:3px solid currentColor;outline-offset:2px}
+.trust{display:flex;align-items:center;justify-content:center;gap:.375rem;margin-block:1.25rem 0;color:var(--muted);font-size:.875rem}
 `;
+
+const LOCK = `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><path fill="currentColor" d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 3.5a2 2 0 1 1 4 0V7H6V4.5Z"/></svg>`;
+
+/** The language list: a GET form back to the link with `?lang=`, which the link reads. */
+function languageForm(locale: LinkLocale, nonce: string): string {
+  const { messages } = locale;
+  const options = languageOptions()
+    .map(
+      (option) =>
+        `<option value="${option.code}" lang="${option.code}"${option.code === locale.language ? " selected" : ""}>${escapeHtml(option.name)}</option>`,
+    )
+    .join("");
+  return `<form class="language" method="get">
+<label for="language">${escapeHtml(messages.languageLabel)}</label>
+<select id="language" name="lang" autocomplete="off">${options}</select>
+<noscript><button type="submit">${escapeHtml(messages.changeLanguage)}</button></noscript>
+</form>
+<script nonce="${nonce}">document.getElementById("language").addEventListener("change",function(e){e.target.form.submit()});</script>`;
+}
 
 const TEXTS: Record<ProductUnavailableReason | "not_found", [keyof LinkMessages, keyof LinkMessages]> = {
   sold_out: ["soldOutHeading", "soldOutText"],
@@ -57,7 +88,9 @@ function layout(locale: LinkLocale, nonce: string, title: string, content: strin
 </head>
 <body>
 <main>
+${languageForm(locale, nonce)}
 ${content}
+<p class="trust">${LOCK}<span>${isolatedHtml(locale.messages.securedBy, locale.dir)}</span></p>
 </main>
 </body>
 </html>`;
@@ -82,7 +115,8 @@ export function renderLinkPage(page: {
       ? `<dt>${escapeHtml(messages.product)}</dt><dd><bdi>${escapeHtml(page.productName)}</bdi></dd>`
       : "",
   ].filter(Boolean);
-  const content = `<h1>${escapeHtml(messages[headingKey])}</h1>
-<p>${escapeHtml(messages[textKey])}</p>${details.length > 0 ? `\n<dl>\n${details.join("\n")}\n</dl>` : ""}`;
+  // Translated texts with their left-to-right runs isolated on a right-to-left page, as on the payment page.
+  const content = `<h1>${isolatedHtml(messages[headingKey], locale.dir)}</h1>
+<p>${isolatedHtml(messages[textKey], locale.dir)}</p>${details.length > 0 ? `\n<dl>\n${details.join("\n")}\n</dl>` : ""}`;
   return layout(locale, page.nonce, messages[headingKey], content);
 }

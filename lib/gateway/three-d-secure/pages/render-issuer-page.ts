@@ -1,5 +1,6 @@
 import { brandDisplayName } from "@/lib/cards/brand";
 import { currencyMinorUnits } from "@/lib/contracts/currencies";
+import { isolatedHtml } from "@/lib/contracts/ltr-runs";
 import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
 import type { IssuerPage, IssuerPageContext } from "../issuer-flow";
 import { returnUrlWithResult } from "../issuer-flow";
@@ -8,6 +9,8 @@ import { fill, type IssuerLocale, issuerLocale } from "./issuer-messages";
 /**
  * The sandbox issuer's pages as plain server-rendered HTML: they work with JavaScript off (the one script, which
  * submits the device-data form, has a button in <noscript> to do the same) and carry no third-party resources.
+ * On a right-to-left page every Latin or digit run of a translated text ("3-D Secure", the code's length, the test
+ * code) is isolated, as on the payment page, and the merchant's name takes its own direction.
  */
 
 export interface RenderedPage {
@@ -75,6 +78,11 @@ button.secondary{background:var(--card);color:var(--fg);border-color:var(--field
 button:focus-visible,.button:focus-visible{outline-color:var(--ring)}
 `;
 
+/** A translated text for the page: escaped, its left-to-right runs isolated on a right-to-left page. */
+function text(locale: IssuerLocale, value: string): string {
+  return isolatedHtml(value, locale.dir);
+}
+
 function layout(locale: IssuerLocale, nonce: string, title: string, content: string): string {
   return `<!doctype html>
 <html lang="${locale.language}" dir="${locale.dir}">
@@ -87,7 +95,7 @@ function layout(locale: IssuerLocale, nonce: string, title: string, content: str
 </head>
 <body>
 <main>
-<p class="issuer">3-D Secure · ${escapeHtml(locale.messages.issuerName)}</p>
+<p class="issuer">${text(locale, `3-D Secure · ${locale.messages.issuerName}`)}</p>
 ${content}
 </main>
 </body>
@@ -98,7 +106,7 @@ function summary(locale: IssuerLocale, context: IssuerPageContext): string {
   const { messages } = locale;
   const brand = context.brand ? brandDisplayName(context.brand) : messages.card;
   return `<dl>
-<dt>${escapeHtml(messages.merchant)}</dt><dd>${escapeHtml(context.merchantName)}</dd>
+<dt>${escapeHtml(messages.merchant)}</dt><dd><bdi>${escapeHtml(context.merchantName)}</bdi></dd>
 <dt>${escapeHtml(messages.amount)}</dt><dd><bdi dir="ltr">${escapeHtml(formatAmount(context.amount, context.currency, locale.language))}</bdi></dd>
 <dt>${escapeHtml(messages.card)}</dt><dd>${escapeHtml(brand)} <bdi dir="ltr"><span aria-hidden="true">••••</span> ${escapeHtml(context.last4)}</bdi></dd>
 </dl>`;
@@ -115,23 +123,23 @@ function challengePage(
   let error = "";
   if (page.error) {
     describedBy.push("code-error");
-    const text =
+    const message =
       page.error === "blank" ? messages.errorBlank : fill(messages.errorWrong, { count: page.attemptsLeft });
-    error = `<p id="code-error" class="error">${escapeHtml(text)}</p>`;
+    error = `<p id="code-error" class="error">${text(locale, message)}</p>`;
   }
   let testCode = "";
   if (page.testCode) {
     describedBy.push("test-code");
     const [before, after] = messages.testCode.split("{code}");
-    testCode = `<p id="test-code" class="test-code">${escapeHtml(before)}<strong>${escapeHtml(page.testCode)}</strong>${escapeHtml(after ?? "")}</p>`;
+    testCode = `<p id="test-code" class="test-code">${text(locale, before)}<strong>${text(locale, page.testCode)}</strong>${text(locale, after ?? "")}</p>`;
   }
   const content = `<h1>${escapeHtml(messages.heading)}</h1>
-<p>${escapeHtml(messages.intro)}</p>
+<p>${text(locale, messages.intro)}</p>
 ${summary(locale, page.context)}
 ${testCode}
 <form method="post" action="${escapeHtml(paths.challenge)}">
 <label for="code">${escapeHtml(messages.codeLabel)}</label>
-<p id="code-hint" class="hint">${escapeHtml(messages.codeHint)}</p>
+<p id="code-hint" class="hint">${text(locale, messages.codeHint)}</p>
 ${error}
 <input id="code" name="code" type="text" dir="ltr" inputmode="numeric" autocomplete="one-time-code" maxlength="6" spellcheck="false" aria-describedby="${describedBy.join(" ")}"${page.error ? ' aria-invalid="true" autofocus' : ""}>
 <div class="actions">
@@ -158,7 +166,7 @@ f.elements.browser_screen_width.value=String(screen.width||"");
 f.elements.browser_tz.value=String(new Date().getTimezoneOffset());
 f.submit();})();`;
   const content = `<h1>${escapeHtml(messages.methodHeading)}</h1>
-<p role="status">${escapeHtml(messages.methodText)}</p>
+<p role="status">${text(locale, messages.methodText)}</p>
 ${summary(locale, page.context)}
 <form id="device-data" method="post" action="${escapeHtml(paths.method)}">
 <input type="hidden" name="browser_language" value="">
@@ -180,7 +188,7 @@ function resultPage(
   const { messages } = locale;
   const successful = page.status === "successful";
   // "Verified" only when 3-D Secure took place; otherwise what happened to the card (a shop without 3-D Secure).
-  const [heading, text] = page.context.threeDSecure
+  const [heading, body] = page.context.threeDSecure
     ? successful
       ? [messages.successHeading, messages.successText]
       : [messages.failedHeading, messages.failedText]
@@ -191,8 +199,8 @@ function resultPage(
   const back = returnUrl
     ? `<p><a class="button" href="${escapeHtml(returnUrlWithResult(returnUrl, { uid, status: page.status }))}">${escapeHtml(messages.returnLink)}</a></p>`
     : "";
-  const content = `<h1>${escapeHtml(heading)}</h1>
-<p role="status">${escapeHtml(text)}</p>
+  const content = `<h1>${text(locale, heading)}</h1>
+<p role="status">${text(locale, body)}</p>
 ${summary(locale, page.context)}
 ${back}`;
   return { status: 200, html: layout(locale, nonce, heading, content) };
@@ -203,7 +211,7 @@ function notFoundPage(nonce: string, acceptLanguage: string | null | undefined):
   const locale = issuerLocale(negotiateLanguage(acceptLanguage));
   const { messages } = locale;
   const content = `<h1>${escapeHtml(messages.notFoundHeading)}</h1>
-<p>${escapeHtml(messages.notFoundText)}</p>`;
+<p>${text(locale, messages.notFoundText)}</p>`;
   return { status: 404, html: layout(locale, nonce, messages.notFoundHeading, content) };
 }
 

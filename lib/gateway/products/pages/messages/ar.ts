@@ -11,4 +11,7 @@ export const ar: LinkMessages = {
   notFoundText: "رابط الدفع هذا غير موجود. تحقق من العنوان الذي أُعطي لك.",
   merchant: "التاجر",
   product: "المنتج",
+  languageLabel: "اللغة",
+  changeLanguage: "تغيير اللغة",
+  securedBy: "محمي بواسطة Tessera",
 };

@@ -11,4 +11,7 @@ export const be: LinkMessages = {
   notFoundText: "Такой спасылкі на аплату няма. Праверце адрас, які вам далі.",
   merchant: "Прадавец",
   product: "Тавар",
+  languageLabel: "Мова",
+  changeLanguage: "Змяніць мову",
+  securedBy: "Абаронена Tessera",
 };

@@ -11,4 +11,7 @@ export const bg: LinkMessages = {
   notFoundText: "Тази връзка за плащане не съществува. Проверете адреса, който сте получили.",
   merchant: "Търговец",
   product: "Продукт",
+  languageLabel: "Език",
+  changeLanguage: "Смяна на езика",
+  securedBy: "Защитено от Tessera",
 };

@@ -11,4 +11,7 @@ export const cs: LinkMessages = {
   notFoundText: "Tento platební odkaz neexistuje. Zkontrolujte adresu, kterou jste dostali.",
   merchant: "Obchodník",
   product: "Produkt",
+  languageLabel: "Jazyk",
+  changeLanguage: "Změnit jazyk",
+  securedBy: "Zabezpečeno službou Tessera",
 };

@@ -11,4 +11,7 @@ export const da: LinkMessages = {
   notFoundText: "Dette betalingslink findes ikke. Kontrollér den adresse, du har fået.",
   merchant: "Forhandler",
   product: "Produkt",
+  languageLabel: "Sprog",
+  changeLanguage: "Skift sprog",
+  securedBy: "Sikret af Tessera",
 };

@@ -11,4 +11,7 @@ export const de: LinkMessages = {
   notFoundText: "Diesen Zahlungslink gibt es nicht. Prüfen Sie die Adresse, die Sie erhalten haben.",
   merchant: "Händler",
   product: "Produkt",
+  languageLabel: "Sprache",
+  changeLanguage: "Sprache ändern",
+  securedBy: "Gesichert durch Tessera",
 };

@@ -11,4 +11,7 @@ export const el: LinkMessages = {
   notFoundText: "Αυτός ο σύνδεσμος πληρωμής δεν υπάρχει. Ελέγξτε τη διεύθυνση που σας δόθηκε.",
   merchant: "Έμπορος",
   product: "Προϊόν",
+  languageLabel: "Γλώσσα",
+  changeLanguage: "Αλλαγή γλώσσας",
+  securedBy: "Προστασία από Tessera",
 };

@@ -11,4 +11,7 @@ export const en: LinkMessages = {
   notFoundText: "This payment link does not exist. Check the address you were given.",
   merchant: "Merchant",
   product: "Product",
+  languageLabel: "Language",
+  changeLanguage: "Change language",
+  securedBy: "Secured by Tessera",
 };

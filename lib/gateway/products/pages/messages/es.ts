@@ -11,4 +11,7 @@ export const es: LinkMessages = {
   notFoundText: "Este enlace de pago no existe. Compruebe la dirección que le dieron.",
   merchant: "Comercio",
   product: "Producto",
+  languageLabel: "Idioma",
+  changeLanguage: "Cambiar idioma",
+  securedBy: "Protegido por Tessera",
 };

@@ -11,4 +11,7 @@ export const et: LinkMessages = {
   notFoundText: "Sellist makselinki ei ole. Kontrollige saadud aadressi.",
   merchant: "Kaupmees",
   product: "Toode",
+  languageLabel: "Keel",
+  changeLanguage: "Vaheta keelt",
+  securedBy: "Turvab Tessera",
 };

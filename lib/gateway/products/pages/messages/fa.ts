@@ -11,4 +11,7 @@ export const fa: LinkMessages = {
   notFoundText: "این پیوند پرداخت وجود ندارد. نشانی‌ای را که دریافت کرده‌اید بررسی کنید.",
   merchant: "فروشنده",
   product: "محصول",
+  languageLabel: "زبان",
+  changeLanguage: "تغییر زبان",
+  securedBy: "محافظت‌شده توسط Tessera",
 };

@@ -11,4 +11,7 @@ export const fi: LinkMessages = {
   notFoundText: "Tätä maksulinkkiä ei ole olemassa. Tarkista saamasi osoite.",
   merchant: "Kauppias",
   product: "Tuote",
+  languageLabel: "Kieli",
+  changeLanguage: "Vaihda kieli",
+  securedBy: "Suojaa Tessera",
 };

@@ -11,4 +11,7 @@ export const fr: LinkMessages = {
   notFoundText: "Ce lien de paiement n’existe pas. Vérifiez l’adresse qui vous a été donnée.",
   merchant: "Commerçant",
   product: "Produit",
+  languageLabel: "Langue",
+  changeLanguage: "Changer de langue",
+  securedBy: "Sécurisé par Tessera",
 };

@@ -11,4 +11,7 @@ export const he: LinkMessages = {
   notFoundText: "קישור התשלום הזה אינו קיים. בדקו את הכתובת שקיבלתם.",
   merchant: "בית העסק",
   product: "מוצר",
+  languageLabel: "שפה",
+  changeLanguage: "החלפת שפה",
+  securedBy: "מאובטח על ידי Tessera",
 };

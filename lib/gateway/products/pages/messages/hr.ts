@@ -11,4 +11,7 @@ export const hr: LinkMessages = {
   notFoundText: "Ova poveznica za plaćanje ne postoji. Provjerite adresu koju ste dobili.",
   merchant: "Trgovac",
   product: "Proizvod",
+  languageLabel: "Jezik",
+  changeLanguage: "Promijeni jezik",
+  securedBy: "Zaštićeno uslugom Tessera",
 };

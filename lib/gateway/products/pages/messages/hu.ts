@@ -11,4 +11,7 @@ export const hu: LinkMessages = {
   notFoundText: "Ez a fizetési link nem létezik. Ellenőrizze a kapott címet.",
   merchant: "Kereskedő",
   product: "Termék",
+  languageLabel: "Nyelv",
+  changeLanguage: "Nyelv módosítása",
+  securedBy: "Védelem: Tessera",
 };

@@ -11,4 +11,7 @@ export const hy: LinkMessages = {
   notFoundText: "Այսպիսի վճարման հղում գոյություն չունի։ Ստուգեք ստացած հասցեն։",
   merchant: "Վաճառող",
   product: "Ապրանք",
+  languageLabel: "Լեզու",
+  changeLanguage: "Փոխել լեզուն",
+  securedBy: "Պաշտպանված է Tessera-ի կողմից",
 };

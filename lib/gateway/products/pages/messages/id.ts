@@ -12,4 +12,7 @@ export const id: LinkMessages = {
   notFoundText: "Tautan pembayaran ini tidak ada. Periksa alamat yang Anda terima.",
   merchant: "Penjual",
   product: "Produk",
+  languageLabel: "Bahasa",
+  changeLanguage: "Ganti bahasa",
+  securedBy: "Diamankan oleh Tessera",
 };

@@ -12,4 +12,7 @@ export const it: LinkMessages = {
   notFoundText: "Questo link di pagamento non esiste. Controlla l’indirizzo che ti è stato dato.",
   merchant: "Esercente",
   product: "Prodotto",
+  languageLabel: "Lingua",
+  changeLanguage: "Cambia lingua",
+  securedBy: "Protetto da Tessera",
 };

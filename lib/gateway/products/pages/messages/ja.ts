@@ -11,4 +11,7 @@ export const ja: LinkMessages = {
   notFoundText: "この支払いリンクは存在しません。受け取ったアドレスをご確認ください。",
   merchant: "加盟店",
   product: "商品",
+  languageLabel: "言語",
+  changeLanguage: "言語を変更",
+  securedBy: "Tessera により保護されています",
 };

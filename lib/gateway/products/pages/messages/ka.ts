@@ -11,4 +11,7 @@ export const ka: LinkMessages = {
   notFoundText: "ასეთი გადახდის ბმული არ არსებობს. შეამოწმეთ მიღებული მისამართი.",
   merchant: "მოვაჭრე",
   product: "პროდუქტი",
+  languageLabel: "ენა",
+  changeLanguage: "ენის შეცვლა",
+  securedBy: "დაცულია Tessera-ს მიერ",
 };

@@ -11,4 +11,7 @@ export const kk: LinkMessages = {
   notFoundText: "Мұндай төлем сілтемесі жоқ. Өзіңізге берілген мекенжайды тексеріңіз.",
   merchant: "Сатушы",
   product: "Тауар",
+  languageLabel: "Тіл",
+  changeLanguage: "Тілді ауыстыру",
+  securedBy: "Tessera қорғайды",
 };

@@ -11,4 +11,7 @@ export const ko: LinkMessages = {
   notFoundText: "이 결제 링크는 존재하지 않습니다. 받은 주소를 확인하세요.",
   merchant: "판매자",
   product: "상품",
+  languageLabel: "언어",
+  changeLanguage: "언어 변경",
+  securedBy: "Tessera 보안 결제",
 };

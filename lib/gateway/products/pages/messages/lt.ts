@@ -11,4 +11,7 @@ export const lt: LinkMessages = {
   notFoundText: "Tokios mokėjimo nuorodos nėra. Patikrinkite gautą adresą.",
   merchant: "Prekybininkas",
   product: "Prekė",
+  languageLabel: "Kalba",
+  changeLanguage: "Keisti kalbą",
+  securedBy: "Apsaugota Tessera",
 };

@@ -11,4 +11,7 @@ export const lv: LinkMessages = {
   notFoundText: "Šāda maksājuma saite nepastāv. Pārbaudiet saņemto adresi.",
   merchant: "Tirgotājs",
   product: "Produkts",
+  languageLabel: "Valoda",
+  changeLanguage: "Mainīt valodu",
+  securedBy: "Aizsargā Tessera",
 };

@@ -11,4 +11,7 @@ export const nl: LinkMessages = {
   notFoundText: "Deze betaallink bestaat niet. Controleer het adres dat u hebt gekregen.",
   merchant: "Verkoper",
   product: "Product",
+  languageLabel: "Taal",
+  changeLanguage: "Taal wijzigen",
+  securedBy: "Beveiligd door Tessera",
 };

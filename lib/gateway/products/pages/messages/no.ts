@@ -11,4 +11,7 @@ export const no: LinkMessages = {
   notFoundText: "Denne betalingslenken finnes ikke. Kontroller adressen du fikk.",
   merchant: "Brukersted",
   product: "Produkt",
+  languageLabel: "Språk",
+  changeLanguage: "Bytt språk",
+  securedBy: "Sikret av Tessera",
 };

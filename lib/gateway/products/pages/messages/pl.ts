@@ -11,4 +11,7 @@ export const pl: LinkMessages = {
   notFoundText: "Ten link płatności nie istnieje. Sprawdź otrzymany adres.",
   merchant: "Sprzedawca",
   product: "Produkt",
+  languageLabel: "Język",
+  changeLanguage: "Zmień język",
+  securedBy: "Zabezpieczone przez Tessera",
 };

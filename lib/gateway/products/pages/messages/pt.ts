@@ -11,4 +11,7 @@ export const pt: LinkMessages = {
   notFoundText: "Este link de pagamento não existe. Verifique o endereço que recebeu.",
   merchant: "Comerciante",
   product: "Produto",
+  languageLabel: "Idioma",
+  changeLanguage: "Mudar idioma",
+  securedBy: "Protegido por Tessera",
 };

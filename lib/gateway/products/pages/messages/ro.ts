@@ -11,4 +11,7 @@ export const ro: LinkMessages = {
   notFoundText: "Acest link de plată nu există. Verificați adresa primită.",
   merchant: "Comerciant",
   product: "Produs",
+  languageLabel: "Limbă",
+  changeLanguage: "Schimbați limba",
+  securedBy: "Securizat de Tessera",
 };

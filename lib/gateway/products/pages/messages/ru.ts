@@ -11,4 +11,7 @@ export const ru: LinkMessages = {
   notFoundText: "Такой ссылки на оплату нет. Проверьте адрес, который вам дали.",
   merchant: "Продавец",
   product: "Товар",
+  languageLabel: "Язык",
+  changeLanguage: "Сменить язык",
+  securedBy: "Защищено Tessera",
 };

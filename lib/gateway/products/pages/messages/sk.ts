@@ -11,4 +11,7 @@ export const sk: LinkMessages = {
   notFoundText: "Tento platobný odkaz neexistuje. Skontrolujte adresu, ktorú ste dostali.",
   merchant: "Obchodník",
   product: "Produkt",
+  languageLabel: "Jazyk",
+  changeLanguage: "Zmeniť jazyk",
+  securedBy: "Zabezpečené službou Tessera",
 };

@@ -11,4 +11,7 @@ export const sl: LinkMessages = {
   notFoundText: "Ta plačilna povezava ne obstaja. Preverite naslov, ki ste ga prejeli.",
   merchant: "Trgovec",
   product: "Izdelek",
+  languageLabel: "Jezik",
+  changeLanguage: "Zamenjaj jezik",
+  securedBy: "Zaščito zagotavlja Tessera",
 };

@@ -11,4 +11,7 @@ export const sr: LinkMessages = {
   notFoundText: "Ова веза за плаћање не постоји. Проверите адресу коју сте добили.",
   merchant: "Трговац",
   product: "Производ",
+  languageLabel: "Језик",
+  changeLanguage: "Промени језик",
+  securedBy: "Заштићено услугом Tessera",
 };

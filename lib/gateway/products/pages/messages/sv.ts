@@ -11,4 +11,7 @@ export const sv: LinkMessages = {
   notFoundText: "Den här betalningslänken finns inte. Kontrollera adressen du fick.",
   merchant: "Handlare",
   product: "Produkt",
+  languageLabel: "Språk",
+  changeLanguage: "Byt språk",
+  securedBy: "Skyddas av Tessera",
 };

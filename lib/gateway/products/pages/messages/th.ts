@@ -11,4 +11,7 @@ export const th: LinkMessages = {
   notFoundText: "ไม่มีลิงก์ชำระเงินนี้ โปรดตรวจสอบที่อยู่ที่คุณได้รับ",
   merchant: "ร้านค้า",
   product: "สินค้า",
+  languageLabel: "ภาษา",
+  changeLanguage: "เปลี่ยนภาษา",
+  securedBy: "ปกป้องโดย Tessera",
 };

@@ -11,4 +11,7 @@ export const tr: LinkMessages = {
   notFoundText: "Böyle bir ödeme bağlantısı yok. Size verilen adresi kontrol edin.",
   merchant: "Satıcı",
   product: "Ürün",
+  languageLabel: "Dil",
+  changeLanguage: "Dili değiştir",
+  securedBy: "Tessera ile güvence altında",
 };

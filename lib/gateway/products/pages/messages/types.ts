@@ -12,4 +12,9 @@ export interface LinkMessages {
   merchant: string;
   /** Label of the product's name. */
   product: string;
+  /** The language list's label, and its button for browsers without JavaScript (the payment page's own words). */
+  languageLabel: string;
+  changeLanguage: string;
+  /** The trust line under the page ("Secured by Tessera"), as the payment page says it. */
+  securedBy: string;
 }

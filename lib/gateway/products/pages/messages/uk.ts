@@ -11,4 +11,7 @@ export const uk: LinkMessages = {
   notFoundText: "Такого посилання на оплату немає. Перевірте адресу, яку вам дали.",
   merchant: "Продавець",
   product: "Товар",
+  languageLabel: "Мова",
+  changeLanguage: "Змінити мову",
+  securedBy: "Захищено Tessera",
 };

@@ -11,4 +11,7 @@ export const vi: LinkMessages = {
   notFoundText: "Liên kết thanh toán này không tồn tại. Hãy kiểm tra địa chỉ bạn nhận được.",
   merchant: "Người bán",
   product: "Sản phẩm",
+  languageLabel: "Ngôn ngữ",
+  changeLanguage: "Đổi ngôn ngữ",
+  securedBy: "Được bảo mật bởi Tessera",
 };

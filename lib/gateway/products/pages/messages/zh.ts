@@ -11,4 +11,7 @@ export const zh: LinkMessages = {
   notFoundText: "此付款链接不存在。请检查您收到的地址。",
   merchant: "商家",
   product: "商品",
+  languageLabel: "语言",
+  changeLanguage: "切换语言",
+  securedBy: "由 Tessera 提供安全保障",
 };
