@@ -1,3 +1,4 @@
+import { ClaimLoop } from "../claim-loop";
 import type { GatewayDeps } from "../context";
 import {
   type ClaimedShopperEmail,
@@ -35,15 +36,11 @@ export interface ShopperEmailWorkerOptions {
  */
 export class ShopperEmailWorker {
   private readonly transport: MailTransport | null;
-  private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly leaseSeconds: number;
   private readonly retryDelaySeconds: (attemptsMade: number) => number | null;
-  private running = false;
+  private readonly claimLoop: ClaimLoop;
   private stopping = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private nudged = false;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -56,19 +53,23 @@ export class ShopperEmailWorker {
         : deps.config.smtpUrl
           ? createSmtpTransport(deps.config.smtpUrl)
           : null;
-    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.batchSize = options.batchSize ?? 8;
     this.leaseSeconds = options.leaseSeconds ?? 120;
     this.retryDelaySeconds =
       options.retryDelaySeconds ?? ((attemptsMade) => emailRetryDelaySeconds(attemptsMade, Math.random()));
+    this.claimLoop = new ClaimLoop({
+      failure: "shopper e-mail worker: claiming e-mails failed",
+      pollIntervalMs: options.pollIntervalMs ?? 1_000,
+      logger: deps.logger,
+      turn: async () => (await this.runOnce()) === this.batchSize,
+    });
   }
 
   /** Starts polling (and listening for nudges after outbox writes) in the background. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.claimLoop.running) return;
     this.unsubscribe = this.deps.outbox.subscribe(() => this.nudge());
-    this.loop = this.poll();
+    this.claimLoop.start();
   }
 
   /**
@@ -76,19 +77,16 @@ export class ShopperEmailWorker {
    * that cut short are handed back, due at once for any instance.
    */
   async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
+    if (!this.claimLoop.running) return;
     this.stopping = true;
     this.unsubscribe?.();
-    this.wake?.();
     this.transport?.close();
-    await this.loop;
+    await this.claimLoop.stop();
     this.stopping = false;
   }
 
   nudge(): void {
-    this.nudged = true;
-    this.wake?.();
+    this.claimLoop.nudge();
   }
 
   /** Claims the e-mails due now (one batch) and sends each once; returns how many it claimed. */
@@ -99,29 +97,6 @@ export class ShopperEmailWorker {
     });
     await Promise.all(claimed.map((email) => this.send(email)));
     return claimed.length;
-  }
-
-  private async poll(): Promise<void> {
-    while (this.running) {
-      let claimed = 0;
-      try {
-        claimed = await this.runOnce();
-      } catch (error) {
-        this.deps.logger.warn({ err: error }, "shopper e-mail worker: claiming e-mails failed");
-      }
-      if (claimed === this.batchSize || this.nudged) {
-        this.nudged = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollIntervalMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
   }
 
   private async send(email: ClaimedShopperEmail): Promise<void> {

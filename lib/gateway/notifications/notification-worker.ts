@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { transactions } from "@/lib/db/schema";
+import { ClaimLoop } from "../claim-loop";
 import type { GatewayDeps } from "../context";
 import { postToMerchant } from "../net/post-to-merchant";
 import { withSpan } from "../observability/tracing";
@@ -33,15 +34,11 @@ export interface NotificationWorkerOptions {
  * after the merchant answered but before the answer was recorded sends again, with the same `webhook-id`.
  */
 export class NotificationWorker {
-  private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly requestTimeoutMs: number;
   private readonly leaseSeconds: number;
   private readonly random: () => number;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private nudged = false;
+  private readonly claimLoop: ClaimLoop;
   private unsubscribe: (() => void) | null = null;
   private shutdown = new AbortController();
 
@@ -49,37 +46,38 @@ export class NotificationWorker {
     private readonly deps: GatewayDeps,
     options: NotificationWorkerOptions = {},
   ) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.batchSize = options.batchSize ?? 16;
     this.requestTimeoutMs = options.requestTimeoutMs ?? NOTIFICATION_TIMEOUT_MS;
     this.leaseSeconds = options.leaseSeconds ?? 60;
     this.random = options.random ?? Math.random;
+    this.claimLoop = new ClaimLoop({
+      failure: "notification worker: claiming deliveries failed",
+      pollIntervalMs: options.pollIntervalMs ?? 500,
+      logger: deps.logger,
+      turn: async () => (await this.runOnce()) === this.batchSize,
+    });
   }
 
   /** Starts polling (and listening for nudges) in the background. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.claimLoop.running) return;
     this.unsubscribe = this.deps.outbox.subscribe(() => this.nudge());
-    this.loop = this.poll();
+    this.claimLoop.start();
   }
 
   /** Stops polling; requests in flight are abandoned and their deliveries handed back for an immediate retry. */
   async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
+    if (!this.claimLoop.running) return;
     this.unsubscribe?.();
     this.shutdown.abort();
-    this.wake?.();
-    await this.loop;
+    await this.claimLoop.stop();
     // `runOnce` may still be called by hand (tests, scripts): its requests must not start out abandoned.
     this.shutdown = new AbortController();
   }
 
   /** Looks for due deliveries now instead of at the next poll. */
   nudge(): void {
-    this.nudged = true;
-    this.wake?.();
+    this.claimLoop.nudge();
   }
 
   /** Claims the deliveries due now (one batch) and makes one attempt at each; returns how many it attempted. */
@@ -97,30 +95,6 @@ export class NotificationWorker {
       ),
     );
     return claimed.length;
-  }
-
-  private async poll(): Promise<void> {
-    while (this.running) {
-      let attempted = 0;
-      try {
-        attempted = await this.runOnce();
-      } catch (error) {
-        this.deps.logger.warn({ err: error }, "notification worker: claiming deliveries failed");
-      }
-      // A full batch means more may be due: go again without waiting.
-      if (attempted === this.batchSize || this.nudged) {
-        this.nudged = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollIntervalMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {

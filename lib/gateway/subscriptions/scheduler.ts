@@ -1,3 +1,4 @@
+import { ClaimLoop } from "../claim-loop";
 import type { GatewayDeps } from "../context";
 import { settleCardUpdates } from "./card-update";
 import { runDueRenewals } from "./renewals";
@@ -23,22 +24,24 @@ export interface SubscriptionSchedulerOptions {
  * and each due charge is taken by one of them; a full batch goes again at once.
  */
 export class SubscriptionScheduler {
-  private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly leaseSeconds: number | undefined;
   private readonly concurrency: number;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly claimLoop: ClaimLoop;
 
   constructor(
     private readonly deps: GatewayDeps,
     options: SubscriptionSchedulerOptions = {},
   ) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 50;
     this.leaseSeconds = options.leaseSeconds;
     this.concurrency = options.concurrency ?? 2;
+    this.claimLoop = new ClaimLoop({
+      failure: "subscription scheduler: claiming renewals failed",
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      logger: deps.logger,
+      turn: async () => (await this.runOnce()) === this.capacity,
+    });
   }
 
   /** Subscriptions one `runOnce` claims at most. */
@@ -47,17 +50,12 @@ export class SubscriptionScheduler {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.poll();
+    this.claimLoop.start();
   }
 
   /** Stops looking; the charges of a batch in progress are finished first (their answers are stored). */
   async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+    await this.claimLoop.stop();
   }
 
   /** One batch of due charges, and the redirecting subscriptions whose page ended; how many charges it ran. */
@@ -91,25 +89,5 @@ export class SubscriptionScheduler {
       }
     });
     return (await Promise.all(loops)).reduce((sum, count) => sum + count, 0);
-  }
-
-  private async poll(): Promise<void> {
-    while (this.running) {
-      let charged = 0;
-      try {
-        charged = await this.runOnce();
-      } catch (error) {
-        this.deps.logger.warn({ err: error }, "subscription scheduler: claiming renewals failed");
-      }
-      if (charged === this.capacity) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollIntervalMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
   }
 }
