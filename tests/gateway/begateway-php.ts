@@ -36,8 +36,8 @@ export function extractPhpClient(): string {
 /**
  * Runs one of the client's test files (optionally one test of it) with PHPUnit, the gateway at `origin` as all
  * three of the client's bases (checkout, gateway, API) with `localhost` for its host (the gateway's default
- * PUBLIC_URL), the autoloading Composer would set up, and the first demo shop's credentials through the variables
- * the client's tests read.
+ * PUBLIC_URL), the autoloading Composer would set up, and the demo shops' credentials through the variables the
+ * client's tests read (the second, with 3-D Secure, for its 3-D Secure tests).
  */
 export function runPhpClientTest(options: {
   workDir: string;
@@ -63,7 +63,7 @@ spl_autoload_register(function ($class) {
 \\BeGateway\\Settings::$apiBase = ${JSON.stringify(base)};
 `,
   );
-  const [shop] = DEMO_SHOPS;
+  const [shop, threeDSecureShop] = DEMO_SHOPS;
   const run = spawnSync(
     "phpunit",
     [
@@ -76,7 +76,14 @@ spl_autoload_register(function ($class) {
     {
       cwd: options.workDir,
       encoding: "utf8",
-      env: { ...process.env, SHOP_ID: String(shop.id), SHOP_SECRET_KEY: shop.secretKey },
+      env: {
+        ...process.env,
+        SHOP_ID: String(shop.id),
+        SHOP_SECRET_KEY: shop.secretKey,
+        // The shop the client's 3-D Secure tests use.
+        SHOP_ID_3D: String(threeDSecureShop.id),
+        SHOP_SECRET_KEY_3D: threeDSecureShop.secretKey,
+      },
       timeout: 60_000,
     },
   );
