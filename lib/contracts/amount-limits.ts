@@ -1,4 +1,4 @@
-import { type CurrencyCode, currencyMinorUnits, isCurrencyCode } from "./currencies";
+import { CURRENCY_CODES, type CurrencyCode, currencyMinorUnits, isCurrencyCode } from "./currencies";
 import type { ErrorTree } from "./errors";
 
 /**
@@ -35,4 +35,12 @@ export function amountCeilingErrors(amount: number, currency: string): ErrorTree
   if (!isCurrencyCode(currency)) return {};
   const maximum = maximumAmount(currency);
   return amount > maximum ? { amount: [`can't be greater than ${maximum}`] } : {};
+}
+
+/**
+ * The currencies in which `amount` is over the ceiling: for a check made where the currency is not yet known (a
+ * child's, under its parent's lock, by the database).
+ */
+export function currenciesOverCeiling(amount: number): CurrencyCode[] {
+  return CURRENCY_CODES.filter((currency) => amount > maximumAmount(currency));
 }

@@ -77,3 +77,19 @@ export function arrayLiteral(values: readonly (string | bigint | number)[]): str
   );
   return `{${elements.join(",")}}`;
 }
+
+/**
+ * A row the database gave back as JSON (`row_to_json`), keyed by column name, with the schema's property names and
+ * types: timestamps as `Date`s (JSON has them as text); everything else as JSON has it.
+ */
+export function rowFromJson<Table extends PgTable>(
+  table: Table,
+  json: Record<string, unknown>,
+): Table["$inferSelect"] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = column.dataType === "date" && typeof value === "string" ? new Date(value) : (value ?? null);
+  }
+  return row as Table["$inferSelect"];
+}

@@ -19,8 +19,7 @@ export type GatewayErrorCode =
   | "incomplete_body"
   | "unsupported_media_type"
   | "attempt_in_progress"
-  | "idempotent_request_in_progress"
-  | "parent_busy";
+  | "idempotent_request_in_progress";
 
 export interface GatewayErrorDetails {
   errors?: ErrorTree;
@@ -124,11 +123,6 @@ const RENDERINGS: { [Code in GatewayErrorCode]: (details: GatewayErrorDetails) =
     status: 409,
     body: baseError("A request with this RequestID is still being processed; repeat it later"),
     headers: { "Retry-After": "1" },
-  }),
-  parent_busy: () => ({
-    status: 409,
-    body: baseError("The parent transaction kept changing while this request was decided; repeat it"),
-    headers: {},
   }),
 };
 

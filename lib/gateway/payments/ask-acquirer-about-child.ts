@@ -5,21 +5,31 @@ import type { GatewayDeps } from "../context";
 import { noteAcquirerAsked } from "../idempotency/acquirer-reached";
 
 /**
- * The acquirer's answer for the child. A call that fails without an answer (a timeout, a dropped connection) is
+ * What the acquirer knows the parent by: its reference in the parent's result object, or the parent's uid for one
+ * it gave none.
+ */
+export function parentRefId(
+  parentUid: string,
+  parentResult: { ref_id?: string | null } | null | undefined,
+): string {
+  return parentResult?.ref_id ?? parentUid;
+}
+
+/**
+ * The acquirer's answer for the child, about the parent it knows as `parentRef` (`parentRefId`). A call that fails without an answer (a timeout, a dropped connection) is
  * asked once more with the same idempotency key — the acquirer answers a repeat as it answered the first, so this
  * moves no money twice. Null when it fails again.
  */
 export async function askAcquirerAboutChild(
   deps: GatewayDeps,
   type: ChildTransactionType,
-  parent: TransactionRow,
+  parentRef: string,
   child: TransactionRow,
   reason: string,
 ): Promise<AcquirerAnswer | null> {
-  const parentResult = (parent.body as Record<string, { ref_id?: string | null } | undefined>)[parent.type];
   const followUp = {
     idempotencyKey: child.uid,
-    parentRefId: parentResult?.ref_id ?? parent.uid,
+    parentRefId: parentRef,
     amount: child.amount,
     currency: child.currency,
     test: child.test,

@@ -8,7 +8,13 @@ import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../transactions/build-transaction";
 import { countEnded } from "../transactions/count-ended";
 import { amountsBeforeChildren } from "./parent-amounts";
-import type { ParentOptions } from "./parent-state";
+
+/** The parent a child acts on, and the shop's setting its authorization's expiry falls back on. */
+export interface ParentOptions {
+  shopId: number;
+  uid: string;
+  authorizationExpiryDays: number;
+}
 
 /**
  * Gives an `incomplete` child the acquirer's answer, under its parent's row lock: the child's status and body,

@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ParentAmounts } from "@/lib/contracts/child-transaction";
 import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { queryRows } from "@/lib/db/client";
 import type { TransactionRow } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { authorizationExpirySql } from "./parent-state";
 
 /** The types a capture, void or refund can name as its parent: the transactions whose response has `amounts`. */
 export function isParentType(type: string): type is "payment" | "authorization" | "capture" {
@@ -35,11 +34,21 @@ export function amountsBeforeChildren(
   };
 }
 
+/**
+ * When an authorization made at `createdAt` stops taking captures and voids, as the database computes it:
+ * `createdAt` plus the shop's `authorization_expiry_days` — what the reservation and finishing functions
+ * (migrations 0015, 0026, 0027) fall back on for a stored authorization without its own expiry.
+ */
+function authorizationExpirySql(createdAt: SQLWrapper | Date, authorizationExpiryDays: number): SQL {
+  const start = createdAt instanceof Date ? sql`${createdAt.toISOString()}::timestamptz` : sql`${createdAt}`;
+  return sql`${start} + make_interval(days => ${authorizationExpiryDays})`;
+}
+
 const DEFAULT_EXPIRY_DAYS = shopSettingsSchema.parse({}).authorization_expiry_days;
 
 /**
  * When a successful authorization stops taking captures and voids, by the shop's `authorization_expiry_days`:
- * computed by the database with readParent's expression (`authorizationExpirySql`), so that what the
+ * computed by the database with the reservation's expression (`authorizationExpirySql`), so that what the
  * authorization shows from the start is what it shows after its first child, to the millisecond. Null for any
  * other transaction: a payment has nothing to expire, and an authorization that did not succeed holds nothing.
  */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { CHILD_TRANSACTION_TYPES, type ChildTransactionType } from "@/lib/contracts/child-transaction";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { askAcquirerAboutChild } from "./ask-acquirer-about-child";
+import { askAcquirerAboutChild, parentRefId } from "./ask-acquirer-about-child";
 import { finishedChildBody } from "./child-body";
 import { finishChildTransaction } from "./finish-child-transaction";
 
@@ -47,14 +47,20 @@ export async function resumeChildTransactions({ deps }: { deps: GatewayDeps }): 
     if (!shop) continue;
     const type = child.type as ChildTransactionType;
     const reason = (child.body as { reason?: string | null }).reason ?? "";
-    const answer = await askAcquirerAboutChild(deps, type, parent, child, reason);
+    const parentResult = (parent.body as Record<string, { ref_id?: string | null } | undefined>)[parent.type];
+    const answer = await askAcquirerAboutChild(
+      deps,
+      type,
+      parentRefId(parent.uid, parentResult),
+      child,
+      reason,
+    );
     if (!answer) continue;
     const row = await finishChildTransaction({
       deps,
       parentOptions: {
         shopId: shop.id,
         uid: parent.uid,
-        clock: deps.clock,
         authorizationExpiryDays: shop.settings.authorization_expiry_days,
       },
       child,

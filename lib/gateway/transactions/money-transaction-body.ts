@@ -58,7 +58,7 @@ export function moneyTransactionBody(
 ): TransactionBody {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(common)) {
-    if (key === "tokenization" || MONEY_KEYS.has(key)) continue;
+    if (key === "tokenization" || MONEY_KEY_SET.has(key)) continue;
     body[key] = value;
     if (key === "credit_card") body[money.type] = money.result;
   }
@@ -71,7 +71,8 @@ export function moneyTransactionBody(
   return body as TransactionBody;
 }
 
-const MONEY_KEYS = new Set([
+/** The keys only money transactions carry: each type's result object, and the family's. */
+export const MONEY_KEYS = [
   "payment",
   "authorization",
   "capture",
@@ -81,4 +82,5 @@ const MONEY_KEYS = new Set([
   "parent_uid",
   "receipt_url",
   "amounts",
-]);
+] as const;
+const MONEY_KEY_SET: ReadonlySet<string> = new Set(MONEY_KEYS);
