@@ -5,6 +5,8 @@ import type { Config } from "@/lib/server/config";
 import type { Logger } from "@/lib/server/log";
 import type { Acquirer } from "./acquirer/acquirer";
 import { SandboxAcquirer } from "./acquirer/sandbox-acquirer";
+import { CardSightingWriter } from "./cards/card-sighting-writer";
+import { CARD_FAMILY_LIMIT, CARD_SIGHTING_WINDOW_SECONDS, pruneCardSightings } from "./cards/sight-card";
 import { type Clock, databaseClock } from "./clock";
 import type { GatewayDeps } from "./context";
 import { ShopperEmailWorker } from "./emails/shopper-email-worker";
@@ -27,12 +29,6 @@ import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
 import { SubscriptionScheduler } from "./subscriptions/scheduler";
 import { endExpiredChallenges } from "./three-d-secure/expiry-sweeper";
-import { CardSightingWriter } from "./tokenization/card-sighting-writer";
-import {
-  CARD_FAMILY_LIMIT,
-  CARD_SIGHTING_WINDOW_SECONDS,
-  pruneCardSightings,
-} from "./tokenization/sight-card";
 import { MoneyAnswerWriter } from "./transactions/money-answer-writer";
 import { TransactionWriter } from "./transactions/transaction-writer";
 import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";

@@ -3,12 +3,12 @@ import type { PaymentRequest } from "@/lib/contracts/payment";
 import type { Contract } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { type CardDescription, describeCard } from "../cards/describe-card";
+import { sightCard } from "../cards/sight-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { type IssuerUrls, issuerUrls } from "../three-d-secure/verification-result";
-import { sightCard } from "../tokenization/sight-card";
 import {
   buildTransactionBody,
   type TransactionBody,

@@ -14,6 +14,7 @@ import { cards } from "@/lib/db/schema";
 import { shopCardWithToken } from "../cards/card-by-token";
 import { rightsBeyond, widerContractMessage } from "../cards/contract-rights";
 import { describeCard } from "../cards/describe-card";
+import { sightCard } from "../cards/sight-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/merchant-url-policy";
@@ -32,7 +33,6 @@ import { revealCardNumber } from "../vault/card-vault";
 import { generateCardToken } from "../vault/tokens";
 import { decideTokenization, type TokenizationDecision } from "./decide-tokenization";
 import { checkShopRules } from "./shop-rules";
-import { sightCard } from "./sight-card";
 
 export interface TokenizeCardOptions {
   deps: GatewayDeps;

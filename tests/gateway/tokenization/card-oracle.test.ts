@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardSightings, securityEvents } from "@/lib/db/schema";
+import { pruneCardSightings } from "@/lib/gateway/cards/sight-card";
 import { ManualClock } from "@/lib/gateway/clock";
-import { pruneCardSightings } from "@/lib/gateway/tokenization/sight-card";
 import {
   createTestDatabase,
   type JsonResponse,

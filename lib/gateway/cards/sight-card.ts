@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { CardDescription } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 // A digest's first 60 bits as an advisory-lock key, as the duplicate check takes its fingerprints'.
 import { duplicateLockKey } from "../transactions/duplicate-check";
+import type { CardDescription } from "./describe-card";
 
 /**
  * Distinct numbers of one card family (same leading digits and last 4) a shop may tokenize in the window. A merchant
