@@ -52,7 +52,7 @@ try {
   const fetchApp = (input: string, init: RequestInit) => runtime.app.fetch(new Request(input, init));
   globalThis.fetch = fetchApp as typeof fetch;
   const requests = 20;
-  for (const scenarioName of ["payment", "refund"] as ScenarioName[]) {
+  for (const scenarioName of ["tokenization", "payment", "refund"] as ScenarioName[]) {
     const scenario = SCENARIOS[scenarioName];
     const nextBody = await scenario.prepare(target);
     counted.length = 0;

@@ -117,6 +117,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   const rekeyed = await rekeyLegacyStamps(database.db, keyring.hashes);
   if (rekeyed > 0) logger.info({ rekeyed }, "card stamps made per shop");
   const clock = options.clock ?? databaseClock;
+  const cardLimits = { familyLimit: CARD_FAMILY_LIMIT, windowSeconds: CARD_SIGHTING_WINDOW_SECONDS };
   const deps: GatewayDeps = {
     config,
     db: database.db,
@@ -128,14 +129,15 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       concurrentStore: database.kind === "postgres",
       keyring,
       challengeTtlSeconds: config.threeDSecureTtlSeconds,
+      cardLimits,
+      logger,
     }),
     moneyAnswers: new MoneyAnswerWriter(database.db, clock, metrics, {
       concurrentStore: database.kind === "postgres",
     }),
     cardSightings: new CardSightingWriter(database.db, clock, {
       concurrentStore: database.kind === "postgres",
-      familyLimit: CARD_FAMILY_LIMIT,
-      windowSeconds: CARD_SIGHTING_WINDOW_SECONDS,
+      ...cardLimits,
     }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRowsPrepared } from "@/lib/db/client";
 import { GroupCommit } from "@/lib/db/group-commit";
 import { arrayLiteral } from "@/lib/db/json-insert";
@@ -48,32 +48,50 @@ export class CardSightingWriter {
   }
 
   private async write(sightings: CardSighting[]): Promise<SightingVerdict[]> {
-    const column = (pick: (sighting: CardSighting) => string | number | bigint) =>
-      arrayLiteral(sightings.map(pick));
-    // An unquoted NULL element is SQL null (arrayLiteral writes none).
-    const limits = `{${sightings.map((s) => (s.newCardLimit === null ? "NULL" : String(s.newCardLimit))).join(",")}}`;
     // The test clock's time, or null: the database's clock_timestamp(), read after the locks are granted.
     const at = this.clock.isFixed ? this.clock.now().toISOString() : null;
-    const rows = await queryRowsPrepared<{ ordinal: number; verdict: string; retry_after_seconds: number }>(
+    const rows = await queryRowsPrepared<SightingRow>(
       this.db,
       sql`select ordinal, verdict, retry_after_seconds from tessera_sight_cards(
-        ${column((s) => s.shopId)}::integer[], ${column((s) => s.card)}::text[], ${column((s) => s.family)}::text[],
-        ${column((s) => s.familyLockKey)}::bigint[], ${limits}::integer[],
-        ${column((s) => s.bin)}::text[], ${column((s) => s.last4)}::text[],
-        ${this.options.familyLimit}::integer, ${this.options.windowSeconds}::integer, ${at}::timestamptz)`,
+        ${sightingArguments(sightings, this.options)}, ${at}::timestamptz)`,
       "tessera_sight_cards",
     );
     const verdicts: SightingVerdict[] = [];
-    for (const row of rows) {
-      const index = Number(row.ordinal) - 1;
-      verdicts[index] =
-        row.verdict === "family_limited" || row.verdict === "new_card_limited"
-          ? { verdict: row.verdict, retryAfterSeconds: Number(row.retry_after_seconds) }
-          : { verdict: row.verdict === "seen" ? "seen" : "new" };
-    }
+    for (const row of rows) verdicts[Number(row.ordinal) - 1] = sightingVerdict(row);
     if (verdicts.length !== sightings.length || verdicts.includes(undefined as never)) {
       throw new Error("tessera_sight_cards answered for a different number of cards");
     }
     return verdicts;
   }
+}
+
+/** A row of `tessera_sight_cards`: the 1-based position of the card in its batch, and its verdict. */
+export interface SightingRow {
+  ordinal: number;
+  verdict: string;
+  retry_after_seconds: number | null;
+}
+
+export function sightingVerdict(row: Pick<SightingRow, "verdict" | "retry_after_seconds">): SightingVerdict {
+  return row.verdict === "family_limited" || row.verdict === "new_card_limited"
+    ? { verdict: row.verdict, retryAfterSeconds: Number(row.retry_after_seconds) }
+    : { verdict: row.verdict === "seen" ? "seen" : "new" };
+}
+
+/**
+ * The sightings as `tessera_sight_cards` takes them (migration 0007), up to its time: one array parameter per field,
+ * then the family limit and the window.
+ */
+export function sightingArguments(
+  sightings: readonly CardSighting[],
+  limits: { familyLimit: number; windowSeconds: number },
+): SQL {
+  const column = (pick: (sighting: CardSighting) => string | number | bigint) =>
+    arrayLiteral(sightings.map(pick));
+  // An unquoted NULL element is SQL null (arrayLiteral writes none).
+  const newCardLimits = `{${sightings.map((s) => (s.newCardLimit === null ? "NULL" : String(s.newCardLimit))).join(",")}}`;
+  return sql`${column((s) => s.shopId)}::integer[], ${column((s) => s.card)}::text[],
+    ${column((s) => s.family)}::text[], ${column((s) => s.familyLockKey)}::bigint[], ${newCardLimits}::integer[],
+    ${column((s) => s.bin)}::text[], ${column((s) => s.last4)}::text[],
+    ${limits.familyLimit}::integer, ${limits.windowSeconds}::integer`;
 }

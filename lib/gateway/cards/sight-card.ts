@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
+import type { Logger } from "@/lib/server/log";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 // A digest's first 60 bits as an advisory-lock key, as the duplicate check takes its fingerprints'.
 import { duplicateLockKey } from "../transactions/duplicate-check";
+import type { CardSighting, SightingVerdict } from "./card-sighting-writer";
 import type { CardDescription } from "./describe-card";
 
 /**
@@ -19,13 +21,14 @@ export const CARD_FAMILY_LIMITED = "Too many different cards with the same first
 export const NEW_CARD_LIMITED = "Too many new cards in a minute";
 
 /**
- * Records that the shop is tokenizing this number, refusing it (`429` with `Retry-After`) when the shop has tried
+ * Records that the shop is given this number, refusing it (`429` with `Retry-After`) when the shop has tried
  * `CARD_FAMILY_LIMIT` distinct numbers of its family in 24 hours, or taken its `new_card_limit_per_minute` new cards
- * in the last minute. Below the limits every number passes, and a number the shop tokenized within 24 hours does
+ * in the last minute. Below the limits every number passes, and a number the shop was given within 24 hours does
  * not count again. At a limit every number is refused, seen ones too: were a shopper's known card let through where
  * the guesses around it are refused, the answer would point it out. The check and the record are one database
- * statement for a batch of concurrent tokenizations (`CardSightingWriter`), under database locks, so instances
- * sharing a PostgreSQL enforce the limits together.
+ * statement for a batch of concurrent requests (`CardSightingWriter`), under database locks, so instances sharing a
+ * PostgreSQL enforce the limits together. A payment's number is checked the same way by its first write instead
+ * (`TransactionWrite.sighting`), in the same statement.
  * Only keyed per-shop digests of the number are stored; a refusal's security event keeps `bin` and `last_4`, as any
  * transaction does, and its log line not even those.
  */
@@ -35,14 +38,30 @@ export async function sightCard(options: {
   number: string;
   card: CardDescription;
 }): Promise<void> {
-  const { deps, shop, number, card } = options;
+  const { deps, shop } = options;
+  const sighted = await deps.cardSightings.sight(cardSighting(options));
+  if ("retryAfterSeconds" in sighted) throw cardLimitError(deps.logger, shop.id, sighted);
+}
+
+/** What the card limits check and record of the shop's `number`: keyed per-shop digests, and the shop's cap. */
+export function cardSighting({
+  deps,
+  shop,
+  number,
+  card,
+}: {
+  deps: Pick<GatewayDeps, "keyring">;
+  shop: AuthenticatedShop;
+  number: string;
+  card: CardDescription;
+}): CardSighting {
   const { hashes } = deps.keyring;
   const family = hashes.cardFamily({
     shopId: shop.id,
     leadingDigits: card.bin_8 ?? card.bin,
     last4: card.last_4,
   });
-  const sighted = await deps.cardSightings.sight({
+  return {
     shopId: shop.id,
     card: hashes.cardSighting({ shopId: shop.id, number }),
     family,
@@ -50,12 +69,19 @@ export async function sightCard(options: {
     newCardLimit: shop.settings.new_card_limit_per_minute || null,
     bin: card.bin,
     last4: card.last_4,
-  });
-  if (!("retryAfterSeconds" in sighted)) return;
-  const kind = sighted.verdict === "family_limited" ? "card_family_limit" : "new_card_limit";
-  const { retryAfterSeconds } = sighted;
-  deps.logger.warn({ shopId: shop.id, kind, retryAfterSeconds }, "tokenization refused by a card limit");
-  throw new GatewayError("rate_limited", {
+  };
+}
+
+/** The `429` of a number a card limit refused, logged with the shop and the limit (nothing of the card). */
+export function cardLimitError(
+  logger: Pick<Logger, "warn">,
+  shopId: number,
+  refused: Extract<SightingVerdict, { retryAfterSeconds: number }>,
+): GatewayError {
+  const kind = refused.verdict === "family_limited" ? "card_family_limit" : "new_card_limit";
+  const { retryAfterSeconds } = refused;
+  logger.warn({ shopId, kind, retryAfterSeconds }, "tokenization refused by a card limit");
+  return new GatewayError("rate_limited", {
     retryAfterSeconds,
     message: kind === "card_family_limit" ? CARD_FAMILY_LIMITED : NEW_CARD_LIMITED,
     rule: kind === "card_family_limit" ? "card_family" : "new_cards",

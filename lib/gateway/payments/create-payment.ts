@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { PaymentRequest } from "@/lib/contracts/payment";
 import type { Contract } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
+import type { CardSighting } from "../cards/card-sighting-writer";
 import { type CardDescription, describeCard } from "../cards/describe-card";
-import { sightCard } from "../cards/sight-card";
+import { cardSighting, sightCard } from "../cards/sight-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
@@ -66,6 +67,8 @@ interface PaymentInProgress {
   fingerprint: string;
   /** A card typed in that the hosted-page shopper did not choose to save: kept for this charge only. */
   heldForCharge: boolean;
+  /** A number sent in full, for the card limits to check with the first write; null when checked already or stored. */
+  sighting: CardSighting | null;
 }
 
 /**
@@ -101,9 +104,6 @@ async function screen(
   const { deps, shop, type } = options;
   const { number } = resolved.card;
   const description = describeCard(number);
-  // A number sent in full (not one of the shop's stored cards) counts against the card-family and new-card limits
-  // before anything is decided about it, as a tokenization's does: a charge must not confirm a guessed number.
-  if (resolved.storedToken === null) await sightCard({ deps, shop, number, card: description });
   const uid = options.uid ?? options.subscriptionCharge?.uid ?? randomUUID();
   const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
   const { merchantInitiated } = resolved;
@@ -117,6 +117,13 @@ async function screen(
     merchantInitiated,
     requireThreeDSecure,
   });
+  // A number sent in full (not one of the shop's stored cards) counts against the card-family and new-card limits
+  // before anyone is asked about it, as a tokenization's does: a charge must not confirm a guessed number. With the
+  // first write, in its statement — unless the merchant's verification_url is to be asked before that write.
+  const sighting =
+    resolved.storedToken === null ? cardSighting({ deps, shop, number, card: description }) : null;
+  const asksMerchant = screened.kind === "proceed" && Boolean(request.verification_url);
+  if (sighting && asksMerchant) await sightCard({ deps, shop, number, card: description });
   const { amount, currency } = request;
   return {
     options,
@@ -129,6 +136,7 @@ async function screen(
     fingerprint: moneyFingerprint(deps.keyring.hashes, { type, shopId: shop.id, amount, currency, number }),
     // A stored card named by its token is the shop's already: the shopper's choice concerns a card typed in.
     heldForCharge: options.keepCard === false && resolved.storedToken === null,
+    sighting: asksMerchant ? null : sighting,
   };
 }
 
@@ -221,6 +229,7 @@ function write(
   return deps.transactionWriter.write({
     checkDuplicate: request.duplicate_check,
     notificationUrl: request.notification_url ?? null,
+    sighting: payment.sighting,
     card: storesCard ? cardToStore(payment, token) : null,
     challenge:
       status === "incomplete" && screened.kind === "challenge"

@@ -9,6 +9,14 @@ import {
   threeDSecureChallenges,
   transactions,
 } from "@/lib/db/schema";
+import type { Logger } from "@/lib/server/log";
+import {
+  type CardSighting,
+  type SightingVerdict,
+  sightingArguments,
+  sightingVerdict,
+} from "../cards/card-sighting-writer";
+import { cardLimitError } from "../cards/sight-card";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { transactionDeliveryRow } from "../notifications/delivery-id";
@@ -72,6 +80,12 @@ export interface TransactionWrite {
    * is final; an `incomplete` one gets its row when 3-D Secure finishes it.
    */
   notificationUrl: string | null;
+  /**
+   * The number the request sent in full, checked against the card limits by this write, in its statement (a
+   * payment's: nothing before it asks anyone about the card). Refused: nothing is written, and the write rejects
+   * with the limit's `429`. A tokenization's number is checked before its acquirer is asked (`sightCard`).
+   */
+  sighting?: CardSighting | null;
 }
 
 export type WrittenTransaction = Pick<TransactionRow, "uid" | "status" | "body" | "createdAt" | "updatedAt">;
@@ -100,19 +114,29 @@ export class TransactionWriter {
    * @param options.keyring Seals a batch's cards again when their data key was retired before the write.
    * @param options.challengeTtlSeconds A 3-D Secure challenge expires this long after its write (by the database's
    *   clock, or the test clock).
+   * @param options.cardLimits The card limits the writes' sightings are checked against (`sightCard`'s).
    */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly metrics: TransactionCounter,
-    private readonly options: { concurrentStore: boolean; keyring: Keyring; challengeTtlSeconds: number },
+    private readonly options: {
+      concurrentStore: boolean;
+      keyring: Keyring;
+      challengeTtlSeconds: number;
+      cardLimits: { familyLimit: number; windowSeconds: number };
+      logger: Pick<Logger, "warn">;
+    },
   ) {
     this.batches = new GroupCommit((batch) => this.writeBatchUnderActiveKey(batch), {
       concurrentBatches: options.concurrentStore ? 8 : 1,
     });
   }
 
-  /** Resolves once the transaction is committed; rejects with `Duplicate transaction` when the check finds one. */
+  /**
+   * Resolves once the transaction is committed; rejects with `Duplicate transaction` when the check finds one, or
+   * with a card limit's `429` when its sighting is refused.
+   */
   async write(write: TransactionWrite): Promise<WrittenTransaction> {
     // A copy: a retired data key's card is sealed again in place.
     const written = await this.batches.write({ ...write });
@@ -151,11 +175,13 @@ export class TransactionWriter {
    * tessera_lock_for_batch_write (migrations 0005, 0006), which reads after its locks are granted: the duplicate
    * check's (a concurrent batch with the same card has either committed or not started) and the data keys' (under the
    * rotation lock, shared: a rotation waits for this write before it switches keys and scans the cards, or has
-   * switched and the retired key is seen). Then the inserts of the accepted transactions, their stored cards,
-   * outbox rows and 3-D Secure challenges — none if a card's data key was retired.
+   * switched and the retired key is seen). Then, in the same function (tessera_check_batch_write, migration 0028),
+   * the card limits' check and record of the numbers sent in full (`TransactionWrite.sighting`). Then the inserts of
+   * the accepted transactions, their stored cards, outbox rows and 3-D Secure challenges — none if a card's data key
+   * was retired.
    */
   private async writeBatch(batch: TransactionWrite[]): Promise<ItemOutcome<WrittenTransaction>[]> {
-    const { firsts, repeats } = separateRepeats(batch);
+    const { firsts, firstOf } = separateRepeats(batch);
     const fixedTime = this.clock.isFixed ? this.clock.now() : null;
     const at = fixedTime ? sql`${fixedTime.toISOString()}::timestamptz` : sql`null::timestamptz`;
     const now = sql`coalesce(${at}, clock_timestamp())`;
@@ -167,6 +193,8 @@ export class TransactionWriter {
       checkDuplicate ? [transaction.uid] : [],
     );
     const keyIds = [...new Set(firsts.flatMap(({ card }) => (card ? [card.keyId] : [])))];
+    const sighted = firsts.filter((write) => write.sighting);
+    const sightingUids = arrayLiteral(sighted.map((write) => write.transaction.uid));
     const times = fixedTime ? { createdAt: fixedTime, updatedAt: fixedTime } : {};
 
     // Every row of a recordset carries the same keys, whichever kind of request it came from.
@@ -240,20 +268,28 @@ export class TransactionWriter {
         where challenge.transaction_uid in (select uid from accepted))`);
     }
     const result = await queryRowsPrepared<{
-      outcome: "written" | "retired_data_key";
+      outcome: "written" | "retired_data_key" | "sighting";
       uid: string | null;
       created_at: string | Date | null;
       updated_at: string | Date | null;
+      verdict: string | null;
+      retry_after_seconds: number | null;
     }>(
       this.db,
       sql`with locked as (
-          select kind, value from tessera_lock_for_batch_write(${DATA_KEY_ROTATION_LOCK_ID},
+          select kind, value, ordinal, retry_after_seconds from tessera_check_batch_write(${DATA_KEY_ROTATION_LOCK_ID},
             ${arrayLiteral(lockKeys)}::bigint[], ${arrayLiteral(fingerprints)}::text[], ${DUPLICATE_WINDOW_SECONDS},
-            ${at}, ${arrayLiteral(keyIds)}::text[])
+            ${at}, ${arrayLiteral(keyIds)}::text[],
+            ${sightingArguments(
+              sighted.map((write) => write.sighting as CardSighting),
+              this.options.cardLimits,
+            )})
         ),
         checked as (
           select coalesce(array_agg(value) filter (where kind = 'recent'), '{}') as recent_fingerprints,
-            count(*) filter (where kind = 'active_key') as active_keys
+            count(*) filter (where kind = 'active_key') as active_keys,
+            coalesce(array_agg((${sightingUids}::text[])[ordinal])
+              filter (where kind = 'sighting' and value in ('family_limited', 'new_card_limited')), '{}') as limited_uids
           from locked
         ),
         accepted as (
@@ -261,23 +297,44 @@ export class TransactionWriter {
           where checked.active_keys = ${keyIds.length}
             and not (incoming.uid = any(${arrayLiteral(checkedUids)}::text[])
                      and incoming.duplicate_fingerprint = any(checked.recent_fingerprints))
+            and not (incoming.uid = any(checked.limited_uids))
         ),
         ${companions.length > 0 ? sql`${sql.join(companions, sql`, `)},` : sql``}
         inserted as (
           insert into ${transactions} (${transactionRows.columns}) select ${transactionRows.columns} from accepted
           returning ${transactions.uid}, ${transactions.createdAt}, ${transactions.updatedAt}
         )
-        select 'written' as outcome, uid, created_at, updated_at from inserted
+        select 'written' as outcome, uid, created_at, updated_at, null as verdict, null::integer as retry_after_seconds
+          from inserted
         union all
-        select 'retired_data_key', null, null, null from checked where active_keys < ${keyIds.length}`,
+        select 'retired_data_key', null, null, null, null, null from checked where active_keys < ${keyIds.length}
+        union all
+        select 'sighting', (${sightingUids}::text[])[ordinal], null, null, value, retry_after_seconds
+          from locked where kind = 'sighting'`,
       "tessera_batch_write",
     );
     if (result.some((row) => row.outcome === "retired_data_key")) throw new RetiredDataKeyError();
-    const written = new Map(result.map((row) => [row.uid, row]));
-    const repeated = new Set(repeats);
-    // Each repeat repeats an earlier request of this batch, which is now written or was itself a duplicate.
+    const written = new Map<string, (typeof result)[number]>();
+    const verdicts = new Map<string, SightingVerdict>();
+    for (const row of result) {
+      if (row.outcome === "written") written.set(row.uid as string, row);
+      else if (row.outcome === "sighting")
+        verdicts.set(
+          row.uid as string,
+          sightingVerdict({ verdict: row.verdict ?? "", retry_after_seconds: row.retry_after_seconds }),
+        );
+    }
+    if (verdicts.size !== sighted.length)
+      throw new Error("tessera_check_batch_write sighted a different number of cards");
+    // A repeat of an earlier request of this batch shares its fate: refused by a card limit as it was, or else a
+    // duplicate of it (written, or itself a duplicate).
     return batch.map((write): ItemOutcome<WrittenTransaction> => {
-      const row = repeated.has(write) ? undefined : written.get(write.transaction.uid);
+      const first = firstOf.get(write) ?? write;
+      const verdict = verdicts.get(first.transaction.uid);
+      if (verdict && "retryAfterSeconds" in verdict) {
+        return { ok: false, error: cardLimitError(this.options.logger, write.transaction.shopId, verdict) };
+      }
+      const row = first === write ? written.get(write.transaction.uid) : undefined;
       if (!row) return { ok: false, error: GatewayError.base("Duplicate transaction") };
       return {
         ok: true,
@@ -295,21 +352,23 @@ export class TransactionWriter {
 
 /**
  * Splits off the requests asking for the duplicate check whose fingerprint an earlier request of the batch
- * carries: they are duplicates whatever the database holds, and are answered only once the batch is written (if
- * the write fails, each request is written again on its own and judged afresh).
+ * carries (`firstOf` maps each to that earlier request): they are duplicates whatever the database holds, and are
+ * answered only once the batch is written (if the write fails, each request is written again on its own and judged
+ * afresh).
  */
 function separateRepeats(batch: TransactionWrite[]): {
   firsts: TransactionWrite[];
-  repeats: TransactionWrite[];
+  firstOf: Map<TransactionWrite, TransactionWrite>;
 } {
-  const seen = new Set<string>();
+  const seen = new Map<string, TransactionWrite>();
   const firsts: TransactionWrite[] = [];
-  const repeats: TransactionWrite[] = [];
+  const firstOf = new Map<TransactionWrite, TransactionWrite>();
   for (const write of batch) {
     const fingerprint = write.transaction.duplicateFingerprint;
-    if (write.checkDuplicate && seen.has(fingerprint)) repeats.push(write);
+    const earlier = seen.get(fingerprint);
+    if (write.checkDuplicate && earlier) firstOf.set(write, earlier);
     else firsts.push(write);
-    seen.add(fingerprint);
+    if (!earlier) seen.set(fingerprint, write);
   }
-  return { firsts, repeats };
+  return { firsts, firstOf };
 }
