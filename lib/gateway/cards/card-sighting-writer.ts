@@ -2,7 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRowsPrepared } from "@/lib/db/client";
 import { GroupCommit } from "@/lib/db/group-commit";
 import { arrayLiteral } from "@/lib/db/json-insert";
+import type { Logger } from "@/lib/server/log";
 import type { Clock } from "../clock";
+import { GatewayError } from "../errors";
 
 /** One tokenization's card, as the card limits see it: keyed per-shop digests, and what a refusal may record. */
 export interface CardSighting {
@@ -94,4 +96,23 @@ export function sightingArguments(
     ${column((s) => s.family)}::text[], ${column((s) => s.familyLockKey)}::bigint[], ${newCardLimits}::integer[],
     ${column((s) => s.bin)}::text[], ${column((s) => s.last4)}::text[],
     ${limits.familyLimit}::integer, ${limits.windowSeconds}::integer`;
+}
+
+export const CARD_FAMILY_LIMITED = "Too many different cards with the same first and last digits";
+export const NEW_CARD_LIMITED = "Too many new cards in a minute";
+
+/** The `429` of a number a card limit refused, logged with the shop and the limit (nothing of the card). */
+export function cardLimitError(
+  logger: Pick<Logger, "warn">,
+  shopId: number,
+  refused: Extract<SightingVerdict, { retryAfterSeconds: number }>,
+): GatewayError {
+  const kind = refused.verdict === "family_limited" ? "card_family_limit" : "new_card_limit";
+  const { retryAfterSeconds } = refused;
+  logger.warn({ shopId, kind, retryAfterSeconds }, "tokenization refused by a card limit");
+  return new GatewayError("rate_limited", {
+    retryAfterSeconds,
+    message: kind === "card_family_limit" ? CARD_FAMILY_LIMITED : NEW_CARD_LIMITED,
+    rule: kind === "card_family_limit" ? "card_family" : "new_cards",
+  });
 }

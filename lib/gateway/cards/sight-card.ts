@@ -1,11 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Logger } from "@/lib/server/log";
 import type { GatewayDeps } from "../context";
-import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 // A digest's first 60 bits as an advisory-lock key, as the duplicate check takes its fingerprints'.
 import { duplicateLockKey } from "../transactions/duplicate-check";
-import type { CardSighting, SightingVerdict } from "./card-sighting-writer";
+import { type CardSighting, cardLimitError } from "./card-sighting-writer";
 import type { CardDescription } from "./describe-card";
 
 /**
@@ -16,9 +14,6 @@ import type { CardDescription } from "./describe-card";
  */
 export const CARD_FAMILY_LIMIT = 3;
 export const CARD_SIGHTING_WINDOW_SECONDS = 24 * 3600;
-
-export const CARD_FAMILY_LIMITED = "Too many different cards with the same first and last digits";
-export const NEW_CARD_LIMITED = "Too many new cards in a minute";
 
 /**
  * Records that the shop is given this number, refusing it (`429` with `Retry-After`) when the shop has tried
@@ -70,22 +65,6 @@ export function cardSighting({
     bin: card.bin,
     last4: card.last_4,
   };
-}
-
-/** The `429` of a number a card limit refused, logged with the shop and the limit (nothing of the card). */
-export function cardLimitError(
-  logger: Pick<Logger, "warn">,
-  shopId: number,
-  refused: Extract<SightingVerdict, { retryAfterSeconds: number }>,
-): GatewayError {
-  const kind = refused.verdict === "family_limited" ? "card_family_limit" : "new_card_limit";
-  const { retryAfterSeconds } = refused;
-  logger.warn({ shopId, kind, retryAfterSeconds }, "tokenization refused by a card limit");
-  return new GatewayError("rate_limited", {
-    retryAfterSeconds,
-    message: kind === "card_family_limit" ? CARD_FAMILY_LIMITED : NEW_CARD_LIMITED,
-    rule: kind === "card_family_limit" ? "card_family" : "new_cards",
-  });
 }
 
 /** Drops sightings older than the window, which count for nothing any more; called from the maintenance loop. */

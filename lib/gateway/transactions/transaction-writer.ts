@@ -12,11 +12,11 @@ import {
 import type { Logger } from "@/lib/server/log";
 import {
   type CardSighting,
+  cardLimitError,
   type SightingVerdict,
   sightingArguments,
   sightingVerdict,
 } from "../cards/card-sighting-writer";
-import { cardLimitError } from "../cards/sight-card";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { transactionDeliveryRow } from "../notifications/delivery-id";
