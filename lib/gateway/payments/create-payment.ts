@@ -117,13 +117,7 @@ async function screen(
     merchantInitiated,
     requireThreeDSecure,
   });
-  // A number sent in full (not one of the shop's stored cards) counts against the card-family and new-card limits
-  // before anyone is asked about it, as a tokenization's does: a charge must not confirm a guessed number. With the
-  // first write, in its statement — unless the merchant's verification_url is to be asked before that write.
-  const sighting =
-    resolved.storedToken === null ? cardSighting({ deps, shop, number, card: description }) : null;
-  const asksMerchant = screened.kind === "proceed" && Boolean(request.verification_url);
-  if (sighting && asksMerchant) await sightCard({ deps, shop, number, card: description });
+  const sighting = await checkCardLimitsBeforeMerchant(options, request, resolved, screened, description);
   const { amount, currency } = request;
   return {
     options,
@@ -136,8 +130,30 @@ async function screen(
     fingerprint: moneyFingerprint(deps.keyring.hashes, { type, shopId: shop.id, amount, currency, number }),
     // A stored card named by its token is the shop's already: the shopper's choice concerns a card typed in.
     heldForCharge: options.keepCard === false && resolved.storedToken === null,
-    sighting: asksMerchant ? null : sighting,
+    sighting,
   };
+}
+
+/**
+ * A number sent in full (not one of the shop's stored cards) counts against the card-family and new-card limits
+ * before anyone is asked about it, as a tokenization's does: a charge must not confirm a guessed number. The
+ * sighting is made with the first write, in its statement (returned for it) — unless the merchant's
+ * verification_url is to be asked before that write: then now (null returned).
+ */
+async function checkCardLimitsBeforeMerchant(
+  { deps, shop }: CreatePaymentOptions,
+  request: PaymentRequest,
+  resolved: ResolvedCard,
+  screened: ScreeningResult,
+  description: CardDescription,
+): Promise<CardSighting | null> {
+  if (resolved.storedToken !== null) return null;
+  const { number } = resolved.card;
+  if (screened.kind === "proceed" && request.verification_url) {
+    await sightCard({ deps, shop, number, card: description });
+    return null;
+  }
+  return cardSighting({ deps, shop, number, card: description });
 }
 
 /** The body a payment is written with while it waits for its acquirer (or its shopper): `incomplete`, all zeros. */
