@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityEvents, transactions } from "@/lib/db/schema";
+import { candidates, FAMILY_LIMITED, NEW_CARD_LIMITED } from "../card-limits-helpers";
 import {
   createTestDatabase,
   type JsonResponse,
@@ -21,44 +22,8 @@ import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver"
  * neither the acquirer nor the merchant's verification_url.
  */
 
-const FAMILY_LIMITED = {
-  message: "Too many different cards with the same first and last digits",
-  errors: { base: ["Too many different cards with the same first and last digits"] },
-};
-const NEW_CARDS_LIMITED = {
-  message: "Too many new cards in a minute",
-  errors: { base: ["Too many new cards in a minute"] },
-};
-
-function luhnCompleted(prefix15: string): string {
-  for (let check = 0; check < 10; check++) {
-    const number = `${prefix15}${check}`;
-    let sum = 0;
-    for (let i = 0; i < number.length; i++) {
-      let digit = Number(number[number.length - 1 - i]);
-      if (i % 2 === 1) {
-        digit *= 2;
-        if (digit > 9) digit -= 9;
-      }
-      sum += digit;
-    }
-    if (sum % 10 === 0) return number;
-  }
-  throw new Error("unreachable");
-}
-
-/**
- * Distinct Luhn-valid numbers of one family (same first 8 and last 4): the last 4 end in the Luhn digit, so the
- * family is fixed by `last3` and the check digit stays the same for middles that keep the sum.
- */
-function family(first8: string, last4: string, count: number): string[] {
-  const numbers: string[] = [];
-  for (let middle = 0; numbers.length < count && middle < 10_000; middle++) {
-    const candidate = `${first8}${String(middle).padStart(4, "0")}${last4}`;
-    if (luhnCompleted(candidate.slice(0, 15)) === candidate) numbers.push(candidate);
-  }
-  return numbers;
-}
+/** The first `count` numbers of one card family (same first 8 and last 4 digits). */
+const family = (first8: string, last4: string, count: number) => candidates(first8, last4).slice(0, count);
 
 let acquirer: RecordingAcquirer;
 let gateway: TestGateway;
@@ -134,7 +99,7 @@ describe("a payment's card, against the card limits", () => {
     const paidA = await pay(gateway, shop, a);
     expect(paidA.status).toBe(200);
     expect((await pay(gateway, shop, b)).status).toBe(200);
-    expectRefused(await pay(gateway, shop, c), NEW_CARDS_LIMITED);
+    expectRefused(await pay(gateway, shop, c), NEW_CARD_LIMITED);
     // Charged by its token, a card the shop holds is no new card.
     const token = paidA.body.transaction.credit_card.token;
     const byToken = await postPayment(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardSightings, securityEvents } from "@/lib/db/schema";
 import { pruneCardSightings } from "@/lib/gateway/cards/sight-card";
 import { ManualClock } from "@/lib/gateway/clock";
+import { candidates, FAMILY_LIMITED, isLuhnValid } from "../card-limits-helpers";
 import {
   createTestDatabase,
   type JsonResponse,
@@ -21,34 +22,6 @@ import {
  * one answers with the shopper's stamp. The shop is refused long before it reaches the shopper's number: after three
  * distinct numbers of one family in 24 hours, every number of the family is refused, the shopper's own included.
  */
-
-const FAMILY_LIMITED = {
-  message: "Too many different cards with the same first and last digits",
-  errors: { base: ["Too many different cards with the same first and last digits"] },
-};
-
-function isLuhnValid(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** Every Luhn-valid 16-digit number with these first 8 and last 4 digits: what a guesser has to try. */
-function candidates(first8: string, last4: string): string[] {
-  const found: string[] = [];
-  for (let middle = 0; middle < 10_000; middle++) {
-    const number = `${first8}${String(middle).padStart(4, "0")}${last4}`;
-    if (isLuhnValid(number)) found.push(number);
-  }
-  return found;
-}
 
 /** A shopper's card: a family of its own per test (a distinct last 4), and the candidates around it. */
 function victimFamily(last4: string) {

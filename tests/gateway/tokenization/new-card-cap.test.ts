@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NEW_CARD_LIMIT_PER_MINUTE } from "@/lib/contracts/shop-settings";
 import { securityEvents } from "@/lib/db/schema";
 import { ManualClock } from "@/lib/gateway/clock";
+import { NEW_CARD_LIMITED } from "../card-limits-helpers";
 import {
   callJson,
   createTestDatabase,
@@ -22,11 +23,6 @@ import {
  * on the hosted page alike. Numbers the shop tokenized within 24 hours are not new; the shop's stored cards (by
  * token) are not counted at all.
  */
-
-const NEW_CARD_LIMITED = {
-  message: "Too many new cards in a minute",
-  errors: { base: ["Too many new cards in a minute"] },
-};
 
 let gateway: TestGateway;
 let clock: ManualClock;
