@@ -93,9 +93,12 @@ describe("guessing a stored card's number from its first 8 and last 4 digits (em
     const warnings = gateway.logs.filter((line) => line.includes("tokenization refused by a card limit"));
     expect(warnings.length).toBeGreaterThanOrEqual(events.length);
     for (const line of warnings) {
-      expect(JSON.parse(line)).toMatchObject({ level: 40, shopId: shop.id, kind: "card_family_limit" });
-      expect(line).not.toContain("42424242");
-      expect(line).not.toContain("4321");
+      const record = JSON.parse(line);
+      expect(record).toMatchObject({ level: 40, shopId: shop.id, kind: "card_family_limit" });
+      // The request id, the time and the process id are random or growing numbers that may hold any 4 digits.
+      const { requestId: _requestId, time: _time, pid: _pid, ...fixed } = record;
+      expect(JSON.stringify(fixed)).not.toContain("42424242");
+      expect(JSON.stringify(fixed)).not.toContain("4321");
     }
 
     // The merchant's stored card still works (its number is not the merchant's to choose), and other shops and
