@@ -141,6 +141,22 @@ export const transactions = pgTable(
   ],
 );
 
+/**
+ * The transactions that have not ended (`incomplete`), for the recovery sweeps to read instead of every transaction.
+ * Kept by triggers on `transactions` (migration 0029), never written by the application.
+ */
+export const transactionsInFlight = pgTable(
+  "transactions_in_flight",
+  {
+    uid: text("uid")
+      .primaryKey()
+      .references(() => transactions.uid, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index("transactions_in_flight_created_idx").on(table.createdAt)],
+);
+
 /** Fixed-window counters shared by every instance (authentication throttling, velocity limits). */
 export const rateLimits = pgTable(
   "rate_limits",

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { MoneyType } from "@/lib/contracts/money-result";
-import { cards, type TransactionRow, threeDSecureChallenges, transactions } from "@/lib/db/schema";
+import {
+  cards,
+  type TransactionRow,
+  threeDSecureChallenges,
+  transactions,
+  transactionsInFlight,
+} from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import type { TransactionBody } from "../transactions/build-transaction";
 import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
@@ -30,17 +36,19 @@ export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<numb
   const now = deps.clock.sqlNow();
   const rows = await deps.db
     .select({ transaction: transactions })
-    .from(transactions)
+    // The transactions that have not ended, not every transaction (migration 0029).
+    .from(transactionsInFlight)
+    .innerJoin(transactions, eq(transactions.uid, transactionsInFlight.uid))
     .leftJoin(threeDSecureChallenges, eq(threeDSecureChallenges.transactionUid, transactions.uid))
     .where(
       and(
+        inArray(transactionsInFlight.type, ["payment", "authorization", "credit"]),
+        lte(transactionsInFlight.createdAt, sql`${now} - make_interval(secs => ${UNANSWERED_AFTER_SECONDS})`),
         eq(transactions.status, "incomplete"),
-        inArray(transactions.type, ["payment", "authorization", "credit"]),
         isNull(threeDSecureChallenges.transactionUid),
-        lte(transactions.createdAt, sql`${now} - make_interval(secs => ${UNANSWERED_AFTER_SECONDS})`),
       ),
     )
-    .orderBy(asc(transactions.createdAt))
+    .orderBy(asc(transactionsInFlight.createdAt))
     .limit(BATCH_SIZE);
   let recovered = 0;
   for (const { transaction: row } of rows) {

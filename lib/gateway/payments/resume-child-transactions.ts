@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { CHILD_TRANSACTION_TYPES, type ChildTransactionType } from "@/lib/contracts/child-transaction";
-import { transactions } from "@/lib/db/schema";
+import { transactions, transactionsInFlight } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { askAcquirerAboutChild, parentRefId } from "./ask-acquirer-about-child";
 import { finishedChildBody } from "./child-body";
@@ -19,21 +19,25 @@ const BATCH_SIZE = 100;
  * them are finished after it.
  */
 export async function resumeChildTransactions({ deps }: { deps: GatewayDeps }): Promise<number> {
-  const stale = await deps.db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        inArray(transactions.type, [...CHILD_TRANSACTION_TYPES]),
-        eq(transactions.status, "incomplete"),
-        lt(
-          transactions.createdAt,
-          sql`${deps.clock.sqlNow()} - make_interval(secs => ${STALE_CHILD_SECONDS})`,
+  const stale = (
+    await deps.db
+      .select({ child: transactions })
+      // The transactions that have not ended, not every transaction (migration 0029).
+      .from(transactionsInFlight)
+      .innerJoin(transactions, eq(transactions.uid, transactionsInFlight.uid))
+      .where(
+        and(
+          inArray(transactionsInFlight.type, [...CHILD_TRANSACTION_TYPES]),
+          lt(
+            transactionsInFlight.createdAt,
+            sql`${deps.clock.sqlNow()} - make_interval(secs => ${STALE_CHILD_SECONDS})`,
+          ),
+          eq(transactions.status, "incomplete"),
         ),
-      ),
-    )
-    .orderBy(asc(transactions.createdAt))
-    .limit(BATCH_SIZE);
+      )
+      .orderBy(asc(transactionsInFlight.createdAt))
+      .limit(BATCH_SIZE)
+  ).map(({ child }) => child);
   const parentUids = [...new Set(stale.flatMap((child) => (child.parentUid ? [child.parentUid] : [])))];
   const parents = parentUids.length
     ? await deps.db.select().from(transactions).where(inArray(transactions.uid, parentUids))
