@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
-import { notificationDeliveries, transactions } from "@/lib/db/schema";
+import { notificationDeliveries, transactions, transactionsInFlight } from "@/lib/db/schema";
 import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
 import { finishTransactions, type TransactionFinish } from "@/lib/gateway/transactions/finish-transactions";
 import { createParent } from "../child-helpers";
@@ -103,6 +103,12 @@ describe("the guarded transition out of incomplete", () => {
       .from(notificationDeliveries)
       .where(eq(notificationDeliveries.transactionUid, pending.uid));
     expect(deliveries).toHaveLength(1);
+    // Nor is it left among the transactions in flight, for a recovery sweep to find (migration 0029).
+    const inFlight = await db
+      .select()
+      .from(transactionsInFlight)
+      .where(eq(transactionsInFlight.uid, pending.uid));
+    expect(inFlight).toEqual([]);
   });
 
   it("counts a transaction when it ends, whatever ended it: a 3-D Secure payment once the shopper passes", async () => {
