@@ -14,6 +14,7 @@ import { createGatewayApp, type GatewayApp } from "./http/app";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
 import { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
+import { readInFlightStats } from "./observability/in-flight-stats";
 import { instrumentAcquirer } from "./observability/instrument-acquirer";
 import { instrumentDatabase } from "./observability/instrument-database";
 import { GatewayMetrics } from "./observability/metrics";
@@ -146,6 +147,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     migrationCount,
   };
   metrics.registerOutbox("webhook", () => readWebhookOutboxStats(deps));
+  metrics.registerInFlight(() => readInFlightStats(deps));
   const notifications = new NotificationWorker(deps);
   const shopperEmails = new ShopperEmailWorker(deps);
   const threeDSecureExpiry = new PeriodicSweep({

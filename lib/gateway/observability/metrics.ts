@@ -23,6 +23,14 @@ export interface OutboxStats {
 
 export type OutboxName = "webhook" | "email";
 
+/** The transactions of one type that have not ended (`transactions_in_flight`), read at scrape time. */
+export interface InFlightStats {
+  type: string;
+  count: number;
+  /** Age of the oldest of them in seconds. */
+  oldestAgeSeconds: number;
+}
+
 /** What a database pool reports (PostgreSQL only: the embedded database has no pool). */
 export interface PoolStats {
   total: number;
@@ -79,6 +87,7 @@ export class GatewayMetrics {
   private readonly refusals: Counter<"rule">;
   private readonly schedulerLag: Gauge;
   private readonly outboxes = new Map<OutboxName, () => Promise<OutboxStats>>();
+  private inFlight: (() => Promise<InFlightStats[]>) | null = null;
   private poolStats: (() => PoolStats) | null = null;
   private readonly collectors: (() => Promise<void> | void)[] = [];
   private readonly requestSeries = new Map<
@@ -162,6 +171,27 @@ export class GatewayMetrics {
         }
       }
     });
+    const inFlightCount = new Gauge({
+      name: "tessera_transactions_in_flight",
+      help: "Transactions not ended yet: waiting on their shopper's 3-D Secure, on the acquirer, or for recovery",
+      labelNames: ["type"],
+      registers,
+    });
+    const inFlightAge = new Gauge({
+      name: "tessera_transactions_in_flight_oldest_age_seconds",
+      help: "Age of the oldest transaction not ended yet",
+      labelNames: ["type"],
+      registers,
+    });
+    // Every type answers, 0 when none is in flight: an alert on the age must not lose its series when it clears.
+    this.collectors.push(async () => {
+      if (!this.inFlight) return;
+      const stats = new Map((await this.inFlight()).map((row) => [row.type, row]));
+      for (const type of TRANSACTION_TYPES) {
+        inFlightCount.set({ type }, stats.get(type)?.count ?? 0);
+        inFlightAge.set({ type }, Math.max(0, stats.get(type)?.oldestAgeSeconds ?? 0));
+      }
+    });
     const pool = new Gauge({
       name: "tessera_db_pool_connections",
       help: "PostgreSQL pool connections by state: total, in_use, waiting (requests queued for a connection)",
@@ -228,6 +258,11 @@ export class GatewayMetrics {
   /** An outbox's figures, read at every scrape (the webhook outbox's by the gateway; the e-mail outbox's by its own). */
   registerOutbox(name: OutboxName, read: () => Promise<OutboxStats>): void {
     this.outboxes.set(name, read);
+  }
+
+  /** The transactions in flight by type, read at every scrape (`readInFlightStats`). */
+  registerInFlight(read: () => Promise<InFlightStats[]>): void {
+    this.inFlight = read;
   }
 
   registerPool(read: () => PoolStats): void {

@@ -1,5 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLuhnValid } from "@/lib/cards/luhn";
+import { transactions } from "@/lib/db/schema";
+import { ManualClock } from "@/lib/gateway/clock";
+import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
+import { finishTransactions } from "@/lib/gateway/transactions/finish-transactions";
+import { createParent } from "../child-helpers";
 import {
   callJson,
   startTestGateway,
@@ -254,6 +260,58 @@ describe("GET /metrics", () => {
   it("shows the subscription scheduler's lag as it last set it", async () => {
     gateway.runtime.deps.metrics.setSchedulerLag(12.5);
     expect(sampleValue(await samples(gateway), "tessera_subscription_scheduler_lag_seconds")).toBe(12.5);
+  });
+});
+
+describe("the transactions in flight on /metrics", () => {
+  let gateway: TestGateway;
+  let shop: TestShop;
+  const clock = new ManualClock(new Date("2026-03-01T10:00:00.000Z"));
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ env: { METRICS_TOKEN }, clock });
+    shop = await gateway.createShop();
+  }, 60_000);
+  afterAll(() => gateway?.close());
+
+  it("counts them by type with the oldest one's age, read from the database at every scrape", async () => {
+    const idle = await samples(gateway);
+    for (const type of ["tokenization", "payment", "refund"]) {
+      expect(sampleValue(idle, "tessera_transactions_in_flight", { type })).toBe(0);
+      expect(sampleValue(idle, "tessera_transactions_in_flight_oldest_age_seconds", { type })).toBe(0);
+    }
+    const stuck = await createParent(gateway, shop, { type: "payment", amount: 1999, status: "incomplete" });
+    clock.advance(30 * 60_000);
+    await createParent(gateway, shop, { type: "payment", amount: 2999, status: "incomplete" });
+    clock.advance(90 * 60_000);
+    const waiting = await samples(gateway);
+    expect(sampleValue(waiting, "tessera_transactions_in_flight", { type: "payment" })).toBe(2);
+    expect(
+      sampleValue(waiting, "tessera_transactions_in_flight_oldest_age_seconds", { type: "payment" }),
+    ).toBe(2 * 3600);
+    expect(sampleValue(waiting, "tessera_transactions_in_flight", { type: "authorization" })).toBe(0);
+
+    // The oldest ends: the age is the next one's.
+    const [row] = await gateway.runtime.deps.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.uid, stuck.uid));
+    await finishTransactions(gateway.runtime.deps.db, gateway.runtime.deps, [
+      {
+        uid: stuck.uid,
+        shopId: shop.id,
+        status: "error",
+        body: row.body as TransactionBody,
+        keepCard: false,
+        discardCard: null,
+        notificationUrl: null,
+      },
+    ]);
+    const after = await samples(gateway);
+    expect(sampleValue(after, "tessera_transactions_in_flight", { type: "payment" })).toBe(1);
+    expect(sampleValue(after, "tessera_transactions_in_flight_oldest_age_seconds", { type: "payment" })).toBe(
+      90 * 60,
+    );
   });
 });
 
