@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { serve } from "@hono/node-server";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import type { Acquirer } from "@/lib/gateway/acquirer/acquirer";
@@ -164,6 +165,28 @@ export async function startTestGateway(
       if (ownsDatabase) await database.drop();
     },
   };
+}
+
+/**
+ * The gateways of a test of what instances do at once, started before the suite's tests and closed after them: two
+ * sharing one PostgreSQL database (two instances of a deployment), or one on the embedded database, which only one
+ * process can open. `options` gives each instance its own (an acquirer, say), by its index.
+ */
+export function instancesOnOneDatabase(
+  options: (index: number) => Omit<Parameters<typeof startTestGateway>[0], "database"> = () => ({}),
+): TestGateway[] {
+  const instances: TestGateway[] = [];
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    instances.push(await startTestGateway({ ...options(0), database }));
+    if (usePostgres) instances.push(await startTestGateway({ ...options(1), database }));
+  }, 120_000);
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    await database?.drop();
+  });
+  return instances;
 }
 
 export function basicAuthorization(user: string | number, password: string): string {

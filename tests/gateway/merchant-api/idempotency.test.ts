@@ -6,10 +6,9 @@ import { deleteExpiredIdempotencyKeys } from "@/lib/gateway/idempotency/delete-e
 import { createParent, postChild, readTransaction } from "../child-helpers";
 import {
   callJson,
-  createTestDatabase,
+  instancesOnOneDatabase,
   type JsonResponse,
   startTestGateway,
-  type TestDatabase,
   type TestGateway,
   type TestShop,
   tokenizationRequest,
@@ -245,21 +244,12 @@ describe("RequestID / Idempotency-Key", () => {
 });
 
 describe(`concurrent repeats of one key (${usePostgres ? "PostgreSQL, two instances" : "PGlite"})`, () => {
-  let database: TestDatabase;
-  const instances: TestGateway[] = [];
   const acquirers = [new RecordingAcquirer(), new RecordingAcquirer()];
+  const instances = instancesOnOneDatabase((index) => ({ acquirer: acquirers[index] }));
   let shop: TestShop;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    instances.push(await startTestGateway({ database, acquirer: acquirers[0] }));
-    if (usePostgres) instances.push(await startTestGateway({ database, acquirer: acquirers[1] }));
     shop = await instances[0].createShop();
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    await database.drop();
   });
 
   it("runs the request once and gives all 16 repeats sent at once its response, 5 times over", async () => {

@@ -1,34 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type ChildPath, createParent, postChild, readTransaction } from "../child-helpers";
-import {
-  createTestDatabase,
-  type JsonResponse,
-  startTestGateway,
-  type TestDatabase,
-  type TestGateway,
-  type TestShop,
-  usePostgres,
-} from "../harness";
+import { instancesOnOneDatabase, type JsonResponse, type TestShop, usePostgres } from "../harness";
 
 /**
  * What two app instances on one PostgreSQL do at once to one parent: the parent's row lock must let no interleaving
  * exceed it. (On the embedded database one instance takes every request; the rules are the same.)
  */
 describe(`children racing on one parent (${usePostgres ? "PostgreSQL, two instances" : "PGlite"})`, () => {
-  let database: TestDatabase;
-  const instances: TestGateway[] = [];
+  const instances = instancesOnOneDatabase();
   let shop: TestShop;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    instances.push(await startTestGateway({ database }));
-    if (usePostgres) instances.push(await startTestGateway({ database }));
     shop = await instances[0].createShop();
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    await database.drop();
   });
 
   /** `requests` sent at once, alternating between the instances. */

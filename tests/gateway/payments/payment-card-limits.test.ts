@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityEvents, transactions } from "@/lib/db/schema";
 import { candidates, FAMILY_LIMITED, NEW_CARD_LIMITED } from "../card-limits-helpers";
 import {
-  createTestDatabase,
+  instancesOnOneDatabase,
   type JsonResponse,
   postTokenization,
   startTestGateway,
-  type TestDatabase,
   type TestGateway,
   type TestShop,
   tokenizationRequest,
@@ -129,19 +128,7 @@ describe("a payment's card, against the card limits", () => {
 });
 
 describe(`payments of one family sent at once (${usePostgres ? "PostgreSQL, two instances" : "PGlite"})`, () => {
-  let database: TestDatabase;
-  const instances: TestGateway[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    instances.push(await startTestGateway({ database }));
-    if (usePostgres) instances.push(await startTestGateway({ database }));
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    await database.drop();
-  });
+  const instances = instancesOnOneDatabase();
 
   it("let exactly the family's limit through, and write nothing for the others", async () => {
     for (let round = 0; round < 3; round++) {

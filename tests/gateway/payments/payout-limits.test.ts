@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createShop } from "@/lib/gateway/shops/create-shop";
 import {
   basicAuthorization,
   callJson,
-  createTestDatabase,
   futureExpiry,
+  instancesOnOneDatabase,
   type JsonResponse,
-  startTestGateway,
-  type TestDatabase,
   type TestGateway,
   type TestShop,
   uniqueVisaNumber,
@@ -15,22 +13,13 @@ import {
 } from "../harness";
 import { postPayment } from "../money-helpers";
 
-let database: TestDatabase;
-const instances: TestGateway[] = [];
+// Two instances on one PostgreSQL: the daily limit must hold across them.
+const instances = instancesOnOneDatabase();
 let gateway: TestGateway;
 let seed = 771_000;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  instances.push(await startTestGateway({ database }));
-  // Two instances on one PostgreSQL: the daily limit must hold across them.
-  if (usePostgres) instances.push(await startTestGateway({ database }));
+beforeAll(() => {
   gateway = instances[0];
-}, 120_000);
-
-afterAll(async () => {
-  for (const instance of instances) await instance.close();
-  await database.drop();
 });
 
 function payout(amount: number, currency = "EUR", overrides: Record<string, unknown> = {}) {

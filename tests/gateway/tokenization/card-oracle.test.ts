@@ -5,11 +5,10 @@ import { pruneCardSightings } from "@/lib/gateway/cards/sight-card";
 import { ManualClock } from "@/lib/gateway/clock";
 import { candidates, FAMILY_LIMITED, isLuhnValid } from "../card-limits-helpers";
 import {
-  createTestDatabase,
+  instancesOnOneDatabase,
   type JsonResponse,
   postTokenization,
   startTestGateway,
-  type TestDatabase,
   type TestGateway,
   type TestShop,
   tokenizationRequest,
@@ -164,19 +163,7 @@ describe("guessing a stored card's number from its first 8 and last 4 digits (em
 });
 
 describe(`decoys sent at once (${usePostgres ? "PostgreSQL, two instances" : "PGlite"})`, () => {
-  let database: TestDatabase;
-  const instances: TestGateway[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    instances.push(await startTestGateway({ database }));
-    if (usePostgres) instances.push(await startTestGateway({ database }));
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    await database.drop();
-  });
+  const instances = instancesOnOneDatabase();
 
   it("let exactly the family's limit through, and then not the shopper's number", async () => {
     for (let round = 0; round < 5; round++) {

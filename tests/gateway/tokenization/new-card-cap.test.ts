@@ -6,11 +6,10 @@ import { ManualClock } from "@/lib/gateway/clock";
 import { NEW_CARD_LIMITED } from "../card-limits-helpers";
 import {
   callJson,
-  createTestDatabase,
+  instancesOnOneDatabase,
   type JsonResponse,
   postTokenization,
   startTestGateway,
-  type TestDatabase,
   type TestGateway,
   type TestShop,
   tokenizationRequest,
@@ -155,19 +154,7 @@ describe("new cards a minute", () => {
 });
 
 describe(`new cards sent at once (${usePostgres ? "PostgreSQL, two instances" : "PGlite"})`, () => {
-  let database: TestDatabase;
-  const instances: TestGateway[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    instances.push(await startTestGateway({ database }));
-    if (usePostgres) instances.push(await startTestGateway({ database }));
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    await database.drop();
-  });
+  const instances = instancesOnOneDatabase();
 
   it("let exactly the cap through", async () => {
     for (let round = 0; round < 3; round++) {

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
-  createTestDatabase,
-  startTestGateway,
-  type TestDatabase,
-  type TestGateway,
+  instancesOnOneDatabase,
   type TestShop,
   tokenizationRequest,
   uniqueVisaNumber,
@@ -15,20 +12,11 @@ import {
  * (as behind a load balancer); on the embedded database one instance takes all of them.
  */
 describe(`duplicate check under concurrency (${usePostgres ? "PostgreSQL, two instances" : "PGlite"})`, () => {
-  let database: TestDatabase;
-  const instances: TestGateway[] = [];
+  const instances = instancesOnOneDatabase();
   let shop: TestShop;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    instances.push(await startTestGateway({ database }));
-    if (usePostgres) instances.push(await startTestGateway({ database }));
     shop = await instances[0].createShop();
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    await database.drop();
   });
 
   it("accepts exactly one of 32 identical requests sent at once, 20 times over", async () => {
