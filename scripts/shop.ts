@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import { isCardCurrencyCode } from "@/lib/contracts/currencies";
 import { type ShopSettings, shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
@@ -14,11 +15,12 @@ import { createLogger } from "@/lib/server/log";
 import { OperatorError, reportOperatorErrors } from "@/lib/server/operator-error";
 
 const USAGE = `Usage:
-  npm run shop -- create --name "My Shop" [--live] [--three-d-secure] [--payouts] [--payout-limit 5000] [--payout-daily-limit 50000]
-  npm run shop -- payouts <shop id> [--on | --off] [--payout-limit 5000] [--payout-daily-limit 50000]
+  npm run shop -- create --name "My Shop" [--live] [--three-d-secure] [--payouts] [--payout-limit 5000] [--payout-daily-limit 50000] [--payout-currencies EUR,USD]
+  npm run shop -- payouts <shop id> [--on | --off] [--payout-limit 5000] [--payout-daily-limit 50000] [--payout-currencies EUR,USD]
   npm run shop -- list
   npm run shop -- events [shop id] [--limit 100]
-Payout limits are in major units of the payout's currency (5000: EUR 5,000.00, JPY 5,000).`;
+Payout limits are in major units of the payout's currency (5000: EUR 5,000.00, JPY 5,000), so a shop pays out only
+in the currencies listed for it (default EUR): list only currencies whose units are worth about as much.`;
 
 const { command, positionals, values } = parseCommandLine({
   usage: USAGE,
@@ -34,6 +36,7 @@ const { command, positionals, values } = parseCommandLine({
     off: { type: "boolean", default: false },
     "payout-limit": { type: "string" },
     "payout-daily-limit": { type: "string" },
+    "payout-currencies": { type: "string" },
   },
 });
 if (command === "create" && !values.name) exitWithUsage(USAGE, "--name is required.");
@@ -59,12 +62,24 @@ function payoutLimits(): PayoutSettingsChange {
     }
     change[key] = value;
   }
+  const currencies = values["payout-currencies"];
+  if (currencies !== undefined) {
+    const codes = currencies.split(",").map((code) => code.trim().toUpperCase());
+    const refused = codes.filter((code) => !isCardCurrencyCode(code));
+    if (codes.length === 0 || refused.length > 0 || new Set(codes).size !== codes.length) {
+      exitWithUsage(
+        USAGE,
+        `--payout-currencies lists ISO 4217 codes once each, no funds codes (${refused.join(", ")}).`,
+      );
+    }
+    change.payout_currencies = codes.filter(isCardCurrencyCode);
+  }
   return change;
 }
 
 function describePayouts(settings: ShopSettings): string {
   return settings.payouts_allowed
-    ? `allowed, at most ${settings.payout_limit} per payout and ${settings.payout_daily_limit} a day (major units)`
+    ? `allowed in ${settings.payout_currencies.join(", ")}, at most ${settings.payout_limit} per payout and ${settings.payout_daily_limit} a day (major units)`
     : "not allowed";
 }
 

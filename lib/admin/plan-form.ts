@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currencyMinorUnits, isCurrencyCode } from "@/lib/contracts/currencies";
+import { currencyMinorUnits, isCardCurrencyCode, isCurrencyCode } from "@/lib/contracts/currencies";
 import type { ErrorTree } from "@/lib/contracts/errors";
 import { parseMajorAmount } from "./money-form";
 import { minorUnitsOf } from "./product-form";
@@ -27,7 +27,7 @@ const text = (form: FormData, name: string) => {
 
 const planFormSchema = z.object({
   title: z.string().min(1, "can't be blank").max(255, "is too long (maximum is 255 characters)"),
-  currency: z.string().refine(isCurrencyCode, "is not a currency code"),
+  currency: z.string().refine(isCardCurrencyCode, "is not a currency code"),
   // Plain ("1250.5", "12,05") or with thousands separators ("1,250.00"), as the admin shows amounts.
   amount: z
     .string()

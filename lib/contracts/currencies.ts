@@ -42,6 +42,34 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === "string" && Object.hasOwn(CURRENCIES, value);
 }
 
+/**
+ * ISO 4217 funds codes: units of account (Chile's UF, Uruguay's indexed units, the US next-day dollar, …) that
+ * settle in another currency and are never the currency of a card transaction. Known, so an amount stored in one
+ * long ago still reads, but refused in every request: a payout of 50,000 CLF is about USD 2 million.
+ */
+export const FUNDS_CODES = [
+  "BOV",
+  "CHE",
+  "CHW",
+  "CLF",
+  "COU",
+  "MXV",
+  "USN",
+  "UYI",
+  "UYW",
+] as const satisfies readonly CurrencyCode[];
+
+export type CardCurrencyCode = Exclude<CurrencyCode, (typeof FUNDS_CODES)[number]>;
+
+/** The currencies a card transaction, a product, a plan or a rule may name: every active code but the funds codes. */
+export const CARD_CURRENCY_CODES = CURRENCY_CODES.filter(
+  (code) => !(FUNDS_CODES as readonly string[]).includes(code),
+) as [CardCurrencyCode, ...CardCurrencyCode[]];
+
+export function isCardCurrencyCode(value: unknown): value is CardCurrencyCode {
+  return isCurrencyCode(value) && !(FUNDS_CODES as readonly string[]).includes(value);
+}
+
 /** Throws for an unknown code: amounts are only ever stored with a currency that passed `isCurrencyCode`. */
 export function currencyMinorUnits(code: string): number {
   if (!isCurrencyCode(code)) throw new RangeError(`Unknown currency code: ${code}`);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES, isCountryCode } from "./countries";
-import { CURRENCY_CODES } from "./currencies";
+import { CARD_CURRENCY_CODES } from "./currencies";
 import { isCalendarDate, isHttpUrl, isIpAddress, isoDateAt } from "./formats";
 import { LANGUAGES } from "./languages";
 import {
@@ -142,7 +142,7 @@ export function countryCode() {
 /** Always a required field where it appears, so an empty string reads as missing. */
 export function currencyCode() {
   return z
-    .enum(CURRENCY_CODES, { error: requiredFieldErrors(INVALID) })
+    .enum(CARD_CURRENCY_CODES, { error: requiredFieldErrors(INVALID) })
     .meta({ description: "ISO 4217 currency code" });
 }
 

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { CARD_BRANDS } from "@/lib/cards/brand";
 import { AMOUNT_CEILING_MAJOR_UNITS } from "./amount-limits";
 import { COUNTRY_CODES } from "./countries";
-import { CURRENCY_CODES } from "./currencies";
+import { CARD_CURRENCY_CODES } from "./currencies";
 import { arrayValue, fieldErrors, isAbsent, optional, runOnObjects } from "./fields";
 import {
   greaterThanOrEqualTo,
   INVALID,
   lessThanOrEqualTo,
   NOT_A_NUMBER,
+  NOT_AN_ARRAY,
   NOT_AN_INTEGER,
   NOT_AN_OBJECT,
   NOT_INCLUDED,
@@ -87,7 +88,9 @@ export const smartRoutingMatchSchema = z
       bin: optional(z.string({ error: fieldErrors(INVALID) }).regex(/^\d{6,8}$/, INVALID)).describe(
         "6 to 8 leading digits of the card number",
       ),
-      currency: optional(z.enum(CURRENCY_CODES, { error: fieldErrors(INVALID) })).describe("ISO 4217 code"),
+      currency: optional(z.enum(CARD_CURRENCY_CODES, { error: fieldErrors(INVALID) })).describe(
+        "ISO 4217 code",
+      ),
       amount_min: ruleAmount(
         "Smallest amount matched, in minor units of the transaction's currency, inclusive",
       ),
@@ -139,6 +142,8 @@ export const DEFAULT_NEW_CARD_LIMIT_PER_MINUTE = 60;
 /** A payout's and a day's payouts' default caps, in major units of the payout's currency. */
 export const DEFAULT_PAYOUT_LIMIT = 5_000;
 export const DEFAULT_PAYOUT_DAILY_LIMIT = 50_000;
+/** A new shop pays out in euros only: caps in major units mean money only among currencies of like worth. */
+export const DEFAULT_PAYOUT_CURRENCIES = ["EUR"] as const;
 
 export const shopSettingsSchema = z.object({
   three_d_secure: z.boolean().default(false).describe("3-D Secure is enabled for the shop"),
@@ -222,6 +227,16 @@ export const shopSettingsSchema = z.object({
     .default(DEFAULT_PAYOUT_LIMIT)
     .describe(
       "Largest payout, in major units of its currency (5000: EUR 5,000.00, JPY 5,000, KWD 5,000.000); set by the operator",
+    ),
+  payout_currencies: z
+    .array(z.enum(CARD_CURRENCY_CODES, { error: fieldErrors(INVALID) }), { error: fieldErrors(NOT_AN_ARRAY) })
+    .min(1, "can't be blank")
+    .max(CARD_CURRENCY_CODES.length)
+    .refine((codes) => new Set(codes).size === codes.length, "can't name a currency twice")
+    .default([...DEFAULT_PAYOUT_CURRENCIES])
+    .describe(
+      "Currencies the shop may pay out in; the caps count in major units of each, so the operator lists only " +
+        "currencies whose units are worth about as much (default EUR); set by the operator",
     ),
   payout_daily_limit: z
     .number()

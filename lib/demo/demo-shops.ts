@@ -1,3 +1,5 @@
+import type { CardCurrencyCode } from "@/lib/contracts/currencies";
+
 /**
  * Test-mode shops created on an empty embedded database so a fresh checkout runs end to end. Their credentials
  * are public (printed at start-up and in the README), like a card scheme's published test cards.
@@ -14,6 +16,7 @@ export const DEMO_SHOPS = [
       // times a day) stay under.
       payout_limit: 100_000,
       payout_daily_limit: 10_000_000,
+      payout_currencies: ["EUR", "USD", "BYN", "RUB"] as CardCurrencyCode[],
       branding: { name: "Demo Shop", logo_url: null, color: "#1f4fd1" },
       customer_emails: { enabled: true },
     },
@@ -29,6 +32,7 @@ export const DEMO_SHOPS = [
       // times a day) stay under.
       payout_limit: 100_000,
       payout_daily_limit: 10_000_000,
+      payout_currencies: ["EUR", "USD", "BYN", "RUB"] as CardCurrencyCode[],
       branding: { name: "Demo Shop (3-D Secure)", logo_url: null, color: "#0d7a5f" },
       customer_emails: { enabled: true },
     },

@@ -143,8 +143,13 @@ export async function startTestGateway(
         db: runtime.deps.db,
         keyring: runtime.deps.keyring,
         name,
-        // Test shops are cleared for payouts, as the demo shops are; a test of the switch turns it off.
-        settings: { payouts_allowed: true, ...settings },
+        // Test shops are cleared for payouts, as the demo shops are (in the currencies the tests pay out in); a test
+        // of the switch or of the currencies sets its own.
+        settings: {
+          payouts_allowed: true,
+          payout_currencies: ["EUR", "USD", "JPY", "HUF", "KWD"],
+          ...settings,
+        },
         test: shopOptions.test,
       });
       return { ...shop, authorization: basicAuthorization(shop.id, shop.secretKey) };

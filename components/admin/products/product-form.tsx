@@ -6,7 +6,7 @@ import type { ActionResult } from "@/lib/admin/action-result";
 import { fieldSentence } from "@/lib/admin/form-errors";
 import type { ProductFormField } from "@/lib/admin/product-form";
 import { CHECKOUT_CUSTOMER_FIELDS } from "@/lib/contracts/checkout";
-import { CURRENCY_CODES } from "@/lib/contracts/currencies";
+import { CARD_CURRENCY_CODES } from "@/lib/contracts/currencies";
 import type { ErrorTree } from "@/lib/contracts/errors";
 import { LANGUAGES } from "@/lib/contracts/languages";
 import type { Product } from "@/lib/contracts/product";
@@ -113,7 +113,7 @@ export function ProductForm() {
           )}
           {field("currency", (props) => (
             <select {...props} defaultValue="EUR">
-              {CURRENCY_CODES.map((code) => (
+              {CARD_CURRENCY_CODES.map((code) => (
                 <option key={code} value={code}>
                   {code}
                 </option>

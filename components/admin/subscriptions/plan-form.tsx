@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef } from "react";
 import { createPlanAction } from "@/app/admin/(area)/plans/actions";
 import type { ActionResult } from "@/lib/admin/action-result";
 import type { PlanFormField } from "@/lib/admin/plan-form";
-import { CURRENCY_CODES } from "@/lib/contracts/currencies";
+import { CARD_CURRENCY_CODES } from "@/lib/contracts/currencies";
 import type { ErrorTree } from "@/lib/contracts/errors";
 import type { Plan } from "@/lib/contracts/subscription";
 import { ErrorSummary, FormField, type SummaryItem } from "../form-field";
@@ -73,7 +73,7 @@ export function PlanForm() {
           )}
           {field("currency", (props) => (
             <select {...props} defaultValue="EUR">
-              {CURRENCY_CODES.map((code) => (
+              {CARD_CURRENCY_CODES.map((code) => (
                 <option key={code} value={code}>
                   {code}
                 </option>

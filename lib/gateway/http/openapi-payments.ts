@@ -98,7 +98,8 @@ export function paymentOpenApi() {
         "A stored card's token whose contract allows payouts (none, or `credit`), or card data (not stored). Only " +
           "for a shop the operator cleared (`settings.payouts_allowed`; else 422 `Payouts are not enabled for this " +
           "shop`), at most `settings.payout_limit` per payout and `settings.payout_daily_limit` per currency and UTC " +
-          "day (major units; 422 under `amount`); counted in the shop's `velocity_limit_per_minute` (429).",
+          "day (major units; 422 under `amount`), only in a currency of `settings.payout_currencies` (422 under " +
+          "`currency`); counted in the shop's `velocity_limit_per_minute` (429).",
         "CreditRequest",
       ),
       "/credit_cards": {

@@ -14,16 +14,24 @@ export function payoutLimitExceeded(limit: number): string {
   return `can't be greater than ${limit} (the shop's limit per payout)`;
 }
 
+export function notAPayoutCurrency(allowed: readonly string[]): string {
+  return `is not a currency this shop pays out in (${allowed.join(", ")})`;
+}
+
 export function dailyPayoutLimitExceeded(limit: number, currency: string): string {
   return `would take today's payouts in ${currency} over the shop's daily limit of ${limit}`;
 }
 
 /**
  * The operator's rules for a shop's payouts, before anything else is looked at: the shop must be cleared for them,
- * and one payout is at most `payout_limit` major units of its currency. `422`, as the other limits answer.
+ * pay out in one of the currencies the operator listed for it (the caps count major units, which are money only
+ * among currencies of like worth: 5,000 EUR is not 5,000 KWD), and one payout is at most `payout_limit` major units
+ * of its currency. `422`, as the other limits answer.
  */
 export function checkPayoutRules(shop: AuthenticatedShop, amount: number, currency: CurrencyCode): void {
   if (!shop.settings.payouts_allowed) throw GatewayError.base(PAYOUTS_NOT_ALLOWED);
+  const allowed: readonly string[] = shop.settings.payout_currencies;
+  if (!allowed.includes(currency)) throw GatewayError.validation({ currency: [notAPayoutCurrency(allowed)] });
   const limit = majorToMinorUnits(shop.settings.payout_limit, currency);
   if (amount > limit) throw GatewayError.validation({ amount: [payoutLimitExceeded(limit)] });
 }

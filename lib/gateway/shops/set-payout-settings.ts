@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { CardCurrencyCode } from "@/lib/contracts/currencies";
 import { type ShopSettings, shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import type { Database } from "@/lib/db/client";
 import { shops } from "@/lib/db/schema";
@@ -8,6 +9,8 @@ export interface PayoutSettingsChange {
   /** Major units of the payout's currency. */
   payout_limit?: number;
   payout_daily_limit?: number;
+  /** The currencies the caps apply to; any other is refused. */
+  payout_currencies?: CardCurrencyCode[];
 }
 
 /**

@@ -41,6 +41,7 @@ export const OPERATOR_SETTINGS = [
   "payouts_allowed",
   "payout_limit",
   "payout_daily_limit",
+  "payout_currencies",
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 export const CANT_BE_CHANGED_BY_SHOP = "can't be changed by the shop";

@@ -49,8 +49,10 @@ async function payoutSettings(shopId: number) {
       .select({ settings: shops.settings })
       .from(shops)
       .where(eq(shops.id, shopId));
-    const { payouts_allowed, payout_limit, payout_daily_limit } = shopSettingsSchema.parse(row.settings);
-    return { payouts_allowed, payout_limit, payout_daily_limit };
+    const { payouts_allowed, payout_limit, payout_daily_limit, payout_currencies } = shopSettingsSchema.parse(
+      row.settings,
+    );
+    return { payouts_allowed, payout_limit, payout_daily_limit, payout_currencies };
   } finally {
     await gateway.close();
   }
@@ -76,6 +78,7 @@ describe("npm run shop: payouts", () => {
       payouts_allowed: false,
       payout_limit: 5000,
       payout_daily_limit: 50_000,
+      payout_currencies: ["EUR"],
     });
 
     const paying = await runShopCommand(
@@ -92,23 +95,38 @@ describe("npm run shop: payouts", () => {
       payouts_allowed: true,
       payout_limit: 2000,
       payout_daily_limit: 50_000,
+      payout_currencies: ["EUR"],
     });
 
-    const changed = await runShopCommand("payouts", String(plainId), "--on", "--payout-daily-limit", "80000");
+    const changed = await runShopCommand(
+      "payouts",
+      String(plainId),
+      "--on",
+      "--payout-daily-limit",
+      "80000",
+      "--payout-currencies",
+      "eur,usd",
+    );
     expect(changed.code, changed.stderr).toBe(0);
     expect(changed.stdout.trim()).toBe(
-      `Shop ${plainId}: payouts allowed, at most 5000 per payout and 80000 a day (major units)`,
+      `Shop ${plainId}: payouts allowed in EUR, USD, at most 5000 per payout and 80000 a day (major units)`,
     );
     const off = await runShopCommand("payouts", String(payingId), "--off");
     expect(off.stdout.trim()).toBe(`Shop ${payingId}: payouts not allowed`);
     expect(await payoutSettings(plainId)).toMatchObject({
       payouts_allowed: true,
       payout_daily_limit: 80_000,
+      payout_currencies: ["EUR", "USD"],
     });
     expect(await payoutSettings(payingId)).toMatchObject({ payouts_allowed: false, payout_limit: 2000 });
 
     const bad = await runShopCommand("payouts", String(plainId), "--payout-limit", "12.5");
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("Usage:");
+    const fundsCode = await runShopCommand("payouts", String(plainId), "--payout-currencies", "EUR,CLF");
+    expect(fundsCode.code).not.toBe(0);
+    expect(fundsCode.stderr).toContain(
+      "--payout-currencies lists ISO 4217 codes once each, no funds codes (CLF)",
+    );
   }, 600_000);
 });

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db/client";
 import { createShop } from "@/lib/gateway/shops/create-shop";
 import {
   basicAuthorization,
@@ -142,6 +144,90 @@ describe("payouts are an operator's decision", () => {
     const third = await postPayment(gateway, shop, payout(100), "credits");
     expect(third.status).toBe(429);
   });
+});
+
+describe("payout caps mean money: a shop pays out only in the currencies the operator listed", () => {
+  it("refuses other currencies, so a cap of 5,000 is never 5,000 CLF or KWD", async () => {
+    // A new shop cleared for payouts, with the schema's defaults: EUR only.
+    const created = await createShop({
+      db: gateway.runtime.deps.db,
+      keyring: gateway.runtime.deps.keyring,
+      name: "Euro Shop",
+      settings: { payouts_allowed: true },
+    });
+    const shop: TestShop = { ...created, authorization: basicAuthorization(created.id, created.secretKey) };
+    // The EUR day's cap is reached; the same card then asks in other currencies of larger units.
+    const card = { number: uniqueVisaNumber(seed++), holder: "Jane Doe", ...futureExpiry() };
+    for (let index = 0; index < 10; index++) {
+      expect(
+        approved(await postPayment(gateway, shop, payout(500_000, "EUR", { credit_card: card }), "credits")),
+      ).toBe(true);
+    }
+    for (const currency of ["KWD", "BHD", "OMR", "USD"]) {
+      const response = await postPayment(
+        gateway,
+        shop,
+        payout(5_000_000, currency, { credit_card: card }),
+        "credits",
+      );
+      expect(response.status, currency).toBe(422);
+      expect(response.body.errors, currency).toEqual({
+        currency: ["is not a currency this shop pays out in (EUR)"],
+      });
+    }
+    const rows = await queryRows<{ n: number }>(
+      gateway.runtime.deps.db,
+      sql`select count(*)::int as n from transactions where shop_id = ${shop.id} and currency <> 'EUR'`,
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it("cannot be widened by the shop itself", async () => {
+    const shop = await gateway.createShop();
+    const response = await callJson(gateway, "/shop", {
+      shop,
+      method: "PATCH",
+      body: { settings: { payout_currencies: ["EUR", "KWD"] } },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      settings: { payout_currencies: ["can't be changed by the shop"] },
+    });
+  });
+});
+
+describe("ISO 4217 funds codes are no currency of a card transaction", () => {
+  it.each(["CLF", "UYW", "BOV", "CHE", "CHW", "COU", "MXV", "USN", "UYI"])(
+    "%s: refused for payouts, payments and products, nothing written",
+    async (currency) => {
+      const shop = await gateway.createShop();
+      const request = (overrides: Record<string, unknown> = {}) => ({
+        request: {
+          amount: 100,
+          currency,
+          description: "Units of account",
+          credit_card: { number: uniqueVisaNumber(seed++), holder: "Jane Doe", ...futureExpiry() },
+          ...overrides,
+        },
+      });
+      for (const type of ["credits", "payments", "authorizations"] as const) {
+        const response = await postPayment(gateway, shop, request(), type);
+        expect(response.status, type).toBe(422);
+        expect(response.body.errors, type).toEqual({ currency: ["is invalid"] });
+      }
+      const product = await callJson(gateway, "/products", {
+        shop,
+        body: { name: "Unit", description: "Of account", amount: 100, currency, infinite: true },
+      });
+      expect(product.status).toBe(422);
+      expect(product.body.errors).toEqual({ currency: ["is invalid"] });
+      const rows = await queryRows<{ n: number }>(
+        gateway.runtime.deps.db,
+        sql`select count(*)::int as n from transactions where shop_id = ${shop.id}`,
+      );
+      expect(rows[0]).toEqual({ n: 0 });
+    },
+  );
 });
 
 describe("the ceiling on any one amount", () => {

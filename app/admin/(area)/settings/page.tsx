@@ -52,7 +52,7 @@ export default async function SettingsPage() {
             <dt>Payouts</dt>
             <dd>
               {settings.payouts_allowed
-                ? `Allowed: at most ${settings.payout_limit.toLocaleString("en")} per payout and ${settings.payout_daily_limit.toLocaleString("en")} a day, in major units of the payout's currency`
+                ? `Allowed in ${settings.payout_currencies.join(", ")}: at most ${settings.payout_limit.toLocaleString("en")} per payout and ${settings.payout_daily_limit.toLocaleString("en")} a day, in major units of the payout's currency`
                 : "Not allowed"}{" "}
               (set by the operator)
             </dd>
