@@ -142,6 +142,10 @@ export const DEFAULT_NEW_CARD_LIMIT_PER_MINUTE = 60;
 /** A payout's and a day's payouts' default caps, in major units of the payout's currency. */
 export const DEFAULT_PAYOUT_LIMIT = 5_000;
 export const DEFAULT_PAYOUT_DAILY_LIMIT = 50_000;
+/** Shopper e-mails an hour: ample for a busy shop's receipts, far below what a relay of spam would want. */
+export const DEFAULT_CUSTOMER_EMAIL_LIMIT_PER_HOUR = 1_000;
+/** Test money's e-mails (a test shop, a test clock run through a year of renewals) an hour, whatever the shop's. */
+export const TEST_CUSTOMER_EMAIL_LIMIT_PER_HOUR = 100;
 /** A new shop pays out in euros only: caps in major units mean money only among currencies of like worth. */
 export const DEFAULT_PAYOUT_CURRENCIES = ["EUR"] as const;
 
@@ -248,6 +252,17 @@ export const shopSettingsSchema = z.object({
       "Most the shop pays out in a UTC day per currency (approved and pending payouts), in major units; set by the operator",
     ),
   customer_emails: customerEmailsSettingSchema,
+  customer_email_limit_per_hour: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_CUSTOMER_EMAIL_LIMIT_PER_HOUR)
+    .describe(
+      `Most shopper e-mails the shop's live transactions send in an hour (default ${DEFAULT_CUSTOMER_EMAIL_LIMIT_PER_HOUR}; ` +
+        `test ones: ${TEST_CUSTOMER_EMAIL_LIMIT_PER_HOUR}); past it a message is not sent (failed, and counted); ` +
+        "set by the operator",
+    ),
   time_zone: z
     .string()
     .max(64)

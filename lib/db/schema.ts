@@ -486,6 +486,24 @@ export const shopperEmails = pgTable(
 );
 
 /**
+ * Shopper e-mails sent per shop in each clock hour, live and test apart: the worker takes one from the hour's
+ * allowance before it sends (one conditional upsert under the row's lock, so instances at once never pass the
+ * limit together); an hour's row is dropped a day later.
+ */
+export const shopperEmailHours = pgTable(
+  "shopper_email_hours",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    test: boolean("test").notNull(),
+    sent: integer("sent").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.hour, table.test] })],
+);
+
+/**
  * Products and their payment links (bePaid's `/products`). `quantity` is the stock still for sale (null when
  * `infinite`); a payment attempt through the link holds one unit (`product_stock_holds`) before the acquirer is
  * asked, the unit is taken when the payment succeeds and given back when it does not.

@@ -23,6 +23,10 @@ export interface SmtpReceiver {
   received: ReceivedMail[];
   /** Recipients the server answers `550` at RCPT TO. */
   refused: Set<string>;
+  /** The certificate a client must trust for its STARTTLS (self-signed), or null when it offers none. */
+  ca: string | null;
+  /** User names and passwords the server was given (AUTH), each with whether it came over TLS. */
+  logins: { user: string; secure: boolean }[];
   close(): Promise<void>;
 }
 
@@ -72,29 +76,46 @@ export function selfSignedCertificate(): { key: string; cert: string } {
   }
 }
 
+let sharedCertificate: { key: string; cert: string } | undefined;
+
+/** One self-signed certificate for every receiver of a test file (openssl takes a moment). */
+export function receiverCertificate(): { key: string; cert: string } {
+  sharedCertificate ??= selfSignedCertificate();
+  return sharedCertificate;
+}
+
 /**
  * A real SMTP server on this machine (the `smtp-server` package): it asks for the user name and password, takes
- * every message and keeps it, parsed. No STARTTLS unless `tls` gives it a key and certificate (self-signed: the
- * client must be told to trust it).
+ * every message and keeps it, parsed. It offers STARTTLS with `receiverCertificate()` (self-signed: the client is
+ * given `ca` to trust it), or with `tls`'s key and certificate, or not at all with `tls: false` (a server that
+ * offers none, or an attacker on the path who strips it).
  */
 export async function startSmtpReceiver(
   port = 0,
-  options: { tls?: { key: string; cert: string } } = {},
+  options: { tls?: { key: string; cert: string } | false } = {},
 ): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
   const refused = new Set<string>();
+  const logins: { user: string; secure: boolean }[] = [];
+  const tls = options.tls === false ? null : (options.tls ?? receiverCertificate());
   const server = new SMTPServer({
-    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { disabledCommands: ["STARTTLS"] }),
+    ...(tls ? { key: tls.key, cert: tls.cert } : { disabledCommands: ["STARTTLS"] }),
     allowInsecureAuth: true,
     logger: false,
-    onAuth(auth, _session, callback) {
+    onAuth(auth, session, callback) {
+      logins.push({ user: auth.username ?? "", secure: session.secure });
       if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD)
         callback(null, { user: auth.username });
       else callback(new Error("Invalid username or password"));
     },
     onRcptTo(address, _session, callback) {
       if (refused.has(address.address)) {
-        const error = new Error("Mailbox unavailable") as Error & { responseCode: number };
+        // As real servers answer, quoting the address.
+        const error = new Error(
+          `<${address.address}>: Recipient address rejected: mailbox unavailable`,
+        ) as Error & {
+          responseCode: number;
+        };
         error.responseCode = 550;
         callback(error);
         return;
@@ -127,6 +148,8 @@ export async function startSmtpReceiver(
     url: `smtp://${SMTP_USER}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${actual}`,
     received,
     refused,
+    ca: tls?.cert ?? null,
+    logins,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

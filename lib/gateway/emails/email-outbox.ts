@@ -61,6 +61,34 @@ export async function claimDueShopperEmails(
   }));
 }
 
+/**
+ * Takes one e-mail from the shop's allowance for the current clock hour (live and test apart), or answers false
+ * when the hour's `limit` is spent. One statement: the upsert raises the hour's count under its row lock only while
+ * it stays within the limit, so workers of any number of instances never pass it together. A shop's hours older
+ * than a day are dropped by the same statement.
+ */
+export async function takeShopperEmailAllowance(
+  db: Database,
+  clock: Clock,
+  allowance: { shopId: number; test: boolean; limit: number },
+): Promise<boolean> {
+  const hour = sql`date_trunc('hour', ${clock.sqlNow()})`;
+  const rows = await queryRows<{ sent: number }>(
+    db,
+    sql`with forgotten as (
+          delete from shopper_email_hours
+          where shop_id = ${allowance.shopId} and hour < ${hour} - interval '1 day'
+        )
+        insert into shopper_email_hours (shop_id, hour, test, sent)
+        values (${allowance.shopId}, ${hour}, ${allowance.test}, 1)
+        on conflict (shop_id, hour, test)
+        do update set sent = shopper_email_hours.sent + 1
+        where shopper_email_hours.sent < ${allowance.limit}::integer
+        returning sent`,
+  );
+  return rows.length > 0;
+}
+
 const MAX_ERROR_LENGTH = 500;
 
 export type ShopperEmailOutcome =

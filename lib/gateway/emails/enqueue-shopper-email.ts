@@ -15,7 +15,22 @@ export function newShopperEmailId(): string {
 export interface ShopperEmailShop {
   id: number;
   name: string;
+  /** A test shop: its test transactions e-mail their shoppers; a live shop's test transactions never do. */
+  test: boolean;
   settings: Pick<ShopSettings, "branding" | "customer_emails">;
+}
+
+/**
+ * The most merchant text one e-mail carries: the description and each receipt line up to the API's own field
+ * length, and no more than ten receipt lines. A shop key must not turn the outbox into a relay of long letters to
+ * strangers; what is cut ends with "…".
+ */
+export const MAX_EMAIL_DESCRIPTION_LENGTH = 255;
+export const MAX_EMAIL_RECEIPT_LINES = 10;
+export const MAX_EMAIL_RECEIPT_LINE_LENGTH = 255;
+
+function capped(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
 
 /** A row of the outbox, as the writers insert it (in one statement with what it reports, or through a tx). */
@@ -62,6 +77,9 @@ export interface ShopperEmailRequest {
 export function shopperEmailRow(request: ShopperEmailRequest): ShopperEmailRowInput | null {
   const setting = request.shop.settings.customer_emails;
   if (!setting.enabled || !setting.kinds.includes(request.kind)) return null;
+  // A live shop's test transaction moves no money: nobody is told it did (and a live key cannot mail strangers for
+  // free). A test shop's test transactions e-mail as its live ones would, which is what a test shop is for.
+  if (request.test && !request.shop.test) return null;
   const recipient = request.to?.trim();
   if (!recipient) return null;
   const payload: ShopperEmailPayload = {
@@ -69,10 +87,12 @@ export function shopperEmailRow(request: ShopperEmailRequest): ShopperEmailRowIn
     brandColor: request.shop.settings.branding.color,
     amount: request.amount,
     currency: request.currency,
-    description: request.description,
+    description: capped(request.description, MAX_EMAIL_DESCRIPTION_LENGTH),
     // Brand and last 4 only, copied field by field: nothing else of the card can come along.
     card: request.card ? { brand: String(request.card.brand), last4: String(request.card.last4) } : null,
-    receiptText: [...(request.receiptText ?? [])],
+    receiptText: (request.receiptText ?? [])
+      .slice(0, MAX_EMAIL_RECEIPT_LINES)
+      .map((line) => capped(line, MAX_EMAIL_RECEIPT_LINE_LENGTH)),
     transactionUid: request.transactionUid ?? null,
     subscriptionId: request.subscriptionId ?? null,
     test: request.test,

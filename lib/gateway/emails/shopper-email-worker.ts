@@ -1,3 +1,7 @@
+import {
+  DEFAULT_CUSTOMER_EMAIL_LIMIT_PER_HOUR,
+  TEST_CUSTOMER_EMAIL_LIMIT_PER_HOUR,
+} from "@/lib/contracts/shop-settings";
 import { ClaimLoop } from "../claim-loop";
 import type { GatewayDeps } from "../context";
 import {
@@ -6,10 +10,19 @@ import {
   recordShopperEmailOutcome,
   releaseShopperEmailClaim,
   type ShopperEmailOutcome,
+  takeShopperEmailAllowance,
 } from "./email-outbox";
 import { emailRetryDelaySeconds, isPermanentSmtpFailure } from "./email-retry-schedule";
 import { renderShopperEmail } from "./render-shopper-email";
-import { createSmtpTransport, type MailTransport } from "./smtp-transport";
+import { createSmtpTransport, isMissingStartTls, type MailTransport } from "./smtp-transport";
+
+/**
+ * A mail server's error for the logs: without the addresses it quotes ("550 <someone@example.com> unknown"), which
+ * are the shopper's and stay in the database (the admin shows the row's `last_error`), never in a log.
+ */
+export function withoutAddresses(error: string): string {
+  return error.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, "[address]");
+}
 
 export interface ShopperEmailWorkerOptions {
   /**
@@ -99,13 +112,35 @@ export class ShopperEmailWorker {
     return claimed.length;
   }
 
+  /**
+   * Null when the shop may send this e-mail now, else why not: past its limit for the hour (the operator's
+   * `customer_email_limit_per_hour` for live money, at most `TEST_CUSTOMER_EMAIL_LIMIT_PER_HOUR` for test money), so a
+   * leaked or abused shop key cannot make the gateway a relay to strangers. The message is not sent, not retried.
+   */
+  private async overHourlyLimit(email: ClaimedShopperEmail): Promise<string | null> {
+    const shop = await this.deps.shops.get(email.shopId);
+    const liveLimit = shop?.settings.customer_email_limit_per_hour ?? DEFAULT_CUSTOMER_EMAIL_LIMIT_PER_HOUR;
+    const limit = email.payload.test ? Math.min(liveLimit, TEST_CUSTOMER_EMAIL_LIMIT_PER_HOUR) : liveLimit;
+    const allowed = await takeShopperEmailAllowance(this.deps.db, this.deps.clock, {
+      shopId: email.shopId,
+      test: email.payload.test,
+      limit,
+    });
+    return allowed ? null : `not sent: the shop's limit of ${limit} e-mails an hour was reached`;
+  }
+
   private async send(email: ClaimedShopperEmail): Promise<void> {
     const { deps } = this;
     // Never the address or the message: logs carry ids only.
     const log = { emailId: email.id, shopId: email.shopId, kind: email.kind };
     let outcome: ShopperEmailOutcome;
+    let startTlsMissing = false;
+    const overLimit = this.transport ? await this.overHourlyLimit(email) : null;
     if (!this.transport) {
       outcome = { status: "kept" };
+    } else if (overLimit !== null) {
+      outcome = { status: "failed", error: overLimit };
+      deps.metrics.shopperEmailLimited(email.payload.test);
     } else {
       try {
         const message = await renderShopperEmail(email);
@@ -124,9 +159,12 @@ export class ShopperEmailWorker {
           return;
         }
         const error = (failure as Error).message || String(failure);
-        const retryInSeconds = isPermanentSmtpFailure(failure)
-          ? null
-          : this.retryDelaySeconds(email.attempts + 1);
+        startTlsMissing = isMissingStartTls(failure);
+        // A missing STARTTLS is the path's or the server's set-up, not the message's: kept for a retry.
+        const retryInSeconds =
+          isPermanentSmtpFailure(failure) && !startTlsMissing
+            ? null
+            : this.retryDelaySeconds(email.attempts + 1);
         outcome =
           retryInSeconds === null
             ? { status: "failed", error }
@@ -138,7 +176,12 @@ export class ShopperEmailWorker {
       const entry = { ...log, attempt: email.attempts + 1, status: outcome.status };
       if (outcome.status === "sent" || outcome.status === "kept")
         deps.logger.info(entry, `shopper e-mail ${outcome.status}`);
-      else deps.logger.warn({ ...entry, error: outcome.error }, "shopper e-mail not sent");
+      else if (startTlsMissing)
+        deps.logger.warn(
+          entry,
+          "shopper e-mail not sent: the mail server offers no STARTTLS, and credentials and messages never go in clear",
+        );
+      else deps.logger.warn({ ...entry, error: withoutAddresses(outcome.error) }, "shopper e-mail not sent");
     } catch (recordError) {
       // The lease runs out and the e-mail is tried again: at least once, never lost.
       deps.logger.error({ ...log, err: recordError }, "shopper e-mail outcome could not be recorded");

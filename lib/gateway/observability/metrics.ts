@@ -85,6 +85,7 @@ export class GatewayMetrics {
   private readonly acquirerDuration: Histogram<"operation" | "outcome">;
   private readonly statementDuration: Histogram<"store" | "outcome">;
   private readonly refusals: Counter<"rule">;
+  private readonly shopperEmailsLimited: Counter<"test">;
   private readonly schedulerLag: Gauge;
   private readonly outboxes = new Map<OutboxName, () => Promise<OutboxStats>>();
   private inFlight: (() => Promise<InFlightStats[]>) | null = null;
@@ -140,6 +141,12 @@ export class GatewayMetrics {
       name: "tessera_rate_limited_total",
       help: "Requests refused with 429 by the card-testing defence and the authentication throttle, by rule",
       labelNames: ["rule"],
+      registers,
+    });
+    this.shopperEmailsLimited = new Counter({
+      name: "tessera_shopper_emails_limited_total",
+      help: "Shopper e-mails not sent because their shop reached its hourly limit, by test flag",
+      labelNames: ["test"],
       registers,
     });
     this.schedulerLag = new Gauge({
@@ -248,6 +255,11 @@ export class GatewayMetrics {
 
   refused(rule: RefusalRule): void {
     this.refusals.inc({ rule });
+  }
+
+  /** A shopper e-mail left unsent: its shop reached its hourly limit. */
+  shopperEmailLimited(test: boolean): void {
+    this.shopperEmailsLimited.inc({ test: String(test) });
   }
 
   /** Called by the subscription scheduler after each run: how late its oldest due renewal was. */

@@ -42,6 +42,7 @@ export const OPERATOR_SETTINGS = [
   "payout_limit",
   "payout_daily_limit",
   "payout_currencies",
+  "customer_email_limit_per_hour",
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 export const CANT_BE_CHANGED_BY_SHOP = "can't be changed by the shop";

@@ -58,7 +58,7 @@ export async function recordSubscriptionEvents(
   const shopIds = [...new Set(events.flatMap(({ row }, index) => (kinds[index] ? [row.shopId] : [])))];
   const shopRows = shopIds.length
     ? await tx
-        .select({ id: shops.id, name: shops.name, settings: shops.settings })
+        .select({ id: shops.id, name: shops.name, test: shops.test, settings: shops.settings })
         .from(shops)
         .where(inArray(shops.id, shopIds))
     : [];

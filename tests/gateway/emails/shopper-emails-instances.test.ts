@@ -71,7 +71,10 @@ describe.skipIf(!usePostgres)("shopper e-mails from two gateway instances on one
 
   it("sends each message once when both workers claim at the same moment", async () => {
     const uids = await payMany(30, "claims");
-    const transports = [createSmtpTransport(smtp.url), createSmtpTransport(smtp.url)];
+    const transports = [
+      createSmtpTransport(smtp.url, { ca: smtp.ca ?? undefined }),
+      createSmtpTransport(smtp.url, { ca: smtp.ca ?? undefined }),
+    ];
     const workers = [first, second].map(
       (gateway, index) =>
         new ShopperEmailWorker(gateway.runtime.deps, { transport: transports[index], batchSize: 3 }),
@@ -100,7 +103,7 @@ describe.skipIf(!usePostgres)("shopper e-mails from two gateway instances on one
     const workers = [first, second].map(
       (gateway) =>
         new ShopperEmailWorker(gateway.runtime.deps, {
-          transport: createSmtpTransport(smtp.url),
+          transport: createSmtpTransport(smtp.url, { ca: smtp.ca ?? undefined }),
           pollIntervalMs: 50,
           batchSize: 4,
         }),

@@ -11,6 +11,7 @@ import { callJson, startTestGateway, type TestGateway, type TestShop, uniqueVisa
 import { paymentRequest, postPayment } from "../money-helpers";
 import {
   freePort,
+  receiverCertificate,
   SMTP_PASSWORD,
   SMTP_USER,
   type SmtpReceiver,
@@ -45,7 +46,7 @@ beforeAll(async () => {
     gateway.createShop({}, "Quiet Shop"),
     gateway.createShop({ customer_emails: { enabled: true } }, "Other Shop"),
   ]);
-  transport = createSmtpTransport(smtp.url);
+  transport = createSmtpTransport(smtp.url, { ca: smtp.ca ?? undefined });
   worker = new ShopperEmailWorker(gateway.runtime.deps, { transport });
 });
 
@@ -283,10 +284,17 @@ describe("delivery", () => {
     smtp.refused.add("nobody@example.com");
     const refused = await pay(shop, { customer: { email: "nobody@example.com", ip: "203.0.113.7" } });
     const accepted = await pay(shop, { customer: { email: "somebody@example.com", ip: "203.0.113.7" } });
+    const logged = gateway.logs.length;
     await worker.runOnce();
     const [failed] = await emailsOf(refused.uid);
     expect(failed.status).toBe("failed");
     expect(failed.lastError).toContain("550");
+    expect(failed.lastError).toContain("<nobody@example.com>");
+    // The server's reply quotes the address; the log line says why without it.
+    const lines = gateway.logs.slice(logged).filter((line) => line.includes(failed.id));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]).error).toContain("550");
+    expect(lines[0]).not.toContain("nobody@example.com");
     expect((await emailsOf(accepted.uid))[0].status).toBe("sent");
     expect(mailTo("somebody@example.com")).toBeDefined();
   });
@@ -295,6 +303,7 @@ describe("delivery", () => {
     const port = await freePort();
     const later = createSmtpTransport(
       `smtp://${SMTP_USER}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}`,
+      { ca: receiverCertificate().cert },
     );
     const retrying = new ShopperEmailWorker(gateway.runtime.deps, {
       transport: later,
@@ -382,6 +391,35 @@ describe("delivery", () => {
       trusting.close();
       untrusting.close();
       await tls.close();
+    }
+  });
+
+  it("never sends credentials or a message in clear: a server that offers no STARTTLS gets nothing", async () => {
+    const stripped = await startSmtpReceiver(0, { tls: false });
+    const plain = createSmtpTransport(stripped.url);
+    try {
+      const payment = await pay(otherShop, {
+        customer: { email: "downgraded@example.com", ip: "203.0.113.7" },
+      });
+      const logged = gateway.logs.length;
+      await new ShopperEmailWorker(gateway.runtime.deps, { transport: plain }).runOnce();
+      const [row] = await emailsOf(payment.uid);
+      // Kept for a retry (the server may offer it again, or the operator fixes SMTP_URL), with the reason.
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row.lastError).toMatch(/STARTTLS/);
+      expect(stripped.logins).toEqual([]);
+      expect(stripped.received).toEqual([]);
+      const lines = gateway.logs.slice(logged).map((line) => JSON.parse(line));
+      expect(lines.map((line) => [line.msg, line.emailId])).toEqual([
+        [
+          "shopper e-mail not sent: the mail server offers no STARTTLS, and credentials and messages never go in clear",
+          row.id,
+        ],
+      ]);
+      expect(gateway.logs.slice(logged).join("\n")).not.toContain("downgraded@example.com");
+    } finally {
+      plain.close();
+      await stripped.close();
     }
   });
 
@@ -504,7 +542,7 @@ describe("the subscription messages", () => {
     const settings = (await deps.shops.get(shop.id))?.settings;
     if (!settings) throw new Error("shop not found");
     const request = {
-      shop: { id: shop.id, name: "Roastery", settings },
+      shop: { id: shop.id, name: "Roastery", test: false, settings },
       kind: "renewal_failed" as const,
       language: "he",
       to: "subscriber@example.com",
@@ -547,6 +585,7 @@ describe("the subscription messages", () => {
         shop: {
           id: quietShop.id,
           name: "Quiet",
+          test: true,
           settings: { ...settings, customer_emails: { enabled: true, kinds: ["receipt"] } },
         },
         kind: "subscription_started",

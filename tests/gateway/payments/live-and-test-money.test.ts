@@ -167,7 +167,7 @@ describe("a test-mode shop", () => {
 
 describe("sums past 2^53", () => {
   it("are exact: ten payments of about a trillion dinars (10^15 minor units) each", async () => {
-    const shop = await gateway.createShop({}, "Big Sums Shop");
+    const shop = await gateway.createShop({ payout_currencies: ["IQD"] }, "Big Sums Shop");
     for (let index = 0; index < 9; index++) await pay(shop, 999_999_999_999_999, "IQD", false);
     await pay(shop, 999_999_999_999_998, "IQD", false);
     await payOut(shop, 3, "IQD", false);
