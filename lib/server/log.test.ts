@@ -257,14 +257,19 @@ describe("createLogger", () => {
       accessLogger(logger).info({ method: "POST", path: `/gateway/ctp/api/checkouts/${token}/cancel` });
       logger.error({ path: `/checkout/${token}/result` }, "checkout app request failed");
       logger.warn(`redirecting to https://shop.example/ok?status=successful&token=${token.toUpperCase()}`);
+      accessLogger(logger).info({ method: "GET", path: `/gateway/subscription_cards/${token}`, status: 200 });
+      accessLogger(logger).info({ method: "GET", path: `/subscription_cancel/${token}?lang=de`, status: 200 });
       expect(output()).not.toMatch(/deadbeef/i);
       expect(output()).not.toContain(token.slice(8));
       expect(records()[0].path).toBe("/gateway/ctp/api/checkouts/9f3a5c7e[REDACTED]");
       expect(records()[2].path).toBe("/checkout/9f3a5c7e[REDACTED]/result");
       expect(records()[3].msg).toContain("token=9F3A5C7E[REDACTED]");
+      // A subscription's card-update and cancel links are capabilities too.
+      expect(records()[4].path).toBe("/gateway/subscription_cards/9f3a5c7e[REDACTED]");
+      expect(records()[5].path).toBe("/subscription_cancel/9f3a5c7e[REDACTED]?lang=de");
       // A card token is not a session's credential, and support searches for it.
       logger.info({ credit_card: { token } });
-      expect(records()[4]).toMatchObject({ credit_card: { token } });
+      expect(records()[6]).toMatchObject({ credit_card: { token } });
     });
 
     it("keeps every line valid JSON", () => {

@@ -86,10 +86,12 @@ function maskCredential(match: string, scheme: string, value: string): string {
 }
 
 const MIGHT_HOLD_SECRET = /cv[cv]|verification_value|security_code|basic|bearer/i;
-// A checkout session's token is the shopper's credential for that session, and it travels in URLs: the hosted page's
-// (`/checkout/<token>`), the gateway's (`/ctp/api/checkouts/<token>`) and the merchant's return URLs (`token=`).
-// Its first 8 characters are kept, enough to find a session in support and of no use to anyone else.
-const CHECKOUT_TOKEN = /(\/checkouts?\/|[?&;]token=)([0-9a-fA-F]{8})[0-9a-fA-F]{56}(?![0-9a-fA-F])/g;
+// Capability tokens (32 random bytes in hex) are credentials that travel in URLs: a checkout session's, in the hosted
+// page's (`/checkout/<token>`), the gateway's (`/ctp/api/checkouts/<token>`) and the merchant's return URLs
+// (`token=`); a subscription's card-update and cancel links (`/subscription_cards/<token>`, …). Any such run as a
+// path segment or a query value is masked; its first 8 characters are kept, enough to find it in support and of no
+// use to anyone else.
+const CHECKOUT_TOKEN = /(\/|[?&;][A-Za-z_]*=)([0-9a-fA-F]{8})[0-9a-fA-F]{56}(?![0-9a-fA-F])/g;
 const CHECKOUT_TOKEN_MASK = `$1$2${CENSOR}`;
 const DIGIT_RUN = /\d+(?:[ -]\d+)*/g;
 const UUID = /[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}/g;

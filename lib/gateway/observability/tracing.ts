@@ -1,4 +1,6 @@
 import type { Attributes, Span, Tracer } from "@opentelemetry/api";
+import type { tracing } from "@opentelemetry/sdk-node";
+import { maskCredentials } from "@/lib/server/log";
 
 /**
  * OpenTelemetry tracing, on only when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. Off, none of its packages is loaded
@@ -30,7 +32,9 @@ export async function startTracing(options: { endpoint: string; serviceName: str
   const api = await import("@opentelemetry/api");
   const { NodeSDK, tracing } = await import("@opentelemetry/sdk-node");
   const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
-  const exporter = new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/+$/, "")}/v1/traces` });
+  const exporter = scrubbingExporter(
+    new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/+$/, "")}/v1/traces` }),
+  );
   const processor = new tracing.BatchSpanProcessor(exporter);
   const sdk = new NodeSDK({
     serviceName: options.serviceName,
@@ -44,6 +48,47 @@ export async function startTracing(options: { endpoint: string; serviceName: str
     tracer: api.trace.getTracer("tessera"),
     flush: () => processor.forceFlush(),
     shutdown: () => sdk.shutdown(),
+  };
+}
+
+/**
+ * Our spans hold nothing to hide, but the SDK's global provider also receives the spans Next.js makes of the
+ * checkout app on its own (`GET /checkout/<token>`, `http.target`, `next.route`…), whose names and attributes carry
+ * the URLs' capability tokens. Every span's name, string attributes and event attributes pass through the log's
+ * masking (`maskCredentials`: checkout, card-update and cancel tokens, `Basic`/`Bearer` credentials) on their way out.
+ */
+type SpanExporter = tracing.SpanExporter;
+type ReadableSpan = tracing.ReadableSpan;
+
+function scrubbingExporter(inner: SpanExporter): SpanExporter {
+  const scrubAttributes = (attributes: Attributes): Attributes =>
+    Object.fromEntries(
+      Object.entries(attributes).map(([key, value]) => [
+        key,
+        typeof value === "string"
+          ? maskCredentials(value)
+          : Array.isArray(value)
+            ? value.map((item) => (typeof item === "string" ? maskCredentials(item) : item))
+            : value,
+      ]),
+    ) as Attributes;
+  const scrub = (span: ReadableSpan): ReadableSpan =>
+    Object.create(span, {
+      name: { value: maskCredentials(span.name), enumerable: true },
+      attributes: { value: scrubAttributes(span.attributes), enumerable: true },
+      events: {
+        value: span.events.map((event) => ({
+          ...event,
+          name: maskCredentials(event.name),
+          attributes: event.attributes ? scrubAttributes(event.attributes) : event.attributes,
+        })),
+        enumerable: true,
+      },
+    });
+  return {
+    export: (spans, done) => inner.export(spans.map(scrub), done),
+    shutdown: () => inner.shutdown(),
+    forceFlush: () => inner.forceFlush?.() ?? Promise.resolve(),
   };
 }
 

@@ -128,4 +128,27 @@ describe("OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
       expect(exported).not.toContain(secret);
     }
   }, 60_000);
+
+  it("masks capability tokens in the spans Next.js makes of the checkout app on its own", async () => {
+    const token = randomBytes(32).toString("hex");
+    const cardToken = randomBytes(32).toString("hex");
+    // Next.js traces through the global OpenTelemetry API, under its own tracer: a span as it makes one.
+    const { trace } = await import("@opentelemetry/api");
+    const span = trace.getTracer("next.js", "16").startSpan(`GET /checkout/${token}`, {
+      attributes: {
+        "http.target": `/checkout/${token}/result?lang=de`,
+        "next.route": "/checkout/[token]",
+        "http.url": `http://localhost:3000/subscription_cards/${cardToken}`,
+      },
+    });
+    span.addEvent(`render /checkout/${token}`, { path: `/checkout/${token}` });
+    span.end();
+    await flushTracing();
+    const exported = collector.received.map((request) => request.body).join("\n");
+    expect(exported).toContain(`GET /checkout/${token.slice(0, 8)}[REDACTED]`);
+    expect(exported).toContain(`/subscription_cards/${cardToken.slice(0, 8)}[REDACTED]`);
+    expect(exported).toContain("/checkout/[token]");
+    expect(exported).not.toContain(token.slice(8));
+    expect(exported).not.toContain(cardToken.slice(8));
+  });
 });
