@@ -31,6 +31,7 @@ import { type ShopSettings, shopSettingsSchema } from "@/lib/contracts/shop-sett
 import { shops } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { checkMerchantUrls } from "../net/merchant-url-policy";
 import { getShopProfile } from "./shop-profile";
 
 /** Settings the operator clears a shop for (with its acquirer); the merchant sees them but cannot change them. */
@@ -158,7 +159,19 @@ export async function updateShopSettings(options: {
         }
       });
     }
-    if (!isEmptyErrorTree(errors)) throw GatewayError.validation(errors);
+    // A plain-http framing origin or logo is readable and changeable by anyone on the path to the shopper: refused
+    // where merchant URLs must be https (production, unless the operator allows http).
+    const framing = "frame_ancestors" in changeable ? result.data.frame_ancestors : [];
+    const logo =
+      isPlainObject(changeable.branding) && "logo_url" in changeable.branding
+        ? result.data.branding.logo_url
+        : null;
+    const plainHttp = checkMerchantUrls(deps.config, {
+      ...Object.fromEntries(framing.map((entry, index) => [`settings.frame_ancestors.${index}`, entry])),
+      "settings.branding.logo_url": logo,
+    });
+    const refused = mergeErrorTrees(errors, plainHttp);
+    if (!isEmptyErrorTree(refused)) throw GatewayError.validation(refused);
 
     await tx
       .update(shops)

@@ -54,6 +54,37 @@ describe("merchant URLs in production", () => {
     expect(response.body.message).toContain("must be https");
   });
 
+  it("a shop's framing origins and logo must be https: 422 entry by entry, nothing changed", async () => {
+    const response = await callJson(gateway, "/shop", {
+      shop,
+      method: "PATCH",
+      body: {
+        settings: {
+          frame_ancestors: ["https://shop.example", "http://shop.example"],
+          branding: { logo_url: "http://cdn.example/logo.png" },
+        },
+      },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      settings: { frame_ancestors: { "1": ["must be https"] }, branding: { logo_url: ["must be https"] } },
+    });
+    const profile = await callJson(gateway, "/shop", { shop });
+    expect(profile.body.shop.settings.frame_ancestors).toEqual([]);
+    expect(profile.body.shop.settings.branding.logo_url).toBeNull();
+    const secure = await callJson(gateway, "/shop", {
+      shop,
+      method: "PATCH",
+      body: {
+        settings: {
+          frame_ancestors: ["https://shop.example"],
+          branding: { logo_url: "https://cdn.example/logo.png" },
+        },
+      },
+    });
+    expect(secure.status).toBe(200);
+  });
+
   it("reports the URL errors together with the request's own", async () => {
     const response = await callJson(gateway, "/transactions/tokenizations", {
       shop,
