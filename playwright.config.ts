@@ -100,6 +100,7 @@ export default defineConfig({
       DEMO_SHOPS: "true",
       // Every spec's shopper is this machine: the per-address limit on payment attempts would stop the run.
       CHECKOUT_ATTEMPTS_PER_ADDRESS: "0",
+      LINK_OPENS_PER_ADDRESS: "0",
       // Playwright's request client keeps idle connections and does not read the server's Keep-Alive hint: a request
       // sent just as the server closes an idle connection (5 s by default) fails with ECONNRESET. Longer than any
       // test, so a connection a test keeps is never closed under it.

@@ -258,7 +258,11 @@ describe("createLogger", () => {
       logger.error({ path: `/checkout/${token}/result` }, "checkout app request failed");
       logger.warn(`redirecting to https://shop.example/ok?status=successful&token=${token.toUpperCase()}`);
       accessLogger(logger).info({ method: "GET", path: `/gateway/subscription_cards/${token}`, status: 200 });
-      accessLogger(logger).info({ method: "GET", path: `/subscription_cancel/${token}?lang=de`, status: 200 });
+      accessLogger(logger).info({
+        method: "GET",
+        path: `/subscription_cancel/${token}?lang=de`,
+        status: 200,
+      });
       expect(output()).not.toMatch(/deadbeef/i);
       expect(output()).not.toContain(token.slice(8));
       expect(records()[0].path).toBe("/gateway/ctp/api/checkouts/9f3a5c7e[REDACTED]");

@@ -7,7 +7,12 @@ import { checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { createPayment } from "../payments/create-payment";
-import { holdProductStock, releaseProductStock, settleProductStock } from "../products/product-stock";
+import {
+  boundHeldChallenge,
+  holdProductStock,
+  releaseProductStock,
+  settleProductStock,
+} from "../products/product-stock";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
 import { attemptKeepsCard, attemptRequest, checkReturnUrl } from "./attempt-request";
@@ -140,6 +145,10 @@ export async function payThroughCheckout(options: {
       .where(eq(checkouts.token, token));
     throw error;
   }
+
+  // Waiting on the shopper's challenge, the unit stays held only for a few minutes (an abandoned challenge's half hour
+  // would keep it from every other buyer).
+  if (stockHold && transaction.status === "incomplete") await boundHeldChallenge(deps, transaction.uid);
 
   const next = statusAfterAttempt(claimed, transaction.status);
   const recordOutcome = (db: Pick<typeof deps.db, "update">) =>

@@ -44,7 +44,8 @@ export type RefusalRule =
   | "checkout_attempts_per_address"
   | "shop_velocity"
   | "card_family"
-  | "new_cards";
+  | "new_cards"
+  | "link_opens_per_address";
 
 const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const TRANSACTION_TYPES = new Set([

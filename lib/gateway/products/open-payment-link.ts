@@ -6,6 +6,7 @@ import { DESCRIPTION_MAX_LENGTH } from "@/lib/contracts/tokenization";
 import type { ProductRow } from "@/lib/db/schema";
 import { checkoutPageUrl, createCheckout } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
+import { linkOpenRetryAfter } from "../rate-limit-links";
 import { findProductRow } from "./get-product";
 import { productUnavailableReason } from "./product-stock";
 
@@ -19,7 +20,8 @@ export type PaymentLinkVisit =
       productName: string;
       shopName: string | null;
     }
-  | { kind: "not_found"; language: Language };
+  | { kind: "not_found"; language: Language }
+  | { kind: "busy"; language: Language; retryAfterSeconds: number };
 
 /**
  * The shopper's language on a link: `?lang=` when it names one of the checkout's languages, else the language the
@@ -87,6 +89,8 @@ export async function openPaymentLink(options: {
   shopId?: number;
   lang?: string;
   acceptLanguage?: string | null;
+  /** The visitor's address: each visit that would open a session counts against `LINK_OPENS_PER_ADDRESS`. */
+  clientAddress: string;
 }): Promise<PaymentLinkVisit> {
   const { deps } = options;
   const row = await findProductRow(deps, options.productId, options.shopId);
@@ -103,6 +107,8 @@ export async function openPaymentLink(options: {
       productName: row.name,
       shopName: shop.settings.branding.name ?? shop.name,
     };
+  const retryAfterSeconds = await linkOpenRetryAfter(deps, options.clientAddress);
+  if (retryAfterSeconds > 0) return { kind: "busy", language, retryAfterSeconds };
   const created = await createCheckout({
     deps,
     shop,

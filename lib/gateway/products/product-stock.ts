@@ -24,6 +24,22 @@ import { findProductRow } from "./get-product";
  * because the API's product view and the admin's product pages show it for every product.
  */
 
+/**
+ * How long a payment link's payment may wait on its shopper's 3-D Secure challenge: the unit it holds is nobody
+ * else's meanwhile, so an abandoned challenge must not keep it for the challenge's usual half hour. Past it the
+ * challenge expires (the payment fails, the unit is given back by the sweep), as any challenge does at its end.
+ */
+export const STOCK_HOLD_CHALLENGE_SECONDS = 5 * 60;
+
+/** Brings the expiry of payment `transactionUid`'s unfinished challenge within `STOCK_HOLD_CHALLENGE_SECONDS`. */
+export async function boundHeldChallenge(deps: GatewayDeps, transactionUid: string): Promise<void> {
+  const now = deps.clock.sqlNow();
+  await deps.db.execute(sql`
+    update three_d_secure_challenges
+       set expires_at = least(expires_at, ${now} + make_interval(secs => ${STOCK_HOLD_CHALLENGE_SECONDS}))
+     where transaction_uid = ${transactionUid} and stage <> 'finished'`);
+}
+
 /** How long an attempt may hold a unit without its transaction having been written (its request died first). */
 export const ORPHAN_HOLD_SECONDS = 10 * 60;
 

@@ -453,6 +453,29 @@ describe("a payment link", () => {
     expect(await stock()).toMatchObject({ quantity: 0, sold: 1 });
     expect(await settleEndedHolds(gateway.runtime.deps)).toBe(0);
   });
+
+  it("holds a unit for an abandoned 3-D Secure challenge only a few minutes, not the challenge's half hour", async () => {
+    const secureShop = await gateway.createShop({ three_d_secure: true }, "Abandoned Links");
+    const product = await createProduct({ quantity: 1 }, secureShop);
+    const stock = async () => (await callJson(gateway, `/products/${product.id}`, { shop: secureShop })).body;
+    const abandoned = await payThroughLink(product.id, { number: "4012000000001097" });
+    const uid = abandoned.attempt.body.transaction.uid;
+    expect(abandoned.attempt.body.transaction.status).toBe("incomplete");
+    expect(await stock()).toMatchObject({ quantity: 0, sold: 0 });
+    // Four minutes on, the shopper could still answer: the unit stays held.
+    clock.set(new Date(clock.now().getTime() + 4 * 60_000));
+    await gateway.runtime.threeDSecureExpiry.sweepOnce();
+    expect(await settleEndedHolds(gateway.runtime.deps)).toBe(0);
+    expect(await stock()).toMatchObject({ quantity: 0 });
+    // Past five minutes the challenge has expired, the payment failed, and the unit is for sale again.
+    clock.set(new Date(clock.now().getTime() + 2 * 60_000));
+    await gateway.runtime.threeDSecureExpiry.sweepOnce();
+    const payment = await callJson(gateway, `/transactions/${uid}`, { shop: secureShop });
+    expect(payment.body.transaction.status).toBe("failed");
+    expect(await settleEndedHolds(gateway.runtime.deps)).toBe(1);
+    expect(await stock()).toMatchObject({ quantity: 1, sold: 0 });
+    expect((await visit(`/products/${product.id}/pay`)).status).toBe(303);
+  });
 });
 
 describe("the stock sweep", () => {

@@ -7,7 +7,7 @@ import { listProducts } from "../../products/list-products";
 import { openPaymentLink } from "../../products/open-payment-link";
 import { linkPageSecurityPolicy, renderLinkPage } from "../../products/pages/render-link-page";
 import { updateProduct } from "../../products/update-product";
-import type { GatewayEnv } from "../auth";
+import { clientAddress, type GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
 import { paginationLinks, parsePagination } from "../pagination";
 
@@ -61,6 +61,7 @@ export function paymentLinkRoutes(deps: GatewayDeps) {
       shopId,
       lang: c.req.query("lang"),
       acceptLanguage: c.req.header("accept-language"),
+      clientAddress: clientAddress(c, deps),
     });
     if (outcome.kind === "checkout") {
       return c.body(null, 303, { Location: outcome.redirectUrl, "Referrer-Policy": "no-referrer" });
@@ -77,6 +78,10 @@ export function paymentLinkRoutes(deps: GatewayDeps) {
     }
     if (outcome.kind === "not_found") {
       return c.html(renderLinkPage({ reason: "not_found", language: outcome.language, nonce }), 404, headers);
+    }
+    if (outcome.kind === "busy") {
+      const page = renderLinkPage({ reason: "busy", language: outcome.language, nonce });
+      return c.html(page, 429, { ...headers, "Retry-After": String(outcome.retryAfterSeconds) });
     }
     const html = renderLinkPage({ ...outcome, nonce });
     // Sold out may change (the merchant adds stock): 409. Deactivated and expired links are gone: 410.

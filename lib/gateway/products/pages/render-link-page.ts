@@ -69,7 +69,11 @@ function languageForm(locale: LinkLocale, nonce: string): string {
 <script nonce="${nonce}">document.getElementById("language").addEventListener("change",function(e){e.target.form.submit()});</script>`;
 }
 
-const TEXTS: Record<ProductUnavailableReason | "not_found", [keyof LinkMessages, keyof LinkMessages]> = {
+const TEXTS: Record<
+  ProductUnavailableReason | "not_found" | "busy",
+  [keyof LinkMessages, keyof LinkMessages]
+> = {
+  busy: ["busyHeading", "busyText"],
   sold_out: ["soldOutHeading", "soldOutText"],
   inactive: ["inactiveHeading", "inactiveText"],
   expired: ["expiredHeading", "expiredText"],
@@ -98,7 +102,7 @@ ${content}
 
 /** Why the link opens no checkout, and what it was for (the merchant's texts take their own direction). */
 export function renderLinkPage(page: {
-  reason: ProductUnavailableReason | "not_found";
+  reason: ProductUnavailableReason | "not_found" | "busy";
   language: Language;
   nonce: string;
   productName?: string | null;

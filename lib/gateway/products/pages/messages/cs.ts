@@ -9,6 +9,9 @@ export const cs: LinkMessages = {
   expiredText: "Tento platební odkaz již neplatí. Nic nebylo strženo.",
   notFoundHeading: "Platební odkaz nenalezen",
   notFoundText: "Tento platební odkaz neexistuje. Zkontrolujte adresu, kterou jste dostali.",
+  busyHeading: "Příliš mnoho požadavků",
+  busyText:
+    "Tento platební odkaz byl z vaší sítě otevřen příliš často. Zkuste to znovu za několik minut. Nic nebylo strženo.",
   merchant: "Obchodník",
   product: "Produkt",
   languageLabel: "Jazyk",

@@ -9,6 +9,9 @@ export const da: LinkMessages = {
   expiredText: "Dette betalingslink er ikke længere gyldigt. Der er ikke trukket noget.",
   notFoundHeading: "Betalingslinket blev ikke fundet",
   notFoundText: "Dette betalingslink findes ikke. Kontrollér den adresse, du har fået.",
+  busyHeading: "For mange forespørgsler",
+  busyText:
+    "Dette betalingslink er åbnet for mange gange fra dit netværk. Prøv igen om et par minutter. Der er ikke trukket noget.",
   merchant: "Forhandler",
   product: "Produkt",
   languageLabel: "Sprog",

@@ -9,6 +9,9 @@ export const de: LinkMessages = {
   expiredText: "Dieser Zahlungslink ist nicht mehr gültig. Es wurde nichts belastet.",
   notFoundHeading: "Zahlungslink nicht gefunden",
   notFoundText: "Diesen Zahlungslink gibt es nicht. Prüfen Sie die Adresse, die Sie erhalten haben.",
+  busyHeading: "Zu viele Anfragen",
+  busyText:
+    "Dieser Zahlungslink wurde aus Ihrem Netzwerk zu oft geöffnet. Versuchen Sie es in einigen Minuten erneut. Es wurde nichts belastet.",
   merchant: "Händler",
   product: "Produkt",
   languageLabel: "Sprache",

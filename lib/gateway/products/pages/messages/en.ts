@@ -9,6 +9,9 @@ export const en: LinkMessages = {
   expiredText: "This payment link is no longer valid. Nothing was charged.",
   notFoundHeading: "Payment link not found",
   notFoundText: "This payment link does not exist. Check the address you were given.",
+  busyHeading: "Too many requests",
+  busyText:
+    "This payment link was opened too often from your network. Try again in a few minutes. Nothing was charged.",
   merchant: "Merchant",
   product: "Product",
   languageLabel: "Language",

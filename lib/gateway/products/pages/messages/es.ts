@@ -9,6 +9,9 @@ export const es: LinkMessages = {
   expiredText: "Este enlace de pago ya no es válido. No se ha cobrado nada.",
   notFoundHeading: "Enlace de pago no encontrado",
   notFoundText: "Este enlace de pago no existe. Compruebe la dirección que le dieron.",
+  busyHeading: "Demasiadas solicitudes",
+  busyText:
+    "Este enlace de pago se ha abierto demasiadas veces desde tu red. Inténtalo de nuevo en unos minutos. No se ha cobrado nada.",
   merchant: "Comercio",
   product: "Producto",
   languageLabel: "Idioma",

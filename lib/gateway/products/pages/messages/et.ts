@@ -9,6 +9,9 @@ export const et: LinkMessages = {
   expiredText: "See makselink ei kehti enam. Raha ei võetud.",
   notFoundHeading: "Makselinki ei leitud",
   notFoundText: "Sellist makselinki ei ole. Kontrollige saadud aadressi.",
+  busyHeading: "Liiga palju päringuid",
+  busyText:
+    "Seda makselinki on teie võrgust liiga sageli avatud. Proovige mõne minuti pärast uuesti. Midagi ei võetud.",
   merchant: "Kaupmees",
   product: "Toode",
   languageLabel: "Keel",

@@ -9,6 +9,9 @@ export const fi: LinkMessages = {
   expiredText: "Tämä maksulinkki ei ole enää voimassa. Mitään ei veloitettu.",
   notFoundHeading: "Maksulinkkiä ei löytynyt",
   notFoundText: "Tätä maksulinkkiä ei ole olemassa. Tarkista saamasi osoite.",
+  busyHeading: "Liian monta pyyntöä",
+  busyText:
+    "Tämä maksulinkki on avattu verkostasi liian usein. Yritä uudelleen muutaman minuutin kuluttua. Mitään ei veloitettu.",
   merchant: "Kauppias",
   product: "Tuote",
   languageLabel: "Kieli",

@@ -9,6 +9,9 @@ export const fr: LinkMessages = {
   expiredText: "Ce lien de paiement n’est plus valable. Aucun montant n’a été débité.",
   notFoundHeading: "Lien de paiement introuvable",
   notFoundText: "Ce lien de paiement n’existe pas. Vérifiez l’adresse qui vous a été donnée.",
+  busyHeading: "Trop de requêtes",
+  busyText:
+    "Ce lien de paiement a été ouvert trop souvent depuis votre réseau. Réessayez dans quelques minutes. Rien n’a été débité.",
   merchant: "Commerçant",
   product: "Produit",
   languageLabel: "Langue",

@@ -9,6 +9,8 @@ export const he: LinkMessages = {
   expiredText: "קישור התשלום הזה כבר אינו בתוקף. לא בוצע חיוב.",
   notFoundHeading: "קישור התשלום לא נמצא",
   notFoundText: "קישור התשלום הזה אינו קיים. בדקו את הכתובת שקיבלתם.",
+  busyHeading: "יותר מדי בקשות",
+  busyText: "קישור התשלום הזה נפתח יותר מדי פעמים מהרשת שלך. נסו שוב בעוד כמה דקות. לא בוצע חיוב.",
   merchant: "בית העסק",
   product: "מוצר",
   languageLabel: "שפה",

@@ -9,6 +9,9 @@ export const hr: LinkMessages = {
   expiredText: "Ova poveznica za plaćanje više ne vrijedi. Ništa nije naplaćeno.",
   notFoundHeading: "Poveznica za plaćanje nije pronađena",
   notFoundText: "Ova poveznica za plaćanje ne postoji. Provjerite adresu koju ste dobili.",
+  busyHeading: "Previše zahtjeva",
+  busyText:
+    "Ova poveznica za plaćanje otvorena je prečesto s vaše mreže. Pokušajte ponovno za nekoliko minuta. Ništa nije naplaćeno.",
   merchant: "Trgovac",
   product: "Proizvod",
   languageLabel: "Jezik",

@@ -9,6 +9,9 @@ export const hu: LinkMessages = {
   expiredText: "Ez a fizetési link már nem érvényes. Nem történt terhelés.",
   notFoundHeading: "A fizetési link nem található",
   notFoundText: "Ez a fizetési link nem létezik. Ellenőrizze a kapott címet.",
+  busyHeading: "Túl sok kérés",
+  busyText:
+    "Ezt a fizetési linket túl sokszor nyitották meg az Ön hálózatáról. Próbálja újra néhány perc múlva. Nem történt terhelés.",
   merchant: "Kereskedő",
   product: "Termék",
   languageLabel: "Nyelv",

@@ -10,6 +10,9 @@ export const id: LinkMessages = {
   expiredText: "Tautan pembayaran ini sudah tidak berlaku. Tidak ada dana yang ditagih.",
   notFoundHeading: "Tautan pembayaran tidak ditemukan",
   notFoundText: "Tautan pembayaran ini tidak ada. Periksa alamat yang Anda terima.",
+  busyHeading: "Terlalu banyak permintaan",
+  busyText:
+    "Tautan pembayaran ini terlalu sering dibuka dari jaringan Anda. Coba lagi dalam beberapa menit. Tidak ada yang ditagih.",
   merchant: "Penjual",
   product: "Produk",
   languageLabel: "Bahasa",

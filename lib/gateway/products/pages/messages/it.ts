@@ -10,6 +10,9 @@ export const it: LinkMessages = {
   expiredText: "Questo link di pagamento non è più valido. Non è stato addebitato nulla.",
   notFoundHeading: "Link di pagamento non trovato",
   notFoundText: "Questo link di pagamento non esiste. Controlla l’indirizzo che ti è stato dato.",
+  busyHeading: "Troppe richieste",
+  busyText:
+    "Questo link di pagamento è stato aperto troppe volte dalla tua rete. Riprova tra qualche minuto. Non è stato addebitato nulla.",
   merchant: "Esercente",
   product: "Prodotto",
   languageLabel: "Lingua",

@@ -9,6 +9,9 @@ export const ja: LinkMessages = {
   expiredText: "この支払いリンクは有効期限が切れています。お支払いは発生していません。",
   notFoundHeading: "支払いリンクが見つかりません",
   notFoundText: "この支払いリンクは存在しません。受け取ったアドレスをご確認ください。",
+  busyHeading: "リクエストが多すぎます",
+  busyText:
+    "この支払いリンクはお使いのネットワークから何度も開かれています。数分後にもう一度お試しください。請求は発生していません。",
   merchant: "加盟店",
   product: "商品",
   languageLabel: "言語",

@@ -9,6 +9,9 @@ export const lt: LinkMessages = {
   expiredText: "Ši mokėjimo nuoroda nebegalioja. Nieko nenuskaičiuota.",
   notFoundHeading: "Mokėjimo nuoroda nerasta",
   notFoundText: "Tokios mokėjimo nuorodos nėra. Patikrinkite gautą adresą.",
+  busyHeading: "Per daug užklausų",
+  busyText:
+    "Ši mokėjimo nuoroda iš jūsų tinklo atidaryta per dažnai. Bandykite dar kartą po kelių minučių. Niekas nenuskaičiuota.",
   merchant: "Prekybininkas",
   product: "Prekė",
   languageLabel: "Kalba",

@@ -9,6 +9,9 @@ export const lv: LinkMessages = {
   expiredText: "Šī maksājuma saite vairs nav derīga. Nekas netika iekasēts.",
   notFoundHeading: "Maksājuma saite nav atrasta",
   notFoundText: "Šāda maksājuma saite nepastāv. Pārbaudiet saņemto adresi.",
+  busyHeading: "Pārāk daudz pieprasījumu",
+  busyText:
+    "Šī maksājuma saite no jūsu tīkla ir atvērta pārāk bieži. Mēģiniet vēlreiz pēc dažām minūtēm. Nekas netika iekasēts.",
   merchant: "Tirgotājs",
   product: "Produkts",
   languageLabel: "Valoda",

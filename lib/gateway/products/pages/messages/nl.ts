@@ -9,6 +9,9 @@ export const nl: LinkMessages = {
   expiredText: "Deze betaallink is niet meer geldig. Er is niets afgeschreven.",
   notFoundHeading: "Betaallink niet gevonden",
   notFoundText: "Deze betaallink bestaat niet. Controleer het adres dat u hebt gekregen.",
+  busyHeading: "Te veel verzoeken",
+  busyText:
+    "Deze betaallink is te vaak geopend vanaf uw netwerk. Probeer het over een paar minuten opnieuw. Er is niets afgeschreven.",
   merchant: "Verkoper",
   product: "Product",
   languageLabel: "Taal",

@@ -9,6 +9,9 @@ export const no: LinkMessages = {
   expiredText: "Denne betalingslenken er ikke lenger gyldig. Ingenting er trukket.",
   notFoundHeading: "Fant ikke betalingslenken",
   notFoundText: "Denne betalingslenken finnes ikke. Kontroller adressen du fikk.",
+  busyHeading: "For mange forespørsler",
+  busyText:
+    "Denne betalingslenken er åpnet for mange ganger fra nettverket ditt. Prøv igjen om noen minutter. Ingenting er trukket.",
   merchant: "Brukersted",
   product: "Produkt",
   languageLabel: "Språk",

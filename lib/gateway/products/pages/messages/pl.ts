@@ -9,6 +9,9 @@ export const pl: LinkMessages = {
   expiredText: "Ten link płatności nie jest już ważny. Nic nie zostało pobrane.",
   notFoundHeading: "Nie znaleziono linku płatności",
   notFoundText: "Ten link płatności nie istnieje. Sprawdź otrzymany adres.",
+  busyHeading: "Zbyt wiele żądań",
+  busyText:
+    "Ten link do płatności był zbyt często otwierany z Twojej sieci. Spróbuj ponownie za kilka minut. Nic nie zostało pobrane.",
   merchant: "Sprzedawca",
   product: "Produkt",
   languageLabel: "Język",

@@ -9,6 +9,9 @@ export const pt: LinkMessages = {
   expiredText: "Este link de pagamento já não é válido. Nada foi cobrado.",
   notFoundHeading: "Link de pagamento não encontrado",
   notFoundText: "Este link de pagamento não existe. Verifique o endereço que recebeu.",
+  busyHeading: "Demasiados pedidos",
+  busyText:
+    "Este link de pagamento foi aberto vezes demais a partir da sua rede. Tente novamente dentro de alguns minutos. Nada foi cobrado.",
   merchant: "Comerciante",
   product: "Produto",
   languageLabel: "Idioma",

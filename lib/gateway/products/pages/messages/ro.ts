@@ -9,6 +9,9 @@ export const ro: LinkMessages = {
   expiredText: "Acest link de plată nu mai este valabil. Nu s-a debitat nimic.",
   notFoundHeading: "Linkul de plată nu a fost găsit",
   notFoundText: "Acest link de plată nu există. Verificați adresa primită.",
+  busyHeading: "Prea multe cereri",
+  busyText:
+    "Acest link de plată a fost deschis de prea multe ori din rețeaua dvs. Încercați din nou peste câteva minute. Nu s-a debitat nimic.",
   merchant: "Comerciant",
   product: "Produs",
   languageLabel: "Limbă",

@@ -9,6 +9,9 @@ export const sk: LinkMessages = {
   expiredText: "Tento platobný odkaz už nie je platný. Nič nebolo stiahnuté.",
   notFoundHeading: "Platobný odkaz sa nenašiel",
   notFoundText: "Tento platobný odkaz neexistuje. Skontrolujte adresu, ktorú ste dostali.",
+  busyHeading: "Príliš veľa požiadaviek",
+  busyText:
+    "Tento platobný odkaz bol z vašej siete otvorený príliš často. Skúste to znova o niekoľko minút. Nič nebolo stiahnuté.",
   merchant: "Obchodník",
   product: "Produkt",
   languageLabel: "Jazyk",

@@ -9,6 +9,9 @@ export const sl: LinkMessages = {
   expiredText: "Ta plačilna povezava ni več veljavna. Nič ni bilo bremenjeno.",
   notFoundHeading: "Plačilne povezave ni mogoče najti",
   notFoundText: "Ta plačilna povezava ne obstaja. Preverite naslov, ki ste ga prejeli.",
+  busyHeading: "Preveč zahtev",
+  busyText:
+    "Ta povezava za plačilo je bila iz vašega omrežja odprta prepogosto. Poskusite znova čez nekaj minut. Nič ni bilo zaračunano.",
   merchant: "Trgovec",
   product: "Izdelek",
   languageLabel: "Jezik",

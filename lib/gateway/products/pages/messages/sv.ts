@@ -9,6 +9,9 @@ export const sv: LinkMessages = {
   expiredText: "Den här betalningslänken gäller inte längre. Inget har debiterats.",
   notFoundHeading: "Betalningslänken hittades inte",
   notFoundText: "Den här betalningslänken finns inte. Kontrollera adressen du fick.",
+  busyHeading: "För många förfrågningar",
+  busyText:
+    "Den här betalningslänken har öppnats för många gånger från ditt nätverk. Försök igen om några minuter. Ingenting har dragits.",
   merchant: "Handlare",
   product: "Produkt",
   languageLabel: "Språk",

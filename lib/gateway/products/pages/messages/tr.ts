@@ -9,6 +9,9 @@ export const tr: LinkMessages = {
   expiredText: "Bu ödeme bağlantısı artık geçerli değil. Herhangi bir ücret alınmadı.",
   notFoundHeading: "Ödeme bağlantısı bulunamadı",
   notFoundText: "Böyle bir ödeme bağlantısı yok. Size verilen adresi kontrol edin.",
+  busyHeading: "Çok fazla istek",
+  busyText:
+    "Bu ödeme bağlantısı ağınızdan çok sık açıldı. Birkaç dakika sonra yeniden deneyin. Hiçbir ücret alınmadı.",
   merchant: "Satıcı",
   product: "Ürün",
   languageLabel: "Dil",

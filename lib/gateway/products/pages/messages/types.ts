@@ -8,6 +8,9 @@ export interface LinkMessages {
   expiredText: string;
   notFoundHeading: string;
   notFoundText: string;
+  /** Too many links opened from the shopper's address (429): nothing was charged. */
+  busyHeading: string;
+  busyText: string;
   /** Label of the merchant's name. */
   merchant: string;
   /** Label of the product's name. */

@@ -9,6 +9,9 @@ export const vi: LinkMessages = {
   expiredText: "Liên kết thanh toán này không còn hiệu lực. Bạn chưa bị trừ tiền.",
   notFoundHeading: "Không tìm thấy liên kết thanh toán",
   notFoundText: "Liên kết thanh toán này không tồn tại. Hãy kiểm tra địa chỉ bạn nhận được.",
+  busyHeading: "Quá nhiều yêu cầu",
+  busyText:
+    "Liên kết thanh toán này đã được mở quá nhiều lần từ mạng của bạn. Hãy thử lại sau vài phút. Không có khoản nào bị trừ.",
   merchant: "Người bán",
   product: "Sản phẩm",
   languageLabel: "Ngôn ngữ",

@@ -9,6 +9,8 @@ export const zh: LinkMessages = {
   expiredText: "此付款链接已失效。未扣取任何款项。",
   notFoundHeading: "未找到付款链接",
   notFoundText: "此付款链接不存在。请检查您收到的地址。",
+  busyHeading: "请求过多",
+  busyText: "您的网络过于频繁地打开了此付款链接。请几分钟后再试。未扣取任何费用。",
   merchant: "商家",
   product: "商品",
   languageLabel: "语言",
