@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
@@ -180,6 +182,33 @@ describe("payout caps mean money: a shop pays out only in the currencies the ope
       sql`select count(*)::int as n from transactions where shop_id = ${shop.id} and currency <> 'EUR'`,
     );
     expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it("shops that paid out before keep the currencies they paid out in (migration 0031), others get EUR", async () => {
+    const { db } = gateway.runtime.deps;
+    const paying = await gateway.createShop({ payout_currencies: ["USD", "JPY"] });
+    expect(approved(await postPayment(gateway, paying, payout(1000, "USD"), "credits"))).toBe(true);
+    expect(approved(await postPayment(gateway, paying, payout(1000, "JPY"), "credits"))).toBe(true);
+    const idle = await gateway.createShop();
+    const closed = await gateway.createShop({ payouts_allowed: false });
+    const ids = [paying.id, idle.id, closed.id];
+    // As they were before the migration: no list.
+    await db.execute(
+      sql`update shops set settings = settings - 'payout_currencies' where id in (${sql.join(ids, sql`, `)})`,
+    );
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, "../../../lib/db/migrations/0031_payout_currencies.sql"),
+      "utf8",
+    );
+    await db.execute(sql.raw(migration));
+    const rows = await queryRows<{ id: number; currencies: string[] | null }>(
+      db,
+      sql`select id, settings->'payout_currencies' as currencies from shops where id in (${sql.join(ids, sql`, `)})`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row.currencies]));
+    expect(byId.get(paying.id)).toEqual(["JPY", "USD"]);
+    expect(byId.get(idle.id)).toEqual(["EUR"]);
+    expect(byId.get(closed.id)).toBeNull();
   });
 
   it("cannot be widened by the shop itself", async () => {
