@@ -28,7 +28,9 @@ const logger = createLogger({ level: config.logLevel, format: config.logFormat }
 const dev = parseServerArguments().dev;
 
 const gateway = await startGatewayRuntime({ config, logger });
-const handleGateway = getRequestListener(gateway.app.fetch);
+// Next shares this process: the adapter's own lighter Request and Response stay the gateway's, not the globals that
+// Next and React build their answers with.
+const handleGateway = getRequestListener(gateway.app.fetch, { overrideGlobalObjects: false });
 const nextApp = next({ dev, dir: projectRoot(), hostname: "localhost", port: config.port });
 await nextApp.prepare();
 const handleNext = nextApp.getRequestHandler();

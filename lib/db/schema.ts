@@ -143,7 +143,7 @@ export const transactions = pgTable(
 
 /**
  * The transactions that have not ended (`incomplete`), for the recovery sweeps to read instead of every transaction.
- * Kept by triggers on `transactions` (migration 0029), never written by the application.
+ * Kept by triggers on `transactions` (lib/db/functions/tessera_track_in_flight.sql), never written by the application.
  */
 export const transactionsInFlight = pgTable(
   "transactions_in_flight",
@@ -156,6 +156,18 @@ export const transactionsInFlight = pgTable(
   },
   (table) => [index("transactions_in_flight_created_idx").on(table.createdAt)],
 );
+
+/**
+ * The database functions applied (lib/db/functions/<name>.sql): the digest of the text each was last applied
+ * from, so that a start applies only the files that changed (lib/db/database-functions.ts).
+ */
+export const databaseFunctions = pgTable("database_functions", {
+  name: text("name").primaryKey(),
+  sha256: text("sha256").notNull(),
+  appliedAt: timestamp("applied_at", { withTimezone: true, precision: 3 })
+    .notNull()
+    .default(sql`clock_timestamp()`),
+});
 
 /** Fixed-window counters shared by every instance (authentication throttling, velocity limits). */
 export const rateLimits = pgTable(
@@ -371,8 +383,8 @@ export const idempotencyKeys = pgTable(
 
 /**
  * The card numbers each shop tokenized in the last 24 hours, by keyed per-shop digests only: `card` of the number,
- * `family` of its leading digits and last 4. Written and read by `tessera_sight_cards` (migration 0007) under advisory
- * locks, so every instance enforces the card-family and new-card limits together.
+ * `family` of its leading digits and last 4. Written and read by `tessera_sight_cards` (lib/db/functions) under
+ * advisory locks, so every instance enforces the card-family and new-card limits together.
  */
 export const cardSightings = pgTable(
   "card_sightings",

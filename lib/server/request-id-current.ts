@@ -6,10 +6,19 @@
  */
 export const REQUEST_ID_STORE = Symbol.for("tessera.request-id");
 
+/**
+ * What the store holds while a request runs: its id, and the facts of what it did that its one access line carries
+ * (`addToRequestLine` in request-id.ts).
+ */
+export interface RequestScope {
+  id: string;
+  line?: Record<string, string | number | boolean | null>;
+}
+
 interface RequestIdStore {
-  getStore(): string | undefined;
+  getStore(): RequestScope | undefined;
 }
 
 export function currentRequestId(): string | undefined {
-  return (globalThis as { [REQUEST_ID_STORE]?: RequestIdStore })[REQUEST_ID_STORE]?.getStore();
+  return (globalThis as { [REQUEST_ID_STORE]?: RequestIdStore })[REQUEST_ID_STORE]?.getStore()?.id;
 }

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-import { currentRequestId, REQUEST_ID_STORE } from "./request-id-current";
+import { currentRequestId, REQUEST_ID_STORE, type RequestScope } from "./request-id-current";
 
 export { currentRequestId };
 
@@ -27,11 +27,29 @@ export function requestIdFrom(header: string | null | undefined): string {
   return header && WELL_FORMED.test(header) ? header : randomUUID();
 }
 
-const global = globalThis as { [REQUEST_ID_STORE]?: AsyncLocalStorage<string> };
-global[REQUEST_ID_STORE] ??= new AsyncLocalStorage<string>();
+const global = globalThis as { [REQUEST_ID_STORE]?: AsyncLocalStorage<RequestScope> };
+global[REQUEST_ID_STORE] ??= new AsyncLocalStorage<RequestScope>();
 const storage = global[REQUEST_ID_STORE];
 
 /** Runs `fn` as part of request `requestId`: whatever it logs, however deep and however late, is tagged with it. */
 export function runWithRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run(requestId, fn);
+  return storage.run({ id: requestId }, fn);
+}
+
+/**
+ * Puts facts of what the current request did (a transaction's uid, type and status) on its one access line, rather
+ * than on a line of their own: a request writes one line. False outside a request (a renewal's payment, a recovery
+ * sweep): the caller logs them itself. Scalars only, and nothing secret: the access line is masked by pattern, not
+ * redacted field by field.
+ */
+export function addToRequestLine(facts: Record<string, string | number | boolean | null>): boolean {
+  const scope = storage.getStore();
+  if (!scope) return false;
+  scope.line = scope.line ? { ...scope.line, ...facts } : facts;
+  return true;
+}
+
+/** The facts added to the current request's line, if any. */
+export function requestLineFacts(): Record<string, string | number | boolean | null> | undefined {
+  return storage.getStore()?.line;
 }

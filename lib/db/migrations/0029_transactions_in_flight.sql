@@ -14,21 +14,9 @@ CREATE INDEX transactions_in_flight_created_idx ON transactions_in_flight (creat
 --> statement-breakpoint
 INSERT INTO transactions_in_flight (uid, type, created_at)
   SELECT uid, type, created_at FROM transactions WHERE status = 'incomplete';
---> statement-breakpoint
-CREATE FUNCTION tessera_track_in_flight() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO transactions_in_flight (uid, type, created_at) VALUES (NEW.uid, NEW.type, NEW.created_at);
-  ELSE
-    DELETE FROM transactions_in_flight WHERE uid = OLD.uid;
-  END IF;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER transactions_in_flight_started AFTER INSERT ON transactions
-  FOR EACH ROW WHEN (NEW.status = 'incomplete') EXECUTE FUNCTION tessera_track_in_flight();
---> statement-breakpoint
-CREATE TRIGGER transactions_in_flight_ended AFTER UPDATE OF status ON transactions
-  FOR EACH ROW WHEN (OLD.status = 'incomplete' AND NEW.status <> 'incomplete') EXECUTE FUNCTION tessera_track_in_flight();
+-- tessera_track_in_flight was defined here. Its current definition is lib/db/functions/tessera_track_in_flight.sql, applied at
+-- start-up (lib/db/database-functions.ts); this migration's text of it is in the repository's history.
+-- The trigger transactions_in_flight_started was created here; it is now defined with the function it calls, in
+-- lib/db/functions/tessera_track_in_flight.sql.
+-- The trigger transactions_in_flight_ended was created here; it is now defined with the function it calls, in
+-- lib/db/functions/tessera_track_in_flight.sql.

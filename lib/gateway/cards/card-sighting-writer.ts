@@ -25,7 +25,7 @@ export type SightingVerdict =
   | { verdict: "family_limited" | "new_card_limited"; retryAfterSeconds: number };
 
 /**
- * Checks and records the cards of concurrent tokenizations together (`tessera_sight_cards`, migration 0007): one
+ * Checks and records the cards of concurrent tokenizations together (lib/db/functions/tessera_sight_cards.sql): one
  * statement per batch, as the transaction writer does, rather than one per request. Every tokenization of a card
  * number goes through it, and on the embedded database, which runs one statement at a time, a statement per request
  * would cost the gateway most of its throughput. The batch is judged in arrival order, under the same locks a
@@ -81,7 +81,7 @@ export function sightingVerdict(row: Pick<SightingRow, "verdict" | "retry_after_
 }
 
 /**
- * The sightings as `tessera_sight_cards` takes them (migration 0007), up to its time: one array parameter per field,
+ * The sightings as `tessera_sight_cards` takes them, up to its time: one array parameter per field,
  * then the family limit and the window.
  */
 export function sightingArguments(

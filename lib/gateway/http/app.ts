@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { accessLogger } from "@/lib/server/log";
-import { currentRequestId } from "@/lib/server/request-id";
+import { currentRequestId, requestLineFacts } from "@/lib/server/request-id";
 import type { GatewayDeps } from "../context";
 import { GatewayError, renderGatewayError } from "../errors";
 import { observeRequests } from "../observability/observe-requests";
@@ -50,6 +50,7 @@ export function createGatewayApp(deps: GatewayDeps) {
         errorResponse(c, new GatewayError("method_not_allowed", { allowedMethods })),
     }),
   );
+  // The request's one line: what was asked and answered, and what the domain added to it (`addToRequestLine`).
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -59,6 +60,7 @@ export function createGatewayApp(deps: GatewayDeps) {
         path: c.req.path,
         status: c.res.status,
         ms: Math.round(performance.now() - started),
+        ...requestLineFacts(),
       },
       "request",
     );

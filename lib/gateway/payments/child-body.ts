@@ -9,7 +9,7 @@ import { outcomeFromAnswer, receiptUrl } from "./money-outcome";
 import { amountsBeforeChildren } from "./parent-amounts";
 
 /**
- * How the database builds a child's body from its parent's (`tessera_merge_json`, migration 0027), in the
+ * How the database builds a child's body from its parent's (lib/db/functions/tessera_merge_json.sql), in the
  * reservation's one statement: from the parent's body in its key order, without its result object, `amounts`,
  * `reason` and `tokenization`, the `overrides` set where they stand (or added after), the child's result object
  * `inserted` right `after` the card, and the `tail` last. `currency` and `tracking_id` hold their place here; the

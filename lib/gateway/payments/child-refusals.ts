@@ -3,8 +3,8 @@ import { amountTooLarge, type ChildTransactionType } from "@/lib/contracts/child
 import type { ErrorTree } from "@/lib/contracts/errors";
 
 /**
- * Why the database refused a capture, void or refund (`tessera_reserve_child`, migration 0027, which decides the
- * children's rules under the parent's lock), and the parent's figures the words need. The rules, in short:
+ * Why the database refused a capture, void or refund (lib/db/functions/tessera_reserve_child.sql, which
+ * decides the children's rules under the parent's lock), and the parent's figures the words need. The rules, in short:
  * - a capture takes what a successful, unexpired authorization has left — its amount less every capture that
  *   succeeded or is in flight — and none after a void (done or in flight);
  * - a void releases a successful authorization nothing was captured of (nothing captured or being captured), also

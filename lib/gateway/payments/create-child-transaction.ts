@@ -39,7 +39,7 @@ const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  *
  * 1. Under the parent's row lock, the database decides the child's rules on the parent and its children as they
  *    are (counting the children in flight), and inserts the child `incomplete` — its amount reserved — with its
- *    body built from the parent's (`tessera_reserve_child`, migration 0027). A refusal comes back as codes, worded
+ *    body built from the parent's (lib/db/functions/tessera_reserve_child.sql). A refusal comes back as codes, worded
  *    here (`childRefusalErrors`).
  * 2. The acquirer is asked, with the child's uid as the idempotency key.
  * 3. Under the lock again, the child gets the answer (`successful`, `failed` or `error`), which releases the

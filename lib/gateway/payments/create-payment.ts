@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PaymentRequest } from "@/lib/contracts/payment";
 import type { Contract } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
+import { addToRequestLine } from "@/lib/server/request-id";
 import type { CardSighting } from "../cards/card-sighting-writer";
 import { type CardDescription, describeCard } from "../cards/describe-card";
 import { cardSighting, sightCard } from "../cards/sight-card";
@@ -325,9 +326,12 @@ async function charge(payment: PaymentInProgress, token: string, createdAt: Date
   });
   // Nothing else ends a transaction that has no challenge: the row is ours to finish.
   if (!finished) throw new Error(`Payment ${uid} ended before its acquirer answer was stored`);
-  deps.logger.info(
-    { transactionUid: uid, shopId: shop.id, type, status: outcome.status },
-    "acquirer answered",
-  );
+  const facts = {
+    transactionUid: uid,
+    shopId: shop.id,
+    transactionType: type,
+    transactionStatus: outcome.status,
+  };
+  if (!addToRequestLine(facts)) deps.logger.info(facts, "acquirer answered");
   return transactionFromRow(finished);
 }

@@ -22,7 +22,7 @@ export interface ParentOptions {
  * merchant's notification (to the parent's `notification_url`), all in one database transaction. A capture has
  * `amounts` of its own, being a refund's parent in turn: the whole capture refundable once it succeeded.
  *
- * The locked steps run in the database, as one statement (`tessera_finish_child`, migration 0011): the lock is
+ * The locked steps run in the database, as one statement (lib/db/functions/tessera_finish_child.sql): the lock is
  * held for no round trip between them.
  */
 export async function finishChildTransaction({

@@ -14,7 +14,7 @@ export function isParentType(type: string): type is "payment" | "authorization" 
  * What a payment, authorization or capture shows as `amounts` until a child of it finishes: nothing captured,
  * voided or refunded; all of it capturable (an authorization) or refundable (a payment, a capture) once it
  * succeeded, zeros otherwise; a successful authorization's expiry from `authorizationExpiry`. From its first
- * child's finish on, the database computes them (`tessera_finish_child`, migrations 0015 and 0026), the one place
+ * child's finish on, the database computes them (lib/db/functions/tessera_finish_child.sql), the one place
  * that adds the children up: TypeScript only reads them from the stored body.
  */
 export function amountsBeforeChildren(
@@ -37,7 +37,7 @@ export function amountsBeforeChildren(
 /**
  * When an authorization made at `createdAt` stops taking captures and voids, as the database computes it:
  * `createdAt` plus the shop's `authorization_expiry_days` — what the reservation and finishing functions
- * (migrations 0015, 0026, 0027) fall back on for a stored authorization without its own expiry.
+ * (tessera_reserve_child, tessera_finish_child) fall back on for a stored authorization without its own expiry.
  */
 function authorizationExpirySql(createdAt: SQLWrapper | Date, authorizationExpiryDays: number): SQL {
   const start = createdAt instanceof Date ? sql`${createdAt.toISOString()}::timestamptz` : sql`${createdAt}`;

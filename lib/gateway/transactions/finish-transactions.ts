@@ -32,8 +32,8 @@ export interface TransactionFinish {
 export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Ends transactions, each through the one guarded transition (`tessera_finish_transactions`, migration 0026: a
- * transaction that has already ended is never changed), with what commits with each end — its card deleted when
+ * Ends transactions, each through the one guarded transition (lib/db/functions/tessera_finish_transactions.sql:
+ * a transaction that has already ended is never changed), with what commits with each end — its card deleted when
  * not kept, the merchant's notification and the shopper's e-mail queued — in one statement, one round trip, for
  * any number of transactions at once. Resolves, in the order given, to each one ended now, or null for one that had
  * already ended (another request, another instance or the recovery sweep ended it first). A uid may appear once.

@@ -172,10 +172,10 @@ export class TransactionWriter {
 
   /**
    * One statement per batch, atomic on its own, in one round trip. First the locks and reads of
-   * tessera_lock_for_batch_write (migrations 0005, 0006), which reads after its locks are granted: the duplicate
+   * tessera_lock_for_batch_write (lib/db/functions), which reads after its locks are granted: the duplicate
    * check's (a concurrent batch with the same card has either committed or not started) and the data keys' (under the
    * rotation lock, shared: a rotation waits for this write before it switches keys and scans the cards, or has
-   * switched and the retired key is seen). Then, in the same function (tessera_check_batch_write, migration 0028),
+   * switched and the retired key is seen). Then, in the same function (tessera_check_batch_write),
    * the card limits' check and record of the numbers sent in full (`TransactionWrite.sighting`). Then the inserts of
    * the accepted transactions, their stored cards, outbox rows and 3-D Secure challenges — none if a card's data key
    * was retired.

@@ -10,8 +10,8 @@ const BATCH_SIZE = 500;
 
 /**
  * Advisory lock between key switches (exclusive) and card writes (shared, taken by the transaction writer, see
- * migrations 0005, 0006): a switch waits for the writes in flight, and a write that starts meanwhile waits for the
- * switch and then sees the old key retired. So no card is committed under a key after the rotation's scan began.
+ * lib/db/functions/tessera_lock_for_batch_write.sql): a switch waits for the writes in flight, and a write that
+ * starts meanwhile waits for the switch and then sees the old key retired. So no card is committed under a key after the rotation's scan began.
  */
 export const DATA_KEY_ROTATION_LOCK_ID = 7_311_942_003;
 

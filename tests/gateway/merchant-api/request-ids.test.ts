@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLuhnValid } from "@/lib/cards/luhn";
 import { callJson, startTestGateway, type TestGateway, type TestShop, tokenizationRequest } from "../harness";
+import { paymentRequest } from "../money-helpers";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -75,6 +76,30 @@ describe("X-Request-Id", () => {
       .map((line) => JSON.parse(line))
       .filter((record) => record.msg === "request" && record.requestId !== requestId);
     expect(others.map((record) => record.requestId)).toEqual(["other-0", "other-1", "other-2"]);
+  });
+
+  it("a payment writes one line, its request's, which names the transaction, its shop, type and status", async () => {
+    const before = gateway.logs.length;
+    const paid = await callJson(gateway, "/transactions/payments", {
+      shop,
+      body: paymentRequest({ duplicate_check: false }),
+      headers: { "x-request-id": "one-line-0001" },
+    });
+    expect(paid.status).toBe(200);
+    const lines = gateway.logs
+      .slice(before)
+      .map((line) => JSON.parse(line))
+      .filter((record) => record.requestId === "one-line-0001");
+    expect(lines.map((record) => record.msg)).toEqual(["request"]);
+    expect(lines[0]).toMatchObject({
+      method: "POST",
+      path: "/gateway/transactions/payments",
+      status: 200,
+      transactionUid: paid.body.transaction.uid,
+      shopId: shop.id,
+      transactionType: "payment",
+      transactionStatus: "successful",
+    });
   });
 
   it("is named in a 500's generic body, and the logged cause carries it", async () => {

@@ -5,7 +5,7 @@ import { migrateDatabase } from "@/lib/db/migrate";
 import { createTestDatabase, type TestDatabase, usePostgres } from "../harness";
 
 /**
- * The duplicate check runs in every tokenization's batch write (tessera_lock_for_batch_write, migration 0006) and
+ * The duplicate check runs in every tokenization's batch write (lib/db/functions/tessera_lock_for_batch_write.sql) and
  * almost always finds nothing. Read from PostgreSQL's own plans (auto_explain, nested statements): it stays a probe
  * of transactions_fingerprint_idx bounded by the window as well as the fingerprint, so a card with a long history
  * costs no more than a new one, and it never starts parallel workers, even when the planner is told to use them

@@ -10,7 +10,7 @@ import { parseExposition, sampleValue } from "../metrics-exposition";
 import { paymentRequest, postPayment } from "../money-helpers";
 import { openPage, shownCode, submitForm } from "../three-d-secure-helpers";
 
-/** One guarded transition: every end of a transaction goes through tessera_finish_transactions (migration 0026). */
+/** One guarded transition: every end of a transaction goes through tessera_finish_transactions (lib/db/functions). */
 describe("the guarded transition out of incomplete", () => {
   let gateway: TestGateway;
   let shop: TestShop;

@@ -18,7 +18,7 @@ import { openPage, shownCode, submitForm } from "../three-d-secure-helpers";
 
 /**
  * The transactions that have not ended, which the recovery sweeps read instead of every transaction: kept by the
- * database's triggers (migration 0029) on whatever path writes or ends a transaction.
+ * database's triggers (lib/db/functions/tessera_track_in_flight.sql) on whatever path writes or ends a transaction.
  */
 const MIGRATION = path.resolve(
   import.meta.dirname,

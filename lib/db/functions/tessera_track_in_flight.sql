@@ -1,0 +1,25 @@
+-- Keeps transactions_in_flight, the transactions that have not ended, which the recovery sweeps read instead of
+-- every transaction ever written (and /metrics counts). Kept by triggers, so
+-- that no path that writes a transaction can forget it: a row enters when a transaction is written `incomplete`,
+-- and leaves when it ends (tessera_finish_transactions, the one transition out of `incomplete`) or is deleted (the
+-- table's foreign key cascades).
+--
+-- The triggers are defined here with the function they call, so that every database — new, upgraded, or made from
+-- the embedded database's template — ends with the same pair, whatever its migrations created.
+CREATE OR REPLACE FUNCTION tessera_track_in_flight() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO transactions_in_flight (uid, type, created_at) VALUES (NEW.uid, NEW.type, NEW.created_at);
+  ELSE
+    DELETE FROM transactions_in_flight WHERE uid = OLD.uid;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER transactions_in_flight_started AFTER INSERT ON transactions
+  FOR EACH ROW WHEN (NEW.status = 'incomplete') EXECUTE FUNCTION tessera_track_in_flight();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER transactions_in_flight_ended AFTER UPDATE OF status ON transactions
+  FOR EACH ROW WHEN (OLD.status = 'incomplete' AND NEW.status <> 'incomplete') EXECUTE FUNCTION tessera_track_in_flight();
