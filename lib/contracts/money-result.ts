@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * What a transaction does. `tokenization` stores a card without moving money; `payment` authorizes and captures at
  * once; an `authorization` holds the amount until a `capture` takes it or a `void` releases it; a `refund` returns
- * a payment's or capture's money; a `credit` pays out to a card.
+ * a payment's or capture's money; a `credit` pays out to a card; a `chargeback` reports money the cardholder's bank
+ * took back from a payment or capture (received from the acquirer, never requested).
  */
 export const TRANSACTION_TYPES = [
   "tokenization",
@@ -13,6 +14,7 @@ export const TRANSACTION_TYPES = [
   "void",
   "refund",
   "credit",
+  "chargeback",
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -146,6 +146,8 @@ export const DEFAULT_PAYOUT_DAILY_LIMIT = 50_000;
 export const DEFAULT_CUSTOMER_EMAIL_LIMIT_PER_HOUR = 1_000;
 /** Test money's e-mails (a test shop, a test clock run through a year of renewals) an hour, whatever the shop's. */
 export const TEST_CUSTOMER_EMAIL_LIMIT_PER_HOUR = 100;
+/** The operator's fee for a chargeback, in major units of the disputed payment's currency. */
+export const DEFAULT_DISPUTE_FEE = 15;
 /** A new shop pays out in euros only: caps in major units mean money only among currencies of like worth. */
 export const DEFAULT_PAYOUT_CURRENCIES = ["EUR"] as const;
 
@@ -179,6 +181,29 @@ export const shopSettingsSchema = z.object({
    * a change (update-shop-settings.ts) and dropped where the header is written (frame-ancestors.ts).
    */
   frame_ancestors: z.array(z.url({ protocol: /^https?$/ })).default([]),
+  notification_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullable()
+    .default(null)
+    .describe(
+      "Where the shop's own webhooks go: a chargeback (and the dispute events) reaches it as well as the payment's " +
+        "notification_url, which may be gone by then",
+    ),
+  cancel_subscriptions_on_fraud_dispute: z
+    .boolean()
+    .default(true)
+    .describe("A fraud dispute of a subscription's payment cancels the subscription (its reason recorded)"),
+  dispute_fee: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000)
+    .default(DEFAULT_DISPUTE_FEE)
+    .describe(
+      "The operator's fee for each chargeback, in major units of the payment's currency, taken with the disputed " +
+        "amount and given back if the chargeback is won; set by the operator",
+    ),
   /** Ordered: the first matching rule wins; none means `smart_routing_verification.status` "skipped". */
   smart_routing_rules: arrayValue(smartRoutingRuleSchema)
     .max(MAX_SMART_ROUTING_RULES, tooLong(MAX_SMART_ROUTING_RULES, "rules"))

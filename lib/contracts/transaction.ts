@@ -75,7 +75,7 @@ export const transactionSchema = z
     language: z.string().describe("Language as sent, en by default"),
     type: z
       .enum(TRANSACTION_TYPES)
-      .describe("tokenization, payment, authorization, capture, void, refund or credit"),
+      .describe("tokenization, payment, authorization, capture, void, refund, credit or chargeback"),
     payment_method_type: z.literal("credit_card"),
     test: z.boolean().describe("Test transaction"),
     amount: z.int().describe("Amount in minor units"),
@@ -126,7 +126,32 @@ export const transactionSchema = z
         "What a payment, authorization or capture has left, from its creation on; zeros unless it succeeded. Only " +
           "in these three types",
       ),
-    reason: z.string().nullable().optional().describe("Why the money was returned; only in a refund"),
+    reason: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Why the money was returned; only in a refund and a chargeback (the dispute's reason)"),
+    chargeback: z
+      .object({
+        status: z.literal("successful"),
+        message: z.string(),
+        reason: z.string().describe("The dispute's reason (fraudulent, product_not_received, …)"),
+        reason_code: z.string().describe("The card network's reason code"),
+        dispute_id: z.string().describe("The dispute (GET /disputes/{id})"),
+      })
+      .optional()
+      .describe("Only in a chargeback: what the bank took back and why"),
+    parent_transaction: z
+      .object({
+        uid: z.string(),
+        type: z.string(),
+        status: z.string(),
+        amount: z.int(),
+        currency: z.string(),
+        tracking_id: z.string().nullable(),
+      })
+      .optional()
+      .describe("Only in a chargeback: the payment or capture charged back"),
     additional_data: z.object({
       receipt_text: z.array(z.string()),
       contract: z.array(z.enum(CONTRACTS)),

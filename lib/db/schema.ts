@@ -111,7 +111,7 @@ export const transactions = pgTable(
     status: text("status", { enum: ["successful", "failed", "incomplete", "error"] }).notNull(),
     /** What the transaction does; money types other than `tokenization` may also end as `error` (processor error). */
     type: text("type", {
-      enum: ["tokenization", "payment", "authorization", "capture", "void", "refund", "credit"],
+      enum: ["tokenization", "payment", "authorization", "capture", "void", "refund", "credit", "chargeback"],
     })
       .notNull()
       .default("tokenization"),
@@ -704,3 +704,90 @@ export type CustomerRow = typeof customers.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
 export type ShopperEmailRow = typeof shopperEmails.$inferSelect;
+
+/**
+ * Disputes of a payment (or capture) by the cardholder's bank: inquiries and chargebacks, raised by the acquirer
+ * (`dispute_events`). Status moves forward only, guarded by a trigger (lib/db/functions/tessera_guard_dispute_status.sql).
+ * A chargeback's amount is the part of its payment not refunded (nor charged back) when it was opened, decided under
+ * the payment's row lock, the lock every refund of it takes: a refund and a chargeback never take the same money.
+ */
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: text("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    /** The payment or capture disputed: the parent its refunds would have. */
+    transactionUid: text("transaction_uid")
+      .notNull()
+      .references(() => transactions.uid),
+    /** The `chargeback` transaction that reports it on bePaid's wire, once it is a chargeback. */
+    chargebackUid: text("chargeback_uid").references(() => transactions.uid),
+    /** The acquirer's own id of the dispute (its events name it). */
+    acquirerRef: text("acquirer_ref").notNull().unique(),
+    kind: text("kind", { enum: ["inquiry", "chargeback"] }).notNull(),
+    reason: text("reason").notNull(),
+    networkReasonCode: text("network_reason_code").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull(),
+    evidence: jsonb("evidence").notNull().default(sql`'{}'::jsonb`),
+    submissionCount: integer("submission_count").notNull().default(0),
+    submittedAt: timestamp("submitted_at", { withTimezone: true, precision: 3 }),
+    evidenceDueBy: timestamp("evidence_due_by", { withTimezone: true, precision: 3 }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull().default(0),
+    fundsWithdrawnAt: timestamp("funds_withdrawn_at", { withTimezone: true, precision: 3 }),
+    fundsReinstatedAt: timestamp("funds_reinstated_at", { withTimezone: true, precision: 3 }),
+    test: boolean("test").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index("disputes_shop_created_idx").on(table.shopId, table.createdAt),
+    index("disputes_transaction_idx").on(table.transactionUid),
+  ],
+);
+
+/**
+ * What the acquirer reported about disputes (pushed, or read when it is polled), each event once (`id` is the
+ * acquirer's), applied in order by whichever instance claims it; one that cannot be applied yet (its payment not
+ * written) is tried again, and one that never can is kept with its reason.
+ */
+export const disputeEvents = pgTable(
+  "dispute_events",
+  {
+    id: text("id").primaryKey(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: ["pending", "applied", "discarded"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 }).notNull(),
+    lastError: text("last_error"),
+    ...timestamps,
+  },
+  (table) => [index("dispute_events_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+/**
+ * A bank's early fraud warning on a payment (Visa TC40, Mastercard SAFE): no money has moved; refunding now avoids
+ * the chargeback that may follow. `actionable` while no dispute exists and the payment is not fully refunded.
+ */
+export const earlyFraudWarnings = pgTable(
+  "early_fraud_warnings",
+  {
+    id: text("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    transactionUid: text("transaction_uid")
+      .notNull()
+      .references(() => transactions.uid),
+    fraudType: text("fraud_type").notNull(),
+    test: boolean("test").notNull(),
+    ...timestamps,
+  },
+  (table) => [index("early_fraud_warnings_transaction_idx").on(table.transactionUid)],
+);
+
+export type DisputeRow = typeof disputes.$inferSelect;

@@ -23,6 +23,7 @@ import { startTracing, stopTracing, tracingEnabled } from "./observability/traci
 import { readWebhookOutboxStats } from "./observability/webhook-outbox-stats";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
+import { DISPUTE_FEED_MS, runDisputeFeed } from "./disputes/dispute-feed";
 import { PeriodicSweep } from "./periodic-sweep";
 import { settleEndedHolds } from "./products/product-stock";
 import { RateLimiter } from "./rate-limit";
@@ -54,6 +55,8 @@ export interface GatewayRuntime {
   threeDSecureExpiry: PeriodicSweep;
   /** Finishes payments whose acquirer answer was never stored (a stopped request); `sweepOnce()` runs it at once. */
   paymentRecovery: PeriodicSweep;
+  /** Reads the acquirer's disputes and applies them, and decides test disputes; `sweepOnce()` runs it at once. */
+  disputeFeed: PeriodicSweep;
   /** Charges due subscriptions; running with the background workers unless SUBSCRIPTIONS_SCHEDULER=off. */
   subscriptions: SubscriptionScheduler;
   /** True when this start created the demo shops (empty embedded database). */
@@ -176,6 +179,13 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     logger,
     sweep: () => settleEndedHolds(deps),
   });
+  // Disputes the acquirer reports (polled, or pushed into the same inbox), applied by whichever instance claims them.
+  const disputeFeed = new PeriodicSweep({
+    name: "dispute feed",
+    intervalMs: DISPUTE_FEED_MS,
+    logger,
+    sweep: () => runDisputeFeed(deps),
+  });
   // MASTER_KEY_PREVIOUS set: the vault keys are re-wrapped under MASTER_KEY in the background (shared with the other
   // instances doing the same).
   let masterKeyRotation: { stop(): Promise<void> } | null = null;
@@ -192,6 +202,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     threeDSecureExpiry.start();
     paymentRecovery.start();
     childResume.start();
+    disputeFeed.start();
   }
   const createdDemoShops =
     (options.demoShops ?? config.demoShops) && database.kind === "pglite"
@@ -231,6 +242,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       threeDSecureExpiry.stop(),
       paymentRecovery.stop(),
       childResume.stop(),
+      disputeFeed.stop(),
       masterKeyRotation?.stop(),
     ]);
   }
@@ -246,6 +258,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     shopperEmails,
     threeDSecureExpiry,
     paymentRecovery,
+    disputeFeed,
     subscriptions: subscriptionScheduler,
     createdDemoShops,
     stopBackgroundWork,

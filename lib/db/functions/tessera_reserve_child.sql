@@ -20,6 +20,8 @@
 --   amount_over      more than the parent has left: an authorization's amount less its captures, a payment's or
 --                    capture's less its refunds (done or in flight), a void more than the authorization
 --   amount_under     a void of less than the whole authorization
+--   charged_back     a refund of a payment or capture that a chargeback has taken back, open or lost (the bank
+--                    already returned the money to the cardholder; a refund would pay them twice)
 -- The base refusals (ceiling to being_captured) come alone; `currency` and the amount's may come together.
 --
 -- An authorization's expiry is the one its stored body answered with (fixed when it succeeded), or its creation plus the
@@ -65,6 +67,7 @@ DECLARE
   voiding bigint;
   refunded bigint;
   refunding bigint;
+  charged_back bigint;
   left_over bigint;
   refused text;
   field_refusals text[] := '{}';
@@ -86,6 +89,12 @@ BEGIN
          coalesce(sum(c.amount) FILTER (WHERE c.type = 'refund' AND c.status = 'incomplete'), 0)
     INTO captured, capturing, voided, voiding, refunded, refunding
     FROM transactions c WHERE c.parent_uid = locked_parent_uid AND c.status IN ('successful', 'incomplete');
+  -- Chargebacks are opened under this same row lock (lib/gateway/disputes/open-dispute.ts): what one took is not
+  -- refundable, and none can be refunded while one is open or once it is lost.
+  SELECT coalesce(sum(d.amount), 0) INTO charged_back
+    FROM disputes d
+   WHERE d.transaction_uid = locked_parent_uid AND d.kind = 'chargeback'
+     AND d.status IN ('needs_response', 'under_review', 'lost');
   now_at := coalesce(at, clock_timestamp());
   IF p.type = 'authorization' THEN
     expiry := coalesce((p.body->'amounts'->>'authorization_expires_at')::timestamptz,
@@ -93,7 +102,7 @@ BEGIN
   END IF;
   left_over := CASE child_type
     WHEN 'capture' THEN p.amount - captured - capturing
-    WHEN 'refund' THEN p.amount - refunded - refunding
+    WHEN 'refund' THEN p.amount - refunded - refunding - charged_back
     ELSE p.amount END;
 
   refused := CASE
@@ -101,6 +110,7 @@ BEGIN
     WHEN (child_type = 'refund' AND p.type NOT IN ('payment', 'capture'))
       OR (child_type IN ('capture', 'void') AND p.type <> 'authorization') THEN 'parent_type'
     WHEN p.status <> 'successful' THEN 'parent_status'
+    WHEN child_type = 'refund' AND charged_back > 0 THEN 'charged_back'
     WHEN expiry <= now_at AND child_type <> 'void' THEN 'expired'
     WHEN child_type = 'capture' AND voided > 0 THEN 'voided'
     WHEN child_type = 'capture' AND voiding > 0 THEN 'being_voided'

@@ -87,6 +87,30 @@ export interface VerificationAnswer {
   cvcResult: CvcResult | null;
 }
 
+/**
+ * What the acquirer reports of a dispute: the cardholder's bank opened an inquiry or a chargeback on a charge (or sent
+ * an early fraud warning), escalated an inquiry, or decided. The gateway applies each event once (`eventId`), in
+ * `occurredAt` order, and never lets one move a dispute backwards.
+ */
+export interface AcquirerDisputeEvent {
+  eventId: string;
+  /** The acquirer's id of the dispute (or warning) its events share. */
+  disputeRef: string;
+  /** The charge disputed, by the key the gateway called it with: the payment's or capture's uid. */
+  transactionUid: string;
+  kind: "inquiry" | "chargeback" | "early_fraud_warning";
+  action: "opened" | "escalated" | "won" | "lost" | "closed";
+  /** Stripe's words: fraudulent, product_not_received, duplicate, … */
+  reason: string;
+  /** The card network's code, e.g. Visa 10.4, Mastercard 4853. */
+  networkReasonCode: string;
+  /** Minor units; null for whatever of the charge is not refunded (nor charged back) when the dispute opens. */
+  amount: number | null;
+  /** Raised on a test transaction: test disputes only ever come of test transactions. */
+  test: boolean;
+  occurredAt: string;
+}
+
 export interface Acquirer {
   /** Checks a card for a tokenization; never moves money. */
   verify(request: VerifyRequest): Promise<VerificationAnswer>;
@@ -96,6 +120,12 @@ export interface Acquirer {
   refund(request: FollowUpRequest & { reason: string }): Promise<AcquirerAnswer>;
   /** A payout to a card. */
   credit(request: CreditRequest): Promise<AcquirerAnswer>;
+  /**
+   * Dispute events since the last call, for an acquirer the gateway polls. One that pushes them (a webhook of its
+   * own) hands them to `receiveDisputeEvents` (lib/gateway/disputes/dispute-inbox.ts) instead: the same inbox either
+   * way. Absent: the acquirer reports no disputes.
+   */
+  pollDisputeEvents?(): Promise<AcquirerDisputeEvent[]>;
 }
 
 /** The answer the gateway records when the acquirer could not be reached at all. */

@@ -2,12 +2,14 @@ import { createHash } from "node:crypto";
 import type {
   Acquirer,
   AcquirerAnswer,
+  AcquirerDisputeEvent,
   AuthorizeRequest,
   CreditRequest,
   FollowUpRequest,
   VerificationAnswer,
   VerifyRequest,
 } from "./acquirer";
+import { SandboxDisputes } from "./sandbox-disputes";
 import {
   APPROVED_MESSAGE,
   outcomeByAmount,
@@ -32,7 +34,15 @@ export const SANDBOX_BILLING_DESCRIPTOR = "TESSERA SANDBOX";
 export class SandboxAcquirer implements Acquirer {
   private readonly inFlight = new Map<string, Promise<AcquirerAnswer>>();
 
-  constructor(private readonly options: { slowAnswerMs?: number } = {}) {}
+  private readonly disputes: SandboxDisputes;
+
+  constructor(private readonly options: { slowAnswerMs?: number; disputeDelayMs?: number } = {}) {
+    this.disputes = new SandboxDisputes(options.disputeDelayMs);
+  }
+
+  async pollDisputeEvents(): Promise<AcquirerDisputeEvent[]> {
+    return this.disputes.due();
+  }
 
   async verify(request: VerifyRequest): Promise<VerificationAnswer> {
     return verificationForCard({
@@ -41,18 +51,38 @@ export class SandboxAcquirer implements Acquirer {
     });
   }
 
-  authorize(request: AuthorizeRequest): Promise<AcquirerAnswer> {
-    return this.answer(request.idempotencyKey, request.billingDescriptor, () =>
+  async authorize(request: AuthorizeRequest): Promise<AcquirerAnswer> {
+    const answer = await this.answer(request.idempotencyKey, request.billingDescriptor, () =>
       outcomeForCard({
         number: request.card.number,
         verificationValue: request.card.verificationValue,
         amount: request.amount,
       }),
     );
+    // The sandbox's dispute cards are disputed by their bank once charged; only ever as test disputes.
+    if (answer.status === "successful" && answer.refId && request.test) {
+      this.disputes.charged({
+        cardNumber: request.card.number,
+        uid: request.idempotencyKey,
+        reference: answer.refId,
+        amount: request.amount,
+        capture: request.capture,
+        test: request.test,
+      });
+    }
+    return answer;
   }
 
-  capture(request: FollowUpRequest): Promise<AcquirerAnswer> {
-    return this.answer(request.idempotencyKey, null, () => outcomeByAmount(request.amount));
+  async capture(request: FollowUpRequest): Promise<AcquirerAnswer> {
+    const answer = await this.answer(request.idempotencyKey, null, () => outcomeByAmount(request.amount));
+    if (answer.status === "successful") {
+      this.disputes.captured({
+        parentReference: request.parentRefId,
+        uid: request.idempotencyKey,
+        amount: request.amount,
+      });
+    }
+    return answer;
   }
 
   void(request: FollowUpRequest): Promise<AcquirerAnswer> {

@@ -14,6 +14,7 @@ import { buildOpenApiDocument } from "./openapi";
 import { checkoutRoutes } from "./routes/checkouts";
 import { childTransactionRoutes } from "./routes/children";
 import { customerRoutes } from "./routes/customers";
+import { disputeRoutes } from "./routes/disputes";
 import { shopperEmailRoutes } from "./routes/emails";
 import { notificationRoutes } from "./routes/notifications";
 import { paymentRoutes } from "./routes/payments";
@@ -105,6 +106,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/plans/*", shopAuth(deps, limiter));
   app.use("/subscriptions", shopAuth(deps, limiter));
   app.use("/subscriptions/*", shopAuth(deps, limiter));
+  app.use("/disputes", shopAuth(deps, limiter));
+  app.use("/disputes/*", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", childTransactionRoutes(deps));
@@ -118,6 +121,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.route("/", productRoutes(deps));
   app.route("/", subscriptionRoutes(deps));
   app.route("/", subscriptionCardRoutes(deps));
+  app.route("/", disputeRoutes(deps));
   // The sandbox issuer's 3-D Secure pages, for shoppers: no credentials (the transaction uid is the capability).
   app.route("/", processRoutes(deps, GATEWAY_BASE_PATH));
 

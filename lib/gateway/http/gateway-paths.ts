@@ -22,6 +22,7 @@ export const ROOT_API_SEGMENTS = [
   "products",
   "plans",
   "subscriptions",
+  "disputes",
 ] as const;
 
 function hasPrefix(url: string, prefix: string): boolean {

@@ -14,6 +14,7 @@ import {
   transactionOrShopperView,
 } from "./openapi-checkouts";
 import { childTransactionOpenApi } from "./openapi-children";
+import { disputeOpenApi } from "./openapi-disputes";
 import { shopperEmailOpenApi } from "./openapi-emails";
 import { merchantOpenApi } from "./openapi-merchant";
 import { notificationOpenApi } from "./openapi-notifications";
@@ -106,6 +107,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   const children = childTransactionOpenApi();
   const payments = paymentOpenApi();
   const shopperEmails = shopperEmailOpenApi();
+  const disputeDocument = disputeOpenApi();
   const products = productOpenApi();
   const subscriptions = subscriptionOpenApi();
   return {
@@ -126,6 +128,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...children.schemas,
         ...payments.schemas,
         ...shopperEmails.schemas,
+        ...disputeDocument.schemas,
         ...products.schemas,
         ...subscriptions.schemas,
         TokenizationRequest: jsonSchema(tokenizationRequestSchema, "input"),
@@ -143,6 +146,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...children.paths,
       ...payments.paths,
       ...shopperEmails.paths,
+      ...disputeDocument.paths,
       ...products.paths,
       ...subscriptions.paths,
       "/transactions/tokenizations": {

@@ -2,7 +2,7 @@ import type { Acquirer } from "../acquirer/acquirer";
 import type { GatewayMetrics } from "./metrics";
 import { withSpan } from "./tracing";
 
-type Operation = keyof Acquirer;
+type Operation = Exclude<keyof Acquirer, "pollDisputeEvents">;
 // Every operation of the interface, or the type check fails: an operation left out would be missing at run time.
 const OPERATIONS = Object.keys({
   verify: true,
@@ -45,5 +45,7 @@ export function instrumentAcquirer(acquirer: Acquirer, metrics: GatewayMetrics):
         },
       );
   }
-  return observed as unknown as Acquirer;
+  // Reading the dispute feed moves no money: passed through as it is.
+  const poll = acquirer.pollDisputeEvents?.bind(acquirer);
+  return { ...(observed as unknown as Acquirer), ...(poll ? { pollDisputeEvents: poll } : {}) };
 }

@@ -11,7 +11,8 @@ import type { ErrorTree } from "@/lib/contracts/errors";
  *   once it has expired, since releasing a hold moves no money, and releases all of it;
  * - a refund names the transaction that took the money (a payment, or a capture of an authorization, never the
  *   authorization itself, as beGateway's docs have it) and returns at most what it has left: its amount less every
- *   refund that succeeded or is in flight. Refunds do not expire with the authorization;
+ *   refund that succeeded or is in flight. Refunds do not expire with the authorization; none while a chargeback of
+ *   it is open or once one is lost (the bank already returned the money);
  * - a child moves money in its parent's currency only (`currency` may be left out), and no more than any
  *   transaction may (`amountCeilingErrors`).
  */
@@ -37,7 +38,12 @@ export type ChildRefusalCode =
   | "being_captured"
   | "currency"
   | "amount_over"
-  | "amount_under";
+  | "amount_under"
+  | "charged_back";
+
+/** A refund of a payment the cardholder's bank took back: it would pay the cardholder twice. */
+export const CHARGED_BACK =
+  "Parent transaction has been charged back; it cannot be refunded while the chargeback is open or once it is lost";
 
 const PARENT_TYPES: Record<ChildTransactionType, readonly string[]> = {
   capture: ["authorization"],
@@ -107,6 +113,8 @@ export function childRefusalErrors(
         if (!words) throw new Error(`A ${type} refused as ${code}`);
         return { base: [words] };
       }
+      case "charged_back":
+        return { base: [CHARGED_BACK] };
       case "currency":
         errors.currency = [`must be ${refusal.parentCurrency}, the currency of the parent transaction`];
         break;

@@ -44,6 +44,7 @@ export const OPERATOR_SETTINGS = [
   "payout_daily_limit",
   "payout_currencies",
   "customer_email_limit_per_hour",
+  "dispute_fee",
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 export const CANT_BE_CHANGED_BY_SHOP = "can't be changed by the shop";
@@ -169,6 +170,7 @@ export async function updateShopSettings(options: {
     const plainHttp = checkMerchantUrls(deps.config, {
       ...Object.fromEntries(framing.map((entry, index) => [`settings.frame_ancestors.${index}`, entry])),
       "settings.branding.logo_url": logo,
+      "settings.notification_url": "notification_url" in changeable ? result.data.notification_url : null,
     });
     const refused = mergeErrorTrees(errors, plainHttp);
     if (!isEmptyErrorTree(refused)) throw GatewayError.validation(refused);

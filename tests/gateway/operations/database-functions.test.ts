@@ -104,6 +104,9 @@ function functionsWith(name: string, change: (text: string) => string): string {
   return folder;
 }
 
+/** Function files whose function came after migration 0030, with the tables it works on. */
+const ADDED_AFTER_0030 = ["tessera_guard_dispute_status"];
+
 const markBody = (text: string) => text.replace(/\nBEGIN\n/, "\nBEGIN\n  -- an older definition\n");
 
 describe("database functions", () => {
@@ -120,6 +123,7 @@ describe("database functions", () => {
       expect(text).toContain(`$$${row.source}$$`);
     }
     expect(fresh.triggers.map((row) => row.name)).toEqual([
+      "disputes_status_forward_only",
       "transactions_in_flight_ended",
       "transactions_in_flight_started",
     ]);
@@ -135,7 +139,8 @@ describe("database functions", () => {
     await migrateUpTo(handle, LAST_MIGRATION_WITH_FUNCTIONS);
     // Each function as an older release defined it (its body marked, so a function left alone would show), and a
     // trigger that fires on every update.
-    for (const file of readDatabaseFunctions()) {
+    // Functions written since 0030 (on tables that came later) did not exist then.
+    for (const file of readDatabaseFunctions().filter((file) => !ADDED_AFTER_0030.includes(file.name))) {
       for (const statement of file.statements) await handle.db.execute(sql.raw(markBody(statement)));
     }
     await handle.db.execute(

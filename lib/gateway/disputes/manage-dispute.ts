@@ -1,0 +1,225 @@
+import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import {
+  DISPUTE_ID_PATTERN,
+  DISPUTE_STATUSES,
+  type Dispute,
+  type DisputeEvidence,
+  type DisputeStatus,
+  parseEvidenceRequest,
+} from "@/lib/contracts/dispute";
+import type { ErrorTree } from "@/lib/contracts/errors";
+import { INVALID } from "@/lib/contracts/messages";
+import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
+import { type DisputeRow, disputes, shops, transactions } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
+import { GatewayError } from "../errors";
+import type { Pagination } from "../http/pagination";
+import type { DatabaseTransaction } from "../transactions/finish-transactions";
+import { parseDateBound } from "../transactions/list-transactions";
+import { decideDispute } from "./apply-dispute-event";
+import { disputeNoticeUrls, queueDisputeEvents } from "./dispute-notices";
+import { disputeFromRow } from "./dispute-view";
+
+export const EVIDENCE_SUBMITTED = "Evidence has been submitted; it can no longer be changed";
+export const DISPUTE_CLOSED = "Dispute is closed";
+export const EVIDENCE_PAST_DUE = "Evidence was due by";
+export const ALREADY_ACCEPTED = "Dispute is already lost";
+
+async function trackingIdOf(db: Pick<GatewayDeps["db"], "select">, uid: string): Promise<string | null> {
+  const [row] = await db
+    .select({ trackingId: transactions.trackingId })
+    .from(transactions)
+    .where(eq(transactions.uid, uid));
+  return row?.trackingId ?? null;
+}
+
+/** The shop's dispute, locked for a change; 404 for another shop's or none (an id says nothing of whose it is). */
+async function lockDispute(tx: DatabaseTransaction, shopId: number, id: string): Promise<DisputeRow> {
+  if (!DISPUTE_ID_PATTERN.test(id)) throw new GatewayError("record_not_found");
+  const [row] = await tx
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.id, id), eq(disputes.shopId, shopId)))
+    .for("update");
+  if (!row) throw new GatewayError("record_not_found");
+  return row;
+}
+
+export async function getDispute(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  id: string;
+}): Promise<Dispute> {
+  const { deps } = options;
+  if (!DISPUTE_ID_PATTERN.test(options.id)) throw new GatewayError("record_not_found");
+  const [row] = await deps.db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.id, options.id), eq(disputes.shopId, options.shopId)));
+  if (!row) throw new GatewayError("record_not_found");
+  return disputeFromRow(row, await trackingIdOf(deps.db, row.transactionUid), deps.clock.now());
+}
+
+export interface DisputeFilters {
+  status?: DisputeStatus;
+  transactionUid?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+/** `?status=&transaction_uid=&created_from=&created_to=` of GET /disputes; a bad value is a 422 naming it. */
+export function parseDisputeFilters(query: Record<string, string | undefined>): DisputeFilters {
+  const filters: DisputeFilters = {};
+  const errors: ErrorTree = {};
+  if (query.status) {
+    if ((DISPUTE_STATUSES as readonly string[]).includes(query.status))
+      filters.status = query.status as DisputeStatus;
+    else errors.status = [`is not one of ${DISPUTE_STATUSES.join(", ")}`];
+  }
+  if (query.transaction_uid) filters.transactionUid = query.transaction_uid;
+  for (const [key, bound] of [
+    ["created_from", "lower"],
+    ["created_to", "upper"],
+  ] as const) {
+    const value = query[key];
+    if (!value) continue;
+    const at = parseDateBound(value, bound);
+    if (!at) errors[key] = [INVALID];
+    else if (key === "created_from") filters.createdFrom = at;
+    else filters.createdTo = at;
+  }
+  if (Object.keys(errors).length > 0) throw GatewayError.validation(errors);
+  return filters;
+}
+
+/** GET /disputes: the shop's disputes, the answer due soonest first among the open ones, then the newest. */
+export async function listDisputes(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  filters: DisputeFilters;
+  pagination: Pagination;
+}): Promise<{ disputes: Dispute[]; total: number }> {
+  const { deps, filters, pagination } = options;
+  const conditions: SQL[] = [eq(disputes.shopId, options.shopId)];
+  if (filters.status) conditions.push(eq(disputes.status, filters.status));
+  if (filters.transactionUid) conditions.push(eq(disputes.transactionUid, filters.transactionUid));
+  if (filters.createdFrom) conditions.push(gte(disputes.createdAt, filters.createdFrom));
+  if (filters.createdTo) conditions.push(lte(disputes.createdAt, filters.createdTo));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select({ dispute: disputes, trackingId: transactions.trackingId })
+      .from(disputes)
+      .innerJoin(transactions, eq(transactions.uid, disputes.transactionUid))
+      .where(where)
+      .orderBy(desc(disputes.createdAt), desc(disputes.id))
+      .limit(pagination.perPage)
+      .offset(pagination.offset),
+    deps.db.select({ total: count() }).from(disputes).where(where),
+  ]);
+  const now = deps.clock.now();
+  return { disputes: rows.map((row) => disputeFromRow(row.dispute, row.trackingId, now)), total };
+}
+
+async function noticeUrls(tx: DatabaseTransaction, dispute: DisputeRow) {
+  const [charge] = await tx
+    .select({ body: transactions.body, trackingId: transactions.trackingId })
+    .from(transactions)
+    .where(eq(transactions.uid, dispute.transactionUid));
+  const [shop] = await tx
+    .select({ settings: shops.settings })
+    .from(shops)
+    .where(eq(shops.id, dispute.shopId));
+  return {
+    urls: disputeNoticeUrls(charge, shopSettingsSchema.parse(shop.settings).notification_url),
+    trackingId: charge.trackingId,
+  };
+}
+
+/** Whether the merchant may still answer: open, not submitted, not past due. Throws the 422 saying why not. */
+function assertAnswerable(row: DisputeRow, now: Date): void {
+  if (row.status === "under_review" || row.status === "warning_under_review")
+    throw GatewayError.base(EVIDENCE_SUBMITTED);
+  if (row.status !== "needs_response" && row.status !== "warning_needs_response")
+    throw GatewayError.base(`${DISPUTE_CLOSED} (${row.status})`);
+  if (row.evidenceDueBy.getTime() < now.getTime())
+    throw GatewayError.base(
+      `${EVIDENCE_PAST_DUE} ${row.evidenceDueBy.toISOString()}; it can no longer be given`,
+    );
+}
+
+/**
+ * POST /disputes/{id}/evidence: stages the evidence given (merged field by field over what was staged), and with
+ * `submit: true` sends it: the dispute goes under review and the evidence can no longer change. Refused (422,
+ * nothing changed) once submitted, closed or past `evidence_due_by`.
+ */
+export async function submitEvidence(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  id: string;
+  body: unknown;
+}): Promise<Dispute> {
+  const { deps } = options;
+  const now = deps.clock.now();
+  const { row, trackingId } = await deps.db.transaction(async (tx) => {
+    const current = await lockDispute(tx, options.shopId, options.id);
+    assertAnswerable(current, now);
+    const staged = (current.evidence ?? {}) as DisputeEvidence;
+    const parsed = parseEvidenceRequest(options.body, staged);
+    if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+    const evidence = { ...staged, ...parsed.value.evidence };
+    const submitted = parsed.value.submit;
+    const [updated] = await tx
+      .update(disputes)
+      .set({
+        evidence,
+        updatedAt: now,
+        ...(submitted
+          ? {
+              status: current.kind === "inquiry" ? "warning_under_review" : "under_review",
+              submittedAt: now,
+              submissionCount: current.submissionCount + 1,
+            }
+          : {}),
+      })
+      .where(eq(disputes.id, current.id))
+      .returning();
+    const notice = await noticeUrls(tx, updated);
+    if (submitted)
+      await queueDisputeEvents(tx, updated, notice.trackingId, ["dispute.updated"], notice.urls, now);
+    return { row: updated, trackingId: notice.trackingId };
+  });
+  deps.outbox.nudge();
+  return disputeFromRow(row, trackingId, now);
+}
+
+/**
+ * POST /disputes/{id}/accept: the merchant does not contest it. A chargeback is lost (its money stays with the
+ * cardholder); an inquiry is closed. 422 when it is no longer open.
+ */
+export async function acceptDispute(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  id: string;
+}): Promise<Dispute> {
+  const { deps } = options;
+  const now = deps.clock.now();
+  const { row, trackingId } = await deps.db.transaction(async (tx) => {
+    const current = await lockDispute(tx, options.shopId, options.id);
+    if (current.status === "lost") throw GatewayError.base(ALREADY_ACCEPTED);
+    if (
+      !["needs_response", "warning_needs_response", "under_review", "warning_under_review"].includes(
+        current.status,
+      )
+    )
+      throw GatewayError.base(`${DISPUTE_CLOSED} (${current.status})`);
+    const notice = await noticeUrls(tx, current);
+    const outcome = current.kind === "inquiry" ? "warning_closed" : "lost";
+    if (!(await decideDispute(tx, current, outcome, notice.trackingId, notice.urls, now)))
+      throw GatewayError.base(`${DISPUTE_CLOSED} (${current.status})`);
+    const [updated] = await tx.select().from(disputes).where(eq(disputes.id, current.id));
+    return { row: updated, trackingId: notice.trackingId };
+  });
+  deps.outbox.nudge();
+  return disputeFromRow(row, trackingId, now);
+}
