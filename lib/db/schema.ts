@@ -623,6 +623,12 @@ export const subscriptions = pgTable(
     clockAt: timestamp("clock_at", { withTimezone: true, precision: 3 }),
     /** A scheduler's claim: no other instance charges the subscription until it ends. */
     leaseUntil: timestamp("lease_until", { withTimezone: true, precision: 3 }),
+    /**
+     * Held for the operator (migration 0035): an outcome of its charge could not be stored. Never claimed, settled
+     * or charged while set; `heldReason` says why.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true, precision: 3 }),
+    heldReason: text("held_reason"),
     ...timestamps,
   },
   (table) => [
@@ -630,6 +636,7 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_card_update_token_idx").on(table.cardUpdateToken),
     // Migration 0023: the hosted page finds its subscription's plan by the session's token.
     index("subscriptions_checkout_token_idx").on(table.checkoutToken),
+    index("subscriptions_held_idx").on(table.heldAt).where(sql`${table.heldAt} is not null`),
   ],
 );
 

@@ -28,6 +28,7 @@ import { settleEndedHolds } from "./products/product-stock";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
+import { countHeldSubscriptions } from "./subscriptions/hold";
 import { SubscriptionScheduler } from "./subscriptions/scheduler";
 import { endExpiredChallenges } from "./three-d-secure/expiry-sweeper";
 import { MoneyAnswerWriter } from "./transactions/money-answer-writer";
@@ -148,6 +149,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   };
   metrics.registerOutbox("webhook", () => readWebhookOutboxStats(deps));
   metrics.registerInFlight(() => readInFlightStats(deps));
+  metrics.registerHeldSubscriptions(() => countHeldSubscriptions(deps));
   const notifications = new NotificationWorker(deps);
   const shopperEmails = new ShopperEmailWorker(deps);
   const threeDSecureExpiry = new PeriodicSweep({

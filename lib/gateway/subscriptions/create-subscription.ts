@@ -27,7 +27,7 @@ import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { revealCardNumber } from "../vault/card-vault";
 import { recordSubscriptionEvent } from "./events";
 import { generateSubscriptionId } from "./ids";
-import { findPlanRow, insertPlan, type PlanTrial } from "./plans";
+import { findPlanRow, insertPlan, PLAN_OUT_OF_BOUNDS, type PlanTrial, planOutOfBounds } from "./plans";
 import { chargeClaimed, RENEWAL_LEASE_SECONDS } from "./renewals";
 import { addInterval } from "./schedule";
 import { startSubscriptionCheckout } from "./subscription-checkout";
@@ -47,6 +47,7 @@ async function checkReferences(
   if ("id" in request.plan) {
     plan = await findPlanRow(deps.db, shop.id, request.plan.id);
     if (!plan) errors = mergeErrorTrees(errors, { plan: { id: [PLAN_DOES_NOT_EXIST] } });
+    else if (planOutOfBounds(plan)) errors = mergeErrorTrees(errors, { plan: { id: [PLAN_OUT_OF_BOUNDS] } });
   }
   const test = shop.test || request.test;
   const planIsTest = plan ? plan.test : "new" in request.plan ? shop.test || request.plan.new.test : true;

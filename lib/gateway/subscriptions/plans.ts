@@ -2,6 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { currencyMinorUnits } from "@/lib/contracts/currencies";
 import {
   type IntervalUnit,
+  intervalTooLong,
   PLAN_ID_PATTERN,
   type Plan,
   type PlanCreateRequest,
@@ -59,6 +60,21 @@ export function describePlan(plan: {
     parts.push(plan.billingCycles === 1 ? "1 payment in all" : `${plan.billingCycles} payments in all`);
   }
   return parts.join(", ");
+}
+
+export const PLAN_OUT_OF_BOUNDS =
+  "Plan's interval or trial is longer than ten years: it can no longer be subscribed to.";
+
+/**
+ * A plan written before intervals were bounded (`MAX_INTERVAL`) with a longer period or trial: its dates could not
+ * be stored, so nothing new subscribes to it.
+ */
+export function planOutOfBounds(plan: Pick<PlanRow, "interval" | "intervalUnit" | "trial">): boolean {
+  const trial = plan.trial as PlanTrial | null;
+  return (
+    intervalTooLong(plan.interval, plan.intervalUnit) !== null ||
+    (trial !== null && intervalTooLong(trial.interval, trial.interval_unit) !== null)
+  );
 }
 
 export function payUrl(publicUrl: string, id: string): string {

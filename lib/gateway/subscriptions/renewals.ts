@@ -21,6 +21,7 @@ import type { TransactionBody } from "../transactions/build-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { moneyResultOf } from "../transactions/money-transaction-body";
 import { recordSubscriptionEvents } from "./events";
+import { holdSubscription, notHeld } from "./hold";
 import { cycleAttemptUid } from "./ids";
 import {
   addInterval,
@@ -80,6 +81,7 @@ async function claimIn(
           inArray(subscriptions.state, [...CHARGEABLE_STATES]),
           lte(subscriptions.renewAt, dueBy),
           or(isNull(subscriptions.leaseUntil), lte(subscriptions.leaseUntil, now)),
+          notHeld(),
           options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
         ),
       )
@@ -382,6 +384,12 @@ async function chargeTime(
  * Stores the outcomes of a batch in one database transaction, in a few statements for the whole batch whatever
  * its size: the rows locked, the cycles written (one UPDATE), the subscriptions moved (one UPDATE, each move
  * through the transition table and guarded by the state it was read in), and the events.
+ *
+ * One outcome can never take the others down with it: an outcome whose dates cannot be computed is held at once;
+ * the batch's writes run in a savepoint, and if any of them fails they are rolled back to it and each outcome is
+ * stored in a savepoint of its own, so only the one that cannot be stored is left out — and held for the operator
+ * (`holdSubscription`), never claimed again until released. Its charge was made; its pending attempt keeps the
+ * transaction's uid, so its outcome is stored, never charged again, once the operator has fixed it.
  */
 async function applyOutcomes(
   deps: GatewayDeps,
@@ -413,47 +421,73 @@ async function applyOutcomes(
       .for("update");
     const rowById = new Map(rows.map((row) => [row.id, row]));
     const decided: Decision[] = [];
+    const held: { id: string; error: unknown }[] = [];
     for (const { attempt, outcome } of sorted) {
       const row = rowById.get(attempt.subscription.id);
-      if (row) decided.push(await decideOutcome(inTransaction, row, attempt, outcome, first));
+      if (!row) continue;
+      try {
+        decided.push(await decideOutcome(inTransaction, row, attempt, outcome, first));
+      } catch (error) {
+        held.push({ id: row.id, error });
+      }
     }
-    if (decided.length === 0) return;
-    // Stored once: only while this attempt is still the cycle's pending one (another instance that resumed it and
-    // stored its outcome first leaves nothing to do here).
-    const cycleValues = sql.join(
-      decided.map(
-        (decision) =>
-          sql`(${decision.move.row.id}, ${decision.cycleNumber}::int, ${decision.pendingUid}, ${decision.cycle.state},
-               ${decision.cycle.paidUid}::text)`,
-      ),
-      sql`, `,
-    );
-    const stored = await queryRows<{ id: string }>(
-      tx,
-      sql`
-        update subscription_cycles as c
-        set state = v.state, paid_uid = v.paid_uid, pending_uid = null, updated_at = clock_timestamp()
-        from (values ${cycleValues}) as v(id, n, uid, state, paid_uid)
-        where c.subscription_id = v.id and c.cycle_number = v.n and c.pending_uid = v.uid
-        returning c.subscription_id as id`,
-    );
-    const storedIds = new Set(stored.map((row) => row.id));
-    const kept = decided.filter((decision) => storedIds.has(decision.move.row.id));
-    const moved = await moveMany(
-      tx,
-      kept.map((decision) => decision.move),
-    );
-    const movedById = new Map(moved.map((row) => [row.id, row]));
-    await recordSubscriptionEvents(
-      inTransaction,
-      tx,
-      kept.flatMap((decision) => {
-        const row = movedById.get(decision.move.row.id);
-        return row ? decision.events.map((event) => ({ event, row })) : [];
-      }),
-    );
+    try {
+      await tx.transaction((savepoint) => storeDecisions(inTransaction, savepoint, decided));
+    } catch {
+      for (const decision of decided) {
+        try {
+          await tx.transaction((savepoint) => storeDecisions(inTransaction, savepoint, [decision]));
+        } catch (error) {
+          held.push({ id: decision.move.row.id, error });
+        }
+      }
+    }
+    for (const { id, error } of held) await holdSubscription(deps, tx, id, error);
   });
   deps.outbox.nudge();
+}
+
+/** Writes decided outcomes: their cycles, their subscriptions' moves, their events (a few statements in all). */
+async function storeDecisions(
+  deps: OutcomeDeps,
+  tx: DatabaseTransaction,
+  decided: readonly Decision[],
+): Promise<void> {
+  if (decided.length === 0) return;
+  // Stored once: only while this attempt is still the cycle's pending one (another instance that resumed it and
+  // stored its outcome first leaves nothing to do here).
+  const cycleValues = sql.join(
+    decided.map(
+      (decision) =>
+        sql`(${decision.move.row.id}, ${decision.cycleNumber}::int, ${decision.pendingUid}, ${decision.cycle.state},
+             ${decision.cycle.paidUid}::text)`,
+    ),
+    sql`, `,
+  );
+  const stored = await queryRows<{ id: string }>(
+    tx,
+    sql`
+      update subscription_cycles as c
+      set state = v.state, paid_uid = v.paid_uid, pending_uid = null, updated_at = clock_timestamp()
+      from (values ${cycleValues}) as v(id, n, uid, state, paid_uid)
+      where c.subscription_id = v.id and c.cycle_number = v.n and c.pending_uid = v.uid
+      returning c.subscription_id as id`,
+  );
+  const storedIds = new Set(stored.map((row) => row.id));
+  const kept = decided.filter((decision) => storedIds.has(decision.move.row.id));
+  const moved = await moveMany(
+    tx,
+    kept.map((decision) => decision.move),
+  );
+  const movedById = new Map(moved.map((row) => [row.id, row]));
+  await recordSubscriptionEvents(
+    deps,
+    tx,
+    kept.flatMap((decision) => {
+      const row = movedById.get(decision.move.row.id);
+      return row ? decision.events.map((event) => ({ event, row })) : [];
+    }),
+  );
 }
 
 /** What one outcome writes: its cycle, its subscription's move, and the events the move records. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addInterval, classifyFailure, isDaytime, nextDaytime } from "./schedule";
+import { addInterval, classifyFailure, isDaytime, nextDaytime, ScheduleOutOfRange } from "./schedule";
 import { canTransition, FINAL_STATES, TRANSITIONS } from "./transitions";
 
 describe("addInterval", () => {
@@ -22,6 +22,21 @@ describe("addInterval", () => {
     expect(addInterval(new Date("2031-01-01T00:00:00Z"), 5, "hour").toISOString()).toBe(
       "2031-01-01T05:00:00.000Z",
     );
+  });
+});
+
+describe("addInterval's range", () => {
+  it("answers a date up to year 9999 and throws rather than answer one past it or none at all", () => {
+    const from = new Date("2031-01-31T10:00:00Z");
+    expect(addInterval(from, 7968, "year").toISOString()).toBe("9999-01-31T10:00:00.000Z");
+    for (const [count, unit] of [
+      [7969, "year"],
+      [300_000, "year"],
+      [Number.MAX_SAFE_INTEGER, "hour"],
+      [Number.MAX_SAFE_INTEGER, "month"],
+    ] as const) {
+      expect(() => addInterval(from, count, unit), `${count} ${unit}`).toThrow(ScheduleOutOfRange);
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import type { GatewayDeps } from "../context";
 import { insertCustomer } from "../customers/create-customer";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { recordSubscriptionEvent } from "./events";
+import { holdSubscription, notHeld } from "./hold";
 import type { PlanTrial } from "./plans";
 import { addInterval, nextDaytime } from "./schedule";
 import { transition } from "./transitions";
@@ -115,6 +116,7 @@ export async function settleRedirectingSubscriptions(
       and(
         eq(subscriptions.state, "redirecting"),
         isNotNull(subscriptions.checkoutToken),
+        notHeld(),
         options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
         sql`(${checkouts.status} in ('successful', 'failed', 'error') or ${checkouts.expiresAt} <= ${deps.clock.sqlNow()})`,
       ),
@@ -123,7 +125,12 @@ export async function settleRedirectingSubscriptions(
     .limit(options.limit ?? 50);
   let settled = 0;
   for (const { subscription, checkout } of rows) {
-    if (await settleOne(deps, subscription, checkout)) settled += 1;
+    try {
+      if (await settleOne(deps, subscription, checkout)) settled += 1;
+    } catch (error) {
+      // One that cannot be settled (its plan's dates cannot be stored) must not stop the others behind it.
+      await holdSubscription(deps, deps.db, subscription.id, error);
+    }
   }
   return settled;
 }
