@@ -58,6 +58,12 @@ const envSchema = z.object({
     .min(0)
     .max(1_000_000)
     .default(20),
+  PLAN_LINK_VISITS_PER_ADDRESS: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(30),
   THREE_D_SECURE_TTL_SECONDS: z.coerce
     .number({ error: "must be a number" })
     .int()
@@ -114,6 +120,8 @@ export interface Config {
   logLevel: string;
   /** Payment attempts through hosted pages one client address may make in 10 minutes (0: no limit). */
   checkoutAttemptsPerAddress: number;
+  /** Visits of plans' pay_urls one client address may make in 10 minutes, each writing a subscription (0: no limit). */
+  planLinkVisitsPerAddress: number;
   /** How long a shopper has to finish a 3-D Secure challenge before the transaction fails. */
   threeDSecureTtlSeconds: number;
   /** How long a client may take to send its request headers. */
@@ -191,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     threeDSecureTtlSeconds: values.THREE_D_SECURE_TTL_SECONDS,
     checkoutAttemptsPerAddress: values.CHECKOUT_ATTEMPTS_PER_ADDRESS,
+    planLinkVisitsPerAddress: values.PLAN_LINK_VISITS_PER_ADDRESS,
     headersTimeoutSeconds: values.HEADERS_TIMEOUT_SECONDS,
     requestTimeoutSeconds: values.REQUEST_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: values.KEEP_ALIVE_TIMEOUT_SECONDS,

@@ -103,6 +103,7 @@ export async function startTestGateway(
     LOG_LEVEL: "debug",
     // Every test's hosted-page attempts come from this machine's one address; velocity.test.ts sets a limit.
     CHECKOUT_ATTEMPTS_PER_ADDRESS: "0",
+    PLAN_LINK_VISITS_PER_ADDRESS: "0",
     ...options.env,
   });
   const handle = await database.open();

@@ -42,6 +42,7 @@ export interface PoolStats {
 export type RefusalRule =
   | "authentication_failures"
   | "checkout_attempts_per_address"
+  | "plan_link_visits_per_address"
   | "shop_velocity"
   | "card_family"
   | "new_cards";
