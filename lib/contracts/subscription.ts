@@ -88,6 +88,9 @@ export const PLAN_DOES_NOT_EXIST = "Plan does not exist.";
 export const CUSTOMER_DOES_NOT_EXIST = "Customer does not exist.";
 export const NO_RECURRING_CONTRACT = "Token has no recurring contract: a subscription's renewals need one.";
 export const TEST_PLAN_ONLY = "a test subscription needs a test plan";
+/** `POST /subscriptions` with card data on a 3-D Secure shop and no `return_url`. */
+export const RETURN_URL_FOR_THREE_D_SECURE =
+  "can't be blank: on a 3-D Secure shop the cardholder verifies the card (redirect_url), then comes back here";
 
 function boundedInteger(min: number, max: number) {
   return z

@@ -62,6 +62,16 @@ export function describePlan(plan: {
   return parts.join(", ");
 }
 
+/** The first charge's amount and cycle: the trial's own (cycle 0, or 1 when it is the first payment), or cycle 1. */
+export function firstCharge(
+  plan: Pick<PlanRow, "trial" | "amount">,
+): { amount: number; cycleNumber: number } | null {
+  const trial = plan.trial as PlanTrial | null;
+  if (!trial) return { amount: plan.amount, cycleNumber: 1 };
+  if (trial.amount === 0) return null;
+  return { amount: trial.amount, cycleNumber: trial.as_first_payment ? 1 : 0 };
+}
+
 export const PLAN_OUT_OF_BOUNDS =
   "Plan's interval or trial is longer than ten years: it can no longer be subscribed to.";
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { CheckoutCustomerField } from "@/lib/contracts/checkout";
 import type { CustomerCreateRequest } from "@/lib/contracts/customer";
 import {
@@ -15,7 +15,8 @@ import { insertCustomer } from "../customers/create-customer";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { recordSubscriptionEvent } from "./events";
 import { holdSubscription, notHeld } from "./hold";
-import type { PlanTrial } from "./plans";
+import { firstCharge, type PlanTrial } from "./plans";
+import { chargeClaimed, RENEWAL_LEASE_SECONDS } from "./renewals";
 import { addInterval, nextDaytime } from "./schedule";
 import { transition } from "./transitions";
 
@@ -132,7 +133,90 @@ export async function settleRedirectingSubscriptions(
       await holdSubscription(deps, deps.db, subscription.id, error);
     }
   }
+  return settled + (await settleVerifiedCards(deps, options));
+}
+
+/**
+ * Moves on the redirecting subscriptions whose card (sent in full to `POST /subscriptions` on a 3-D Secure shop)
+ * waited for its holder's challenge, once the tokenization has ended: verified → `trial` or `active` with the
+ * card, and the first charge taken at once under a claim, as `POST /subscriptions` takes it; not verified →
+ * `failed`. Safe on several instances: the move is guarded by the state, and only the one that made it charges.
+ */
+async function settleVerifiedCards(
+  deps: GatewayDeps,
+  options: { subscriptionId?: string; limit?: number },
+): Promise<number> {
+  const rows = await deps.db
+    .select({ subscription: subscriptions, transaction: transactions })
+    .from(subscriptions)
+    .innerJoin(transactions, eq(transactions.uid, subscriptions.lastTransactionUid))
+    .where(
+      and(
+        eq(subscriptions.state, "redirecting"),
+        isNull(subscriptions.checkoutToken),
+        notHeld(),
+        ne(transactions.status, "incomplete"),
+        options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(options.limit ?? 50);
+  let settled = 0;
+  for (const { subscription, transaction } of rows) {
+    try {
+      if (await settleVerified(deps, subscription, transaction)) settled += 1;
+    } catch (error) {
+      await holdSubscription(deps, deps.db, subscription.id, error);
+    }
+  }
   return settled;
+}
+
+async function settleVerified(
+  deps: GatewayDeps,
+  row: SubscriptionRow,
+  transaction: typeof transactions.$inferSelect,
+): Promise<boolean> {
+  const [plan] = await deps.db.select().from(plans).where(eq(plans.id, row.planId));
+  const now = deps.clock.now();
+  const moved = await deps.db.transaction(async (tx) => {
+    if (transaction.status !== "successful" || !transaction.cardToken) {
+      const failed = await transition(tx, {
+        id: row.id,
+        from: "redirecting",
+        to: "failed",
+        set: { lastFailure: "hard", renewAt: null },
+      });
+      if (failed) await recordSubscriptionEvent(deps, tx, "subscription.failed", failed);
+      return failed ? { row: failed, charging: false } : null;
+    }
+    const trial = plan.trial as PlanTrial | null;
+    const charge = firstCharge(plan);
+    const trialEnd = trial ? addInterval(now, trial.interval, trial.interval_unit) : null;
+    const updated = await transition(tx, {
+      id: row.id,
+      from: "redirecting",
+      to: trial ? "trial" : "active",
+      set: {
+        cardToken: transaction.cardToken,
+        renewAt: trial ? trialEnd : now,
+        activeTo: trialEnd,
+        // The first charge is this settling's to take: no scheduler takes it meanwhile.
+        leaseUntil: charge ? new Date(now.getTime() + RENEWAL_LEASE_SECONDS * 1000) : null,
+      },
+    });
+    if (!updated) return null;
+    if (charge) {
+      await tx
+        .insert(subscriptionCycles)
+        .values({ subscriptionId: row.id, cycleNumber: charge.cycleNumber, amount: charge.amount });
+    }
+    return { row: updated, charging: charge !== null };
+  });
+  if (!moved) return false;
+  deps.outbox.nudge();
+  if (moved.charging) await chargeClaimed(deps, moved.row, { first: true });
+  return true;
 }
 
 async function settleOne(
