@@ -382,6 +382,9 @@ export const subscriptionSchema = z
     updated_at: instant("When it last changed"),
     renew_at: instant("When the next charge or retry is due").nullable(),
     active_to: instant("Paid up to").nullable(),
+    billing_anchor: instant(
+      "When the first plan period started (the first charge, or the trial's end): every period ends a whole number of intervals after it, month ends clamped per month",
+    ).nullable(),
     paid_billing_cycles: z.number().int(),
     number_failed_payment_attempts: z.number().int().describe("Failed attempts of the current billing cycle"),
     last_transaction: z

@@ -612,6 +612,11 @@ export const subscriptions = pgTable(
     renewAt: timestamp("renew_at", { withTimezone: true, precision: 3 }),
     /** Paid up to. */
     activeTo: timestamp("active_to", { withTimezone: true, precision: 3 }),
+    /**
+     * When its first plan period started (migration 0036): every period end is this plus whole intervals
+     * (`periodEndAfter`). Null until it starts.
+     */
+    billingAnchor: timestamp("billing_anchor", { withTimezone: true, precision: 3 }),
     paidBillingCycles: integer("paid_billing_cycles").notNull().default(0),
     numberFailedPaymentAttempts: integer("number_failed_payment_attempts").notNull().default(0),
     /** What the last failed attempt met: `hard`, `soft` or `error` (decides the retry and the final state). */

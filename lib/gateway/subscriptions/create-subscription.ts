@@ -221,6 +221,8 @@ export async function createSubscription(options: {
         language: request.language ?? plan.language ?? null,
         renewAt: state === "trial" ? trialEnd : state === "active" ? now : null,
         activeTo: state === "trial" ? trialEnd : null,
+        // Its first plan period starts at the trial's end, or with the first charge now.
+        billingAnchor: state === "trial" ? trialEnd : state === "active" ? now : null,
         // While redirecting without a hosted page, the tokenization its holder is verifying (settled by
         // `settleVerifiedCards`).
         lastTransactionUid: refusedBy ?? verifying,

@@ -24,11 +24,11 @@ import { recordSubscriptionEvents } from "./events";
 import { holdSubscription, notHeld } from "./hold";
 import { cycleAttemptUid } from "./ids";
 import {
-  addInterval,
   classifyFailure,
   type FailureKind,
   nextDaytime,
   PROCESSOR_ERROR_RETRY_SECONDS,
+  periodEndAfter,
   SOFT_DECLINE_RETRY_SECONDS,
 } from "./schedule";
 import { type BatchMove, CHARGEABLE_STATES, moveMany, type OutcomeFields } from "./transitions";
@@ -569,12 +569,13 @@ async function paid(
   };
   // The trial's own charge, taken when the subscription starts: the trial runs on, its end is the next charge.
   if (first && state === "trial") return { to: null, set: common, events: ["subscription.renewed"] };
-  // The period this cycle pays for starts where the last one ended (the anchor is kept through late retries).
-  const start =
-    row.activeTo && addInterval(row.activeTo, plan.interval, plan.intervalUnit) > at ? row.activeTo : at;
-  const activeTo = addInterval(start, plan.interval, plan.intervalUnit);
+  // The period this cycle pays for ends at the anchor's next anniversary: counted from the anchor, so month ends keep
+  // their day and a late retry does not move the dates (a row from before the anchor takes its paid-up date).
+  const billingAnchor = row.billingAnchor ?? row.activeTo ?? at;
+  const after = row.activeTo && row.activeTo > at ? row.activeTo : at;
+  const activeTo = periodEndAfter(billingAnchor, after, plan.interval, plan.intervalUnit);
   // Canceled while this charge was already at the acquirer: the cycle it paid still counts.
-  if (!live) return { to: null, set: { ...common, activeTo }, events: [] };
+  if (!live) return { to: null, set: { ...common, activeTo, billingAnchor }, events: [] };
   const complete = plan.billingCycles !== null && paidCycles >= plan.billingCycles;
   if (complete) {
     return {
@@ -582,6 +583,7 @@ async function paid(
       set: {
         ...common,
         activeTo,
+        billingAnchor,
         renewAt: null,
         cancelReason: BILLING_CYCLES_COMPLETE,
         cancelledAt: deps.clock.now(),
@@ -590,7 +592,11 @@ async function paid(
     };
   }
   const renewAt = await chargeTime(deps, plan, row.shopId, activeTo);
-  return { to: "active", set: { ...common, activeTo, renewAt }, events: ["subscription.renewed"] };
+  return {
+    to: "active",
+    set: { ...common, activeTo, billingAnchor, renewAt },
+    events: ["subscription.renewed"],
+  };
 }
 
 async function failed(

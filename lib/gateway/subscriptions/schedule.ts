@@ -58,6 +58,35 @@ function movedBy(date: Date, count: number, unit: IntervalUnit): Date {
   }
 }
 
+const UNIT_MS: Partial<Record<IntervalUnit, number>> = {
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+};
+
+/**
+ * The end of the billing period that covers `after`: the first anniversary of `anchor` (the moment the first period
+ * started) strictly later than `after`, `anchor` + k × the interval for the least k ≥ 1. Always counted from the
+ * anchor, never from the last period's end, so a month-end anchor keeps its day where the month has it: 31 January
+ * → 28 (29) February → 31 March → 30 April.
+ */
+export function periodEndAfter(anchor: Date, after: Date, count: number, unit: IntervalUnit): Date {
+  const months = unit === "month" ? count : unit === "year" ? count * 12 : 0;
+  const elapsed =
+    months > 0
+      ? (after.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (after.getUTCMonth() - anchor.getUTCMonth())
+      : after.getTime() - anchor.getTime();
+  const per = months > 0 ? months : count * (UNIT_MS[unit] as number);
+  // An estimate one or two short of k; the loop walks the rest.
+  let k = Math.max(1, Math.floor(elapsed / per) - 1);
+  let end = addInterval(anchor, k * count, unit);
+  while (end.getTime() <= after.getTime()) {
+    k += 1;
+    end = addInterval(anchor, k * count, unit);
+  }
+  return end;
+}
+
 export const DAYTIME_START_HOUR = 8;
 export const DAYTIME_END_HOUR = 20;
 

@@ -201,6 +201,7 @@ async function settleVerified(
         cardToken: transaction.cardToken,
         renewAt: trial ? trialEnd : now,
         activeTo: trialEnd,
+        billingAnchor: trialEnd ?? now,
         // The first charge is this settling's to take: no scheduler takes it meanwhile.
         leaseUntil: charge ? new Date(now.getTime() + RENEWAL_LEASE_SECONDS * 1000) : null,
       },
@@ -267,6 +268,8 @@ async function settleOne(
           lastTransactionUid: transaction.uid,
           paidBillingCycles: !free && cycleNumber === 1 ? 1 : 0,
           activeTo,
+          // The first plan period starts at the trial's end, or with the page's payment now.
+          billingAnchor: trialEnd ?? now,
           renewAt,
         },
       });

@@ -86,6 +86,7 @@ export async function subscriptionsFromRows(
         updated_at: row.updatedAt.toISOString(),
         renew_at: row.renewAt?.toISOString() ?? null,
         active_to: row.activeTo?.toISOString() ?? null,
+        billing_anchor: row.billingAnchor?.toISOString() ?? null,
         paid_billing_cycles: row.paidBillingCycles,
         number_failed_payment_attempts: row.numberFailedPaymentAttempts,
         last_transaction:
