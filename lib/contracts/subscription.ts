@@ -72,6 +72,7 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 export const SUBSCRIPTION_EVENTS = [
   "subscription.created",
+  "subscription.started",
   "subscription.renewed",
   "subscription.renewal_failed",
   "subscription.canceled",

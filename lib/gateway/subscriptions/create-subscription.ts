@@ -242,6 +242,8 @@ export async function createSubscription(options: {
       });
     }
     await recordSubscriptionEvent(deps, tx, "subscription.created", row);
+    // A trial starts now; a paid start is told when its first charge is paid.
+    if (state === "trial") await recordSubscriptionEvent(deps, tx, "subscription.started", row);
     if (state === "failed") await recordSubscriptionEvent(deps, tx, "subscription.failed", row);
     return { row, charging };
   });

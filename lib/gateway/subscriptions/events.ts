@@ -124,16 +124,14 @@ export async function recordSubscriptionEvents(
 }
 
 /**
- * What the subscriber hears of an event, if anything. A renewal's receipt is the renewal payment's own (its body
- * names the subscription, see `shopperEmailForTransaction`), so `renewed` sends nothing more, except that the
- * first paid cycle also says the subscription has started; a subscription that starts with a trial says so at once.
+ * What the subscriber hears of an event, if anything. A charge's receipt is the payment's own (its body names the
+ * subscription, see `shopperEmailForTransaction`), so `renewed` sends nothing more; `started` says the subscription
+ * has started, once, whichever way it started.
  */
-function shopperEmailKind(event: SubscriptionEvent, row: SubscriptionRow): ShopperEmailKind | null {
+function shopperEmailKind(event: SubscriptionEvent, _row: SubscriptionRow): ShopperEmailKind | null {
   switch (event) {
-    case "subscription.created":
-      return row.state === "trial" ? "subscription_started" : null;
-    case "subscription.renewed":
-      return row.paidBillingCycles === 1 ? "subscription_started" : null;
+    case "subscription.started":
+      return "subscription_started";
     case "subscription.renewal_failed":
       return "renewal_failed";
     case "subscription.canceled":

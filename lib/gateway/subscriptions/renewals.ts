@@ -567,8 +567,12 @@ async function paid(
     lastFailure: null,
     leaseUntil: null,
   };
-  // The trial's own charge, taken when the subscription starts: the trial runs on, its end is the next charge.
-  if (first && state === "trial") return { to: null, set: common, events: ["subscription.renewed"] };
+  // The trial's own charge, taken when the subscription starts (which its `started` told): the trial runs on, its
+  // end is the next charge.
+  if (first && state === "trial") return { to: null, set: common, events: [] };
+  // The cycle that starts a subscription is told as its start; every later one (a trial's conversion included) as a
+  // renewal.
+  const paidEvent: SubscriptionEvent = first ? "subscription.started" : "subscription.renewed";
   // The period this cycle pays for ends at the anchor's next anniversary: counted from the anchor, so month ends keep
   // their day and a late retry does not move the dates (a row from before the anchor takes its paid-up date).
   const billingAnchor = row.billingAnchor ?? row.activeTo ?? at;
@@ -588,14 +592,14 @@ async function paid(
         cancelReason: BILLING_CYCLES_COMPLETE,
         cancelledAt: deps.clock.now(),
       },
-      events: ["subscription.renewed", "subscription.canceled"],
+      events: [paidEvent, "subscription.canceled"],
     };
   }
   const renewAt = await chargeTime(deps, plan, row.shopId, activeTo);
   return {
     to: "active",
     set: { ...common, activeTo, billingAnchor, renewAt },
-    events: ["subscription.renewed"],
+    events: [paidEvent],
   };
 }
 

@@ -207,6 +207,8 @@ async function settleVerified(
       },
     });
     if (!updated) return null;
+    // A trial starts now; a paid start is told when its first charge is paid.
+    if (trial) await recordSubscriptionEvent(deps, tx, "subscription.started", updated);
     if (charge) {
       await tx
         .insert(subscriptionCycles)
@@ -273,7 +275,8 @@ async function settleOne(
           renewAt,
         },
       });
-      if (updated && !free) await recordSubscriptionEvent(deps, tx, "subscription.renewed", updated);
+      // Started, whether the page took its first payment or stored the card of a free trial.
+      if (updated) await recordSubscriptionEvent(deps, tx, "subscription.started", updated);
       return updated !== null;
     }
     const to = checkout.status === "failed" || checkout.status === "error" ? "failed" : "expired";
