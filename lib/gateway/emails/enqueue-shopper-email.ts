@@ -51,6 +51,8 @@ export interface ShopperEmailRequest {
   test: boolean;
   /** Required in practice for `renewal_failed`: the hosted page where the subscriber updates the card. */
   cardUpdateUrl?: string | null;
+  /** A canceled subscription that never charged its subscriber. */
+  neverCharged?: boolean;
   /** The clock's fixed time (tests), so that the row is due on that clock. */
   at?: Date | null;
 }
@@ -77,6 +79,7 @@ export function shopperEmailRow(request: ShopperEmailRequest): ShopperEmailRowIn
     subscriptionId: request.subscriptionId ?? null,
     test: request.test,
     cardUpdateUrl: request.cardUpdateUrl ?? null,
+    ...(request.neverCharged ? { neverCharged: true } : {}),
   };
   return {
     id: newShopperEmailId(),

@@ -139,6 +139,9 @@ describe("subscription e-mails", () => {
       failed.body.card_update_url,
     );
     expect(failed.body.card_update_url).toMatch(/\/subscription_cards\//);
+    // Never charged (its trial's end was declined): its cancel says nothing was, not "not charged again".
+    expect(emails[2].payload).toMatchObject({ neverCharged: true });
+    expect(emails[1].payload).not.toHaveProperty("neverCharged");
     // Nothing of the card beyond its brand and last 4 digits.
     expect(JSON.stringify(emails)).not.toContain("4005550000000027");
     expect(JSON.stringify(emails)).not.toContain(created.body.card.token);
