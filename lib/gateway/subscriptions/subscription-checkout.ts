@@ -124,16 +124,30 @@ export async function settleRedirectingSubscriptions(
     )
     .orderBy(asc(subscriptions.createdAt))
     .limit(options.limit ?? 50);
+  const settled = await settleEach(deps, rows, ({ subscription, checkout }) =>
+    settleOne(deps, subscription, checkout),
+  );
+  return settled + (await settleVerifiedCards(deps, options));
+}
+
+/**
+ * Settles each row on its own; how many moved. One that cannot be settled (its plan's dates cannot be stored) is
+ * held for the operator, and never stops the others behind it.
+ */
+async function settleEach<Row extends { subscription: SubscriptionRow }>(
+  deps: GatewayDeps,
+  rows: readonly Row[],
+  settle: (row: Row) => Promise<boolean>,
+): Promise<number> {
   let settled = 0;
-  for (const { subscription, checkout } of rows) {
+  for (const row of rows) {
     try {
-      if (await settleOne(deps, subscription, checkout)) settled += 1;
+      if (await settle(row)) settled += 1;
     } catch (error) {
-      // One that cannot be settled (its plan's dates cannot be stored) must not stop the others behind it.
-      await holdSubscription(deps, deps.db, subscription.id, error);
+      await holdSubscription(deps, deps.db, row.subscription.id, error);
     }
   }
-  return settled + (await settleVerifiedCards(deps, options));
+  return settled;
 }
 
 /**
@@ -161,15 +175,9 @@ async function settleVerifiedCards(
     )
     .orderBy(asc(subscriptions.createdAt))
     .limit(options.limit ?? 50);
-  let settled = 0;
-  for (const { subscription, transaction } of rows) {
-    try {
-      if (await settleVerified(deps, subscription, transaction)) settled += 1;
-    } catch (error) {
-      await holdSubscription(deps, deps.db, subscription.id, error);
-    }
-  }
-  return settled;
+  return settleEach(deps, rows, ({ subscription, transaction }) =>
+    settleVerified(deps, subscription, transaction),
+  );
 }
 
 async function settleVerified(
