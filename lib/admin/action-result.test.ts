@@ -99,4 +99,22 @@ describe("runAdminAction", () => {
     await expect(runAdminAction(call)).resolves.toMatchObject({ status: "ok" });
     expect(call).toHaveBeenCalledTimes(1);
   });
+
+  it("answers a subscription (as the cancel action does) without its recurring card token", async () => {
+    request.headers.set("origin", PUBLIC_URL);
+    const token = "f00d".repeat(16);
+    const call = vi.fn(async () => ({
+      ok: true as const,
+      status: 200,
+      data: {
+        id: "sbs_0123456789abcdef",
+        state: "canceled",
+        card: { token, stamp: "5ea1", brand: "visa", first_1: "4", last_4: "4242" },
+      },
+    }));
+    const answer = await runAdminAction(call);
+    expect(answer).toMatchObject({ status: "ok", data: { card: { last_4: "4242", token_issued: true } } });
+    expect(JSON.stringify(answer)).not.toContain(token);
+    expect(JSON.stringify(answer)).not.toContain("5ea1");
+  });
 });

@@ -33,6 +33,22 @@ describe("what the admin's read endpoints send to the browser", () => {
     expect(view.items[1].credit_card).not.toHaveProperty("token");
   });
 
+  it("drops a subscription's recurring card token, in a subscription, a list of them and an action's answer", () => {
+    const subscription = {
+      id: "sbs_0123456789abcdef",
+      state: "canceled",
+      card: { ...card, token: "tok_recurring", first_1: "4" },
+      plan: { id: "pln_0123456789abcdef" },
+    };
+    for (const answer of [subscription, [subscription], { status: "ok", data: subscription }]) {
+      const sent = JSON.stringify(forTheBrowser(answer));
+      expect(sent).not.toContain("tok_");
+      expect(sent).not.toContain("b1c2d3e4f5");
+      expect(sent).toContain('"last_4":"0000"');
+      expect(sent).toContain('"token_issued":true');
+    }
+  });
+
   it("leaves everything else as it was", () => {
     const answer = { message: "ok", amount: 1250, list: [1, "two", null], nested: { token_like: "kept" } };
     expect(forTheBrowser(answer)).toEqual(answer);

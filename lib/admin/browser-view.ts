@@ -9,6 +9,9 @@ import type { Transaction } from "@/lib/contracts/transaction";
 
 export type BrowserCard<T> = Omit<T, "token" | "stamp"> & { token_issued: boolean };
 
+/** Where a stored card sits in a gateway answer: a transaction's `credit_card`, a subscription's `card`. */
+const CARD_KEYS = new Set(["credit_card", "card"]);
+
 function scrub(value: unknown, underCard: boolean): unknown {
   if (Array.isArray(value)) return value.map((item) => scrub(item, false));
   if (value === null || typeof value !== "object") return value;
@@ -16,13 +19,16 @@ function scrub(value: unknown, underCard: boolean): unknown {
   for (const [key, item] of Object.entries(value)) {
     if (key === "stamp") continue;
     if (underCard && key === "token") continue;
-    copy[key] = scrub(item, key === "credit_card");
+    copy[key] = scrub(item, CARD_KEYS.has(key));
   }
   if (underCard) copy.token_issued = typeof (value as { token?: unknown }).token === "string";
   return copy;
 }
 
-/** A deep copy of a gateway answer without any `credit_card.token` or `stamp`. */
+/**
+ * A deep copy of a gateway answer without any `credit_card.token`, subscription `card.token` (the recurring token
+ * renewals charge) or `stamp`.
+ */
 export function forTheBrowser<T>(value: T): T {
   return scrub(value, false) as T;
 }

@@ -35,6 +35,27 @@ export const SUBSCRIPTION_ID_PATTERN = /^sbs_[0-9a-f]{16}$/;
 export const INTERVAL_UNITS = ["hour", "day", "week", "month", "year"] as const;
 export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 
+/**
+ * The longest a billing period (or a trial) may be, per unit: ten years. Every date a subscription computes stays
+ * far inside what a JavaScript Date and PostgreSQL's timestamps hold, so the scheduler can always store it.
+ */
+export const MAX_INTERVAL: { readonly [Unit in IntervalUnit]: number } = {
+  hour: 87_600,
+  day: 3_650,
+  week: 520,
+  month: 120,
+  year: 10,
+};
+
+/** The refusal of an interval longer than `MAX_INTERVAL` allows for its unit, or null. */
+export function intervalTooLong(interval: unknown, unit: unknown): string | null {
+  if (typeof interval !== "number" || typeof unit !== "string" || !(unit in MAX_INTERVAL)) return null;
+  const max = MAX_INTERVAL[unit as IntervalUnit];
+  return interval > max
+    ? `${lessThanOrEqualTo(max)} when interval_unit is ${unit} (ten years at most)`
+    : null;
+}
+
 /** Every state a subscription can be in; how it moves between them is lib/gateway/subscriptions/transitions.ts. */
 export const SUBSCRIPTION_STATES = [
   "redirecting",
@@ -51,6 +72,7 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 export const SUBSCRIPTION_EVENTS = [
   "subscription.created",
+  "subscription.started",
   "subscription.renewed",
   "subscription.renewal_failed",
   "subscription.canceled",
@@ -67,6 +89,9 @@ export const PLAN_DOES_NOT_EXIST = "Plan does not exist.";
 export const CUSTOMER_DOES_NOT_EXIST = "Customer does not exist.";
 export const NO_RECURRING_CONTRACT = "Token has no recurring contract: a subscription's renewals need one.";
 export const TEST_PLAN_ONLY = "a test subscription needs a test plan";
+/** `POST /subscriptions` with card data on a 3-D Secure shop and no `return_url`. */
+export const RETURN_URL_FOR_THREE_D_SECURE =
+  "can't be blank: on a 3-D Secure shop the cardholder verifies the card (redirect_url), then comes back here";
 
 function boundedInteger(min: number, max: number) {
   return z
@@ -84,7 +109,9 @@ const positiveInteger = (description: string) => minorUnitAmount().describe(desc
 
 export const planTermsSchema = objectValue({
   amount: positiveInteger("Amount of each billing cycle in minor units"),
-  interval: positiveInteger("Length of a billing cycle, in interval_unit"),
+  interval: positiveInteger(
+    "Length of a billing cycle, in interval_unit: ten years at most (hour 87,600, day 3,650, week 520, month 120, year 10)",
+  ),
   interval_unit: intervalUnit(),
 });
 
@@ -92,7 +119,7 @@ export const trialSchema = objectValue({
   amount: withDefault(boundedInteger(0, Number.MAX_SAFE_INTEGER), 0).describe(
     "Charged when the subscription starts, in minor units; 0 (the default) for a free trial",
   ),
-  interval: positiveInteger("Length of the trial, in interval_unit"),
+  interval: positiveInteger("Length of the trial, in interval_unit: ten years at most, as a billing cycle"),
   interval_unit: intervalUnit(),
   as_first_payment: withDefault(booleanValue(), false).describe(
     "The trial's charge is paid billing cycle 1 (and the trial's amount must be above 0)",
@@ -145,6 +172,16 @@ export const planCreateSchema = z
         for (const message of refused)
           ctx.addIssue({ code: "custom", message, path: [...path], input: amount });
       }
+    }
+    // A period (or a trial) of ten years at most: beyond, its dates would leave what can be stored.
+    for (const [key, terms] of [
+      ["plan", plan.plan],
+      ["trial", plan.trial],
+    ] as const) {
+      const { interval, interval_unit } = (terms ?? {}) as { interval?: unknown; interval_unit?: unknown };
+      const refused = intervalTooLong(interval, interval_unit);
+      if (refused)
+        ctx.addIssue({ code: "custom", message: refused, path: [key, "interval"], input: interval });
     }
     const trial = plan.trial as { amount?: unknown; as_first_payment?: unknown } | undefined;
     if (isPlainObject(trial) && trial.as_first_payment === true && trial.amount === 0) {
@@ -346,6 +383,9 @@ export const subscriptionSchema = z
     updated_at: instant("When it last changed"),
     renew_at: instant("When the next charge or retry is due").nullable(),
     active_to: instant("Paid up to").nullable(),
+    billing_anchor: instant(
+      "When the first plan period started (the first charge, or the trial's end): every period ends a whole number of intervals after it, month ends clamped per month",
+    ).nullable(),
     paid_billing_cycles: z.number().int(),
     number_failed_payment_attempts: z.number().int().describe("Failed attempts of the current billing cycle"),
     last_transaction: z

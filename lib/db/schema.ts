@@ -642,6 +642,11 @@ export const subscriptions = pgTable(
     renewAt: timestamp("renew_at", { withTimezone: true, precision: 3 }),
     /** Paid up to. */
     activeTo: timestamp("active_to", { withTimezone: true, precision: 3 }),
+    /**
+     * When its first plan period started (migration 0036): every period end is this plus whole intervals
+     * (`periodEndAfter`). Null until it starts.
+     */
+    billingAnchor: timestamp("billing_anchor", { withTimezone: true, precision: 3 }),
     paidBillingCycles: integer("paid_billing_cycles").notNull().default(0),
     numberFailedPaymentAttempts: integer("number_failed_payment_attempts").notNull().default(0),
     /** What the last failed attempt met: `hard`, `soft` or `error` (decides the retry and the final state). */
@@ -653,6 +658,12 @@ export const subscriptions = pgTable(
     clockAt: timestamp("clock_at", { withTimezone: true, precision: 3 }),
     /** A scheduler's claim: no other instance charges the subscription until it ends. */
     leaseUntil: timestamp("lease_until", { withTimezone: true, precision: 3 }),
+    /**
+     * Held for the operator (migration 0035): an outcome of its charge could not be stored. Never claimed, settled
+     * or charged while set; `heldReason` says why.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true, precision: 3 }),
+    heldReason: text("held_reason"),
     ...timestamps,
   },
   (table) => [
@@ -660,6 +671,7 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_card_update_token_idx").on(table.cardUpdateToken),
     // Migration 0023: the hosted page finds its subscription's plan by the session's token.
     index("subscriptions_checkout_token_idx").on(table.checkoutToken),
+    index("subscriptions_held_idx").on(table.heldAt).where(sql`${table.heldAt} is not null`),
   ],
 );
 

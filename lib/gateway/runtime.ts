@@ -9,6 +9,7 @@ import { CardSightingWriter } from "./cards/card-sighting-writer";
 import { CARD_FAMILY_LIMIT, CARD_SIGHTING_WINDOW_SECONDS, pruneCardSightings } from "./cards/sight-card";
 import { type Clock, databaseClock } from "./clock";
 import type { GatewayDeps } from "./context";
+import { DISPUTE_FEED_MS, runDisputeFeed } from "./disputes/dispute-feed";
 import { ShopperEmailWorker } from "./emails/shopper-email-worker";
 import { createGatewayApp, type GatewayApp } from "./http/app";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
@@ -23,12 +24,12 @@ import { startTracing, stopTracing, tracingEnabled } from "./observability/traci
 import { readWebhookOutboxStats } from "./observability/webhook-outbox-stats";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
-import { DISPUTE_FEED_MS, runDisputeFeed } from "./disputes/dispute-feed";
 import { PeriodicSweep } from "./periodic-sweep";
 import { settleEndedHolds } from "./products/product-stock";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
+import { countHeldSubscriptions } from "./subscriptions/hold";
 import { SubscriptionScheduler } from "./subscriptions/scheduler";
 import { endExpiredChallenges } from "./three-d-secure/expiry-sweeper";
 import { MoneyAnswerWriter } from "./transactions/money-answer-writer";
@@ -151,6 +152,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   };
   metrics.registerOutbox("webhook", () => readWebhookOutboxStats(deps));
   metrics.registerInFlight(() => readInFlightStats(deps));
+  metrics.registerHeldSubscriptions(() => countHeldSubscriptions(deps));
   const notifications = new NotificationWorker(deps);
   const shopperEmails = new ShopperEmailWorker(deps);
   const threeDSecureExpiry = new PeriodicSweep({

@@ -66,6 +66,8 @@ export interface ShopperEmailRequest {
   test: boolean;
   /** Required in practice for `renewal_failed`: the hosted page where the subscriber updates the card. */
   cardUpdateUrl?: string | null;
+  /** A canceled subscription that never charged its subscriber. */
+  neverCharged?: boolean;
   /** The clock's fixed time (tests), so that the row is due on that clock. */
   at?: Date | null;
 }
@@ -97,6 +99,7 @@ export function shopperEmailRow(request: ShopperEmailRequest): ShopperEmailRowIn
     subscriptionId: request.subscriptionId ?? null,
     test: request.test,
     cardUpdateUrl: request.cardUpdateUrl ?? null,
+    ...(request.neverCharged ? { neverCharged: true } : {}),
   };
   return {
     id: newShopperEmailId(),
@@ -145,9 +148,13 @@ export function shopperEmailForTransaction(
   at: Date | null,
 ): ShopperEmailRowInput | null {
   const { body } = transaction;
-  // A subscription's charge is its renewal receipt (its body names the subscription).
+  // A subscription's charge names it in its body; a renewal's is its renewal receipt. Its first charge (a receipt
+  // like any payment's, beside the `started` e-mail) is the one that meets the duplicate check: renewals never do.
   const subscriptionId = (body as { subscription_id?: string }).subscription_id ?? null;
-  const kind = subscriptionId && body.type === "payment" ? "renewal_receipt" : KIND_OF_TYPE[body.type];
+  const kind =
+    subscriptionId && body.type === "payment" && !body.duplicate_check
+      ? "renewal_receipt"
+      : KIND_OF_TYPE[body.type];
   if (!shop || !kind || transaction.status !== "successful") return null;
   const card = body.credit_card;
   return shopperEmailRow({

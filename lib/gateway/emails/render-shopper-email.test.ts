@@ -81,6 +81,27 @@ describe("rendering", () => {
     },
   );
 
+  it.each(LANGUAGES)(
+    "%s tells a subscriber never charged that the cancel charged nothing, with no amount shown",
+    async (language) => {
+      const { messages } = shopperEmailLocale(language);
+      const payload = { ...PAYLOAD, neverCharged: true };
+      const email = await renderShopperEmail({ kind: "subscription_canceled", language, payload });
+      expect(messages.canceledNeverCharged).not.toBe(messages.intros.subscription_canceled);
+      if (language !== "en") {
+        expect(messages.canceledNeverCharged).not.toBe(SHOPPER_EMAIL_MESSAGES.en.canceledNeverCharged);
+      }
+      expect(messages.canceledNeverCharged.match(/\{\w+\}/g)).toEqual(["{shop}"]);
+      expect(email.text).toContain(messages.canceledNeverCharged.replace("{shop}", PAYLOAD.shopName));
+      expect(email.text).not.toContain(
+        messages.intros.subscription_canceled.replace("{shop}", PAYLOAD.shopName),
+      );
+      for (const part of [email.html, email.text]) {
+        expect(part).not.toContain(formatAmount(PAYLOAD.amount, PAYLOAD.currency, language));
+      }
+    },
+  );
+
   it("escapes the merchant's texts in the HTML and shows the brand colour as it reads on white", async () => {
     const email = await renderShopperEmail({ kind: "receipt", language: "en", payload: PAYLOAD });
     expect(email.html).toContain("Acme &lt;Tools&gt; &amp; Co");

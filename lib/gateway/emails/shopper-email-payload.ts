@@ -22,6 +22,8 @@ export interface ShopperEmailPayload {
   test: boolean;
   /** A failed renewal's hosted "update your card" page. */
   cardUpdateUrl: string | null;
+  /** A cancel's subscriber was never charged: no amount is shown, and the message says nothing was charged. */
+  neverCharged?: boolean;
 }
 
 export interface ShopperEmailContent {

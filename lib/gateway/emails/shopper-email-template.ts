@@ -84,7 +84,7 @@ export function shopperEmailElement(
     C.Html,
     { lang: language, dir },
     h(C.Head, null),
-    h(C.Preview, null, `${heading}: ${amount}`),
+    h(C.Preview, null, payload.neverCharged ? heading : `${heading}: ${amount}`),
     h(
       C.Body,
       { style: styles.body },
@@ -94,12 +94,17 @@ export function shopperEmailElement(
         h(C.Text, { style: { color: colour, fontSize: "16px", fontWeight: 700, margin: 0 } }, shop),
         h(C.Heading, { as: "h1", style: { fontSize: "22px", margin: "12px 0" } }, heading),
         payload.test ? h(C.Text, { style: styles.test }, receipt.testNotice) : null,
-        h(C.Text, { style: { fontSize: "15px" } }, interpolateShop(messages.intros[kind], shop)),
+        h(
+          C.Text,
+          { style: { fontSize: "15px" } },
+          interpolateShop(payload.neverCharged ? messages.canceledNeverCharged : messages.intros[kind], shop),
+        ),
         h(
           C.Section,
           null,
-          h(C.Text, { style: styles.label }, messages.amount),
-          h(C.Text, { style: styles.amount }, leftToRight(amount)),
+          // Never charged: no amount to show as if it had been.
+          payload.neverCharged ? null : h(C.Text, { style: styles.label }, messages.amount),
+          payload.neverCharged ? null : h(C.Text, { style: styles.amount }, leftToRight(amount)),
           payload.description ? detail("description", receipt.description, payload.description) : null,
           card ? detail("card", receipt.card, leftToRight(card)) : null,
           payload.transactionUid

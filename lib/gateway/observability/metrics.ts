@@ -90,6 +90,7 @@ export class GatewayMetrics {
   private readonly schedulerLag: Gauge;
   private readonly outboxes = new Map<OutboxName, () => Promise<OutboxStats>>();
   private inFlight: (() => Promise<InFlightStats[]>) | null = null;
+  private heldSubscriptions: (() => Promise<number>) | null = null;
   private poolStats: (() => PoolStats) | null = null;
   private readonly collectors: (() => Promise<void> | void)[] = [];
   private readonly requestSeries = new Map<
@@ -200,6 +201,15 @@ export class GatewayMetrics {
         inFlightAge.set({ type }, Math.max(0, stats.get(type)?.oldestAgeSeconds ?? 0));
       }
     });
+    const held = new Gauge({
+      name: "tessera_subscriptions_held",
+      help: "Subscriptions held for the operator: a charge's outcome could not be stored (held_reason says why)",
+      registers,
+    });
+    // 0 when none is held (not absent): an alert on it must not lose its series when it clears.
+    this.collectors.push(async () => {
+      if (this.heldSubscriptions) held.set(await this.heldSubscriptions());
+    });
     const pool = new Gauge({
       name: "tessera_db_pool_connections",
       help: "PostgreSQL pool connections by state: total, in_use, waiting (requests queued for a connection)",
@@ -276,6 +286,11 @@ export class GatewayMetrics {
   /** The transactions in flight by type, read at every scrape (`readInFlightStats`). */
   registerInFlight(read: () => Promise<InFlightStats[]>): void {
     this.inFlight = read;
+  }
+
+  /** How many subscriptions are held for the operator, read at every scrape (`countHeldSubscriptions`). */
+  registerHeldSubscriptions(read: () => Promise<number>): void {
+    this.heldSubscriptions = read;
   }
 
   registerPool(read: () => PoolStats): void {

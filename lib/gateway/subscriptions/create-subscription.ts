@@ -10,6 +10,7 @@ import {
   NO_RECURRING_CONTRACT,
   PLAN_DOES_NOT_EXIST,
   parseSubscriptionCreateRequest,
+  RETURN_URL_FOR_THREE_D_SECURE,
   type Subscription,
   type SubscriptionCreateRequest,
   TEST_PLAN_ONLY,
@@ -27,10 +28,17 @@ import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { revealCardNumber } from "../vault/card-vault";
 import { recordSubscriptionEvent } from "./events";
 import { generateSubscriptionId } from "./ids";
-import { findPlanRow, insertPlan, type PlanTrial } from "./plans";
+import {
+  findPlanRow,
+  firstCharge,
+  insertPlan,
+  PLAN_OUT_OF_BOUNDS,
+  type PlanTrial,
+  planOutOfBounds,
+} from "./plans";
 import { chargeClaimed, RENEWAL_LEASE_SECONDS } from "./renewals";
 import { addInterval } from "./schedule";
-import { startSubscriptionCheckout } from "./subscription-checkout";
+import { returnUrlWithId, startSubscriptionCheckout } from "./subscription-checkout";
 import type { INITIAL_STATES } from "./transitions";
 import { findSubscriptionRow, subscriptionFromRow } from "./view";
 
@@ -47,6 +55,7 @@ async function checkReferences(
   if ("id" in request.plan) {
     plan = await findPlanRow(deps.db, shop.id, request.plan.id);
     if (!plan) errors = mergeErrorTrees(errors, { plan: { id: [PLAN_DOES_NOT_EXIST] } });
+    else if (planOutOfBounds(plan)) errors = mergeErrorTrees(errors, { plan: { id: [PLAN_OUT_OF_BOUNDS] } });
   }
   const test = shop.test || request.test;
   const planIsTest = plan ? plan.test : "new" in request.plan ? shop.test || request.plan.new.test : true;
@@ -76,16 +85,6 @@ async function checkReferences(
   return { errors, plan };
 }
 
-/** The first charge's amount and cycle: the trial's own (cycle 0, or 1 when it is the first payment), or cycle 1. */
-function firstCharge(
-  plan: Pick<PlanRow, "trial" | "amount">,
-): { amount: number; cycleNumber: number } | null {
-  const trial = plan.trial as PlanTrial | null;
-  if (!trial) return { amount: plan.amount, cycleNumber: 1 };
-  if (trial.amount === 0) return null;
-  return { amount: trial.amount, cycleNumber: trial.as_first_payment ? 1 : 0 };
-}
-
 /**
  * POST /subscriptions. Everything is validated before anything is written; a card sent in full is tokenized with
  * contract `recurring` through the tokenization path; then the subscription, its new customer and its new plan are
@@ -104,7 +103,13 @@ export async function createSubscription(options: {
   if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
   const request = parsed.value;
   const references = await checkReferences(deps, shop, request);
-  const errors = mergeErrorTrees(references.errors, urlErrors);
+  // Card data on a 3-D Secure shop is verified by its holder, who is sent to the issuer's page and back (as bePaid's
+  // subscriptions take it): the request says where back is.
+  const holderVerifies =
+    request.card !== null && request.card.token === undefined && shop.settings.three_d_secure;
+  const returnErrors: ErrorTree =
+    holderVerifies && !request.return_url ? { return_url: [RETURN_URL_FOR_THREE_D_SECURE] } : {};
+  const errors = mergeErrorTrees(mergeErrorTrees(references.errors, urlErrors), returnErrors);
   if (!isEmptyErrorTree(errors)) throw GatewayError.validation(errors);
 
   const test = shop.test || request.test || (references.plan?.test ?? false);
@@ -143,8 +148,11 @@ export async function createSubscription(options: {
   }
 
   // A card sent in full becomes a `recurring` token of the shop, as POST /transactions/tokenizations makes it.
+  const id = generateSubscriptionId();
   let cardToken: string | null = request.card?.token ?? null;
   let refusedBy: string | null = null;
+  /** The tokenization whose 3-D Secure challenge the cardholder has yet to pass. */
+  let verifying: string | null = null;
   if (request.card && request.card.token === undefined) {
     let tokenization: Awaited<ReturnType<typeof tokenizeCard>>;
     try {
@@ -157,6 +165,7 @@ export async function createSubscription(options: {
             currency,
             description: title.slice(0, 255),
             tracking_id: request.tracking_id,
+            ...(request.return_url ? { return_url: returnUrlWithId(request.return_url, id) } : {}),
             test,
             // The first charge is what the duplicate check is for; the card's storing is a step of it.
             duplicate_check: false,
@@ -176,10 +185,10 @@ export async function createSubscription(options: {
     }
     if (tokenization.status === "successful" && tokenization.credit_card.token) {
       cardToken = tokenization.credit_card.token;
-    } else refusedBy = tokenization.uid;
+    } else if (tokenization.status === "incomplete") verifying = tokenization.uid;
+    else refusedBy = tokenization.uid;
   }
 
-  const id = generateSubscriptionId();
   const created = await deps.db.transaction(async (tx) => {
     const plan = planTerms ?? (await insertPlan(deps, tx, shop, newPlan as NonNullable<typeof newPlan>));
     const customerId =
@@ -212,7 +221,11 @@ export async function createSubscription(options: {
         language: request.language ?? plan.language ?? null,
         renewAt: state === "trial" ? trialEnd : state === "active" ? now : null,
         activeTo: state === "trial" ? trialEnd : null,
-        lastTransactionUid: refusedBy,
+        // Its first plan period starts at the trial's end, or with the first charge now.
+        billingAnchor: state === "trial" ? trialEnd : state === "active" ? now : null,
+        // While redirecting without a hosted page, the tokenization its holder is verifying (settled by
+        // `settleVerifiedCards`).
+        lastTransactionUid: refusedBy ?? verifying,
         lastFailure: refusedBy ? "hard" : null,
         // The first charge is this request's to take: no scheduler takes it meanwhile.
         leaseUntil: charging
@@ -229,12 +242,14 @@ export async function createSubscription(options: {
       });
     }
     await recordSubscriptionEvent(deps, tx, "subscription.created", row);
+    // A trial starts now; a paid start is told when its first charge is paid.
+    if (state === "trial") await recordSubscriptionEvent(deps, tx, "subscription.started", row);
     if (state === "failed") await recordSubscriptionEvent(deps, tx, "subscription.failed", row);
     return { row, charging };
   });
   deps.outbox.nudge();
 
-  if (created.row.state === "redirecting") {
+  if (created.row.state === "redirecting" && !verifying) {
     await startSubscriptionCheckout(deps, shop, created.row);
   } else if (created.charging) {
     await chargeClaimed(deps, created.row, { first: true });

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
 import type { Subscription, SubscriptionEvent } from "@/lib/contracts/subscription";
@@ -8,6 +8,7 @@ import {
   type SubscriptionRow,
   shopperEmails,
   shops,
+  subscriptionCycles,
 } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { shopperEmailRow } from "../emails/enqueue-shopper-email";
@@ -100,6 +101,25 @@ export async function recordSubscriptionEvents(
     .from(customers)
     .where(inArray(customers.id, customerIds));
   const emailOf = new Map(addresses.map((customer) => [customer.id, customer.email]));
+  // A cancel tells a subscriber never charged (a trial, a first charge that failed) just that: nothing was charged.
+  const canceledIds = mailed.flatMap(({ row, email }) =>
+    email?.kind === "subscription_canceled" ? [row.id] : [],
+  );
+  const charged = new Set(
+    canceledIds.length > 0
+      ? (
+          await tx
+            .selectDistinct({ id: subscriptionCycles.subscriptionId })
+            .from(subscriptionCycles)
+            .where(
+              and(
+                inArray(subscriptionCycles.subscriptionId, canceledIds),
+                eq(subscriptionCycles.state, "paid"),
+              ),
+            )
+        ).map((cycle) => cycle.id)
+      : [],
+  );
   const outbox = mailed.flatMap(({ row, email }) => {
     if (!email) return [];
     const subscription = viewById.get(row.id) as Subscription;
@@ -116,6 +136,7 @@ export async function recordSubscriptionEvents(
       subscriptionId: row.id,
       test: row.test,
       cardUpdateUrl: subscription.card_update_url,
+      neverCharged: email.kind === "subscription_canceled" && !charged.has(row.id),
       at: deps.clock.isFixed ? deps.clock.now() : null,
     });
     return message ? [message] : [];
@@ -124,16 +145,14 @@ export async function recordSubscriptionEvents(
 }
 
 /**
- * What the subscriber hears of an event, if anything. A renewal's receipt is the renewal payment's own (its body
- * names the subscription, see `shopperEmailForTransaction`), so `renewed` sends nothing more, except that the
- * first paid cycle also says the subscription has started; a subscription that starts with a trial says so at once.
+ * What the subscriber hears of an event, if anything. A charge's receipt is the payment's own (its body names the
+ * subscription, see `shopperEmailForTransaction`), so `renewed` sends nothing more; `started` says the subscription
+ * has started, once, whichever way it started.
  */
-function shopperEmailKind(event: SubscriptionEvent, row: SubscriptionRow): ShopperEmailKind | null {
+function shopperEmailKind(event: SubscriptionEvent, _row: SubscriptionRow): ShopperEmailKind | null {
   switch (event) {
-    case "subscription.created":
-      return row.state === "trial" ? "subscription_started" : null;
-    case "subscription.renewed":
-      return row.paidBillingCycles === 1 ? "subscription_started" : null;
+    case "subscription.started":
+      return "subscription_started";
     case "subscription.renewal_failed":
       return "renewal_failed";
     case "subscription.canceled":

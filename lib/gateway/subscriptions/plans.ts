@@ -2,6 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { currencyMinorUnits } from "@/lib/contracts/currencies";
 import {
   type IntervalUnit,
+  intervalTooLong,
   PLAN_ID_PATTERN,
   type Plan,
   type PlanCreateRequest,
@@ -59,6 +60,31 @@ export function describePlan(plan: {
     parts.push(plan.billingCycles === 1 ? "1 payment in all" : `${plan.billingCycles} payments in all`);
   }
   return parts.join(", ");
+}
+
+/** The first charge's amount and cycle: the trial's own (cycle 0, or 1 when it is the first payment), or cycle 1. */
+export function firstCharge(
+  plan: Pick<PlanRow, "trial" | "amount">,
+): { amount: number; cycleNumber: number } | null {
+  const trial = plan.trial as PlanTrial | null;
+  if (!trial) return { amount: plan.amount, cycleNumber: 1 };
+  if (trial.amount === 0) return null;
+  return { amount: trial.amount, cycleNumber: trial.as_first_payment ? 1 : 0 };
+}
+
+export const PLAN_OUT_OF_BOUNDS =
+  "Plan's interval or trial is longer than ten years: it can no longer be subscribed to.";
+
+/**
+ * A plan written before intervals were bounded (`MAX_INTERVAL`) with a longer period or trial: its dates could not
+ * be stored, so nothing new subscribes to it.
+ */
+export function planOutOfBounds(plan: Pick<PlanRow, "interval" | "intervalUnit" | "trial">): boolean {
+  const trial = plan.trial as PlanTrial | null;
+  return (
+    intervalTooLong(plan.interval, plan.intervalUnit) !== null ||
+    (trial !== null && intervalTooLong(trial.interval, trial.interval_unit) !== null)
+  );
 }
 
 export function payUrl(publicUrl: string, id: string): string {

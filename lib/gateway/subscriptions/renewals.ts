@@ -21,13 +21,14 @@ import type { TransactionBody } from "../transactions/build-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { moneyResultOf } from "../transactions/money-transaction-body";
 import { recordSubscriptionEvents } from "./events";
+import { holdSubscription, notHeld } from "./hold";
 import { cycleAttemptUid } from "./ids";
 import {
-  addInterval,
   classifyFailure,
   type FailureKind,
   nextDaytime,
   PROCESSOR_ERROR_RETRY_SECONDS,
+  periodEndAfter,
   SOFT_DECLINE_RETRY_SECONDS,
 } from "./schedule";
 import { type BatchMove, CHARGEABLE_STATES, moveMany, type OutcomeFields } from "./transitions";
@@ -80,6 +81,7 @@ async function claimIn(
           inArray(subscriptions.state, [...CHARGEABLE_STATES]),
           lte(subscriptions.renewAt, dueBy),
           or(isNull(subscriptions.leaseUntil), lte(subscriptions.leaseUntil, now)),
+          notHeld(),
           options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
         ),
       )
@@ -382,6 +384,12 @@ async function chargeTime(
  * Stores the outcomes of a batch in one database transaction, in a few statements for the whole batch whatever
  * its size: the rows locked, the cycles written (one UPDATE), the subscriptions moved (one UPDATE, each move
  * through the transition table and guarded by the state it was read in), and the events.
+ *
+ * One outcome can never take the others down with it: an outcome whose dates cannot be computed is held at once;
+ * the batch's writes run in a savepoint, and if any of them fails they are rolled back to it and each outcome is
+ * stored in a savepoint of its own, so only the one that cannot be stored is left out — and held for the operator
+ * (`holdSubscription`), never claimed again until released. Its charge was made; its pending attempt keeps the
+ * transaction's uid, so its outcome is stored, never charged again, once the operator has fixed it.
  */
 async function applyOutcomes(
   deps: GatewayDeps,
@@ -413,47 +421,73 @@ async function applyOutcomes(
       .for("update");
     const rowById = new Map(rows.map((row) => [row.id, row]));
     const decided: Decision[] = [];
+    const held: { id: string; error: unknown }[] = [];
     for (const { attempt, outcome } of sorted) {
       const row = rowById.get(attempt.subscription.id);
-      if (row) decided.push(await decideOutcome(inTransaction, row, attempt, outcome, first));
+      if (!row) continue;
+      try {
+        decided.push(await decideOutcome(inTransaction, row, attempt, outcome, first));
+      } catch (error) {
+        held.push({ id: row.id, error });
+      }
     }
-    if (decided.length === 0) return;
-    // Stored once: only while this attempt is still the cycle's pending one (another instance that resumed it and
-    // stored its outcome first leaves nothing to do here).
-    const cycleValues = sql.join(
-      decided.map(
-        (decision) =>
-          sql`(${decision.move.row.id}, ${decision.cycleNumber}::int, ${decision.pendingUid}, ${decision.cycle.state},
-               ${decision.cycle.paidUid}::text)`,
-      ),
-      sql`, `,
-    );
-    const stored = await queryRows<{ id: string }>(
-      tx,
-      sql`
-        update subscription_cycles as c
-        set state = v.state, paid_uid = v.paid_uid, pending_uid = null, updated_at = clock_timestamp()
-        from (values ${cycleValues}) as v(id, n, uid, state, paid_uid)
-        where c.subscription_id = v.id and c.cycle_number = v.n and c.pending_uid = v.uid
-        returning c.subscription_id as id`,
-    );
-    const storedIds = new Set(stored.map((row) => row.id));
-    const kept = decided.filter((decision) => storedIds.has(decision.move.row.id));
-    const moved = await moveMany(
-      tx,
-      kept.map((decision) => decision.move),
-    );
-    const movedById = new Map(moved.map((row) => [row.id, row]));
-    await recordSubscriptionEvents(
-      inTransaction,
-      tx,
-      kept.flatMap((decision) => {
-        const row = movedById.get(decision.move.row.id);
-        return row ? decision.events.map((event) => ({ event, row })) : [];
-      }),
-    );
+    try {
+      await tx.transaction((savepoint) => storeDecisions(inTransaction, savepoint, decided));
+    } catch {
+      for (const decision of decided) {
+        try {
+          await tx.transaction((savepoint) => storeDecisions(inTransaction, savepoint, [decision]));
+        } catch (error) {
+          held.push({ id: decision.move.row.id, error });
+        }
+      }
+    }
+    for (const { id, error } of held) await holdSubscription(deps, tx, id, error);
   });
   deps.outbox.nudge();
+}
+
+/** Writes decided outcomes: their cycles, their subscriptions' moves, their events (a few statements in all). */
+async function storeDecisions(
+  deps: OutcomeDeps,
+  tx: DatabaseTransaction,
+  decided: readonly Decision[],
+): Promise<void> {
+  if (decided.length === 0) return;
+  // Stored once: only while this attempt is still the cycle's pending one (another instance that resumed it and
+  // stored its outcome first leaves nothing to do here).
+  const cycleValues = sql.join(
+    decided.map(
+      (decision) =>
+        sql`(${decision.move.row.id}, ${decision.cycleNumber}::int, ${decision.pendingUid}, ${decision.cycle.state},
+             ${decision.cycle.paidUid}::text)`,
+    ),
+    sql`, `,
+  );
+  const stored = await queryRows<{ id: string }>(
+    tx,
+    sql`
+      update subscription_cycles as c
+      set state = v.state, paid_uid = v.paid_uid, pending_uid = null, updated_at = clock_timestamp()
+      from (values ${cycleValues}) as v(id, n, uid, state, paid_uid)
+      where c.subscription_id = v.id and c.cycle_number = v.n and c.pending_uid = v.uid
+      returning c.subscription_id as id`,
+  );
+  const storedIds = new Set(stored.map((row) => row.id));
+  const kept = decided.filter((decision) => storedIds.has(decision.move.row.id));
+  const moved = await moveMany(
+    tx,
+    kept.map((decision) => decision.move),
+  );
+  const movedById = new Map(moved.map((row) => [row.id, row]));
+  await recordSubscriptionEvents(
+    deps,
+    tx,
+    kept.flatMap((decision) => {
+      const row = movedById.get(decision.move.row.id);
+      return row ? decision.events.map((event) => ({ event, row })) : [];
+    }),
+  );
 }
 
 /** What one outcome writes: its cycle, its subscription's move, and the events the move records. */
@@ -533,14 +567,19 @@ async function paid(
     lastFailure: null,
     leaseUntil: null,
   };
-  // The trial's own charge, taken when the subscription starts: the trial runs on, its end is the next charge.
-  if (first && state === "trial") return { to: null, set: common, events: ["subscription.renewed"] };
-  // The period this cycle pays for starts where the last one ended (the anchor is kept through late retries).
-  const start =
-    row.activeTo && addInterval(row.activeTo, plan.interval, plan.intervalUnit) > at ? row.activeTo : at;
-  const activeTo = addInterval(start, plan.interval, plan.intervalUnit);
+  // The trial's own charge, taken when the subscription starts (which its `started` told): the trial runs on, its
+  // end is the next charge.
+  if (first && state === "trial") return { to: null, set: common, events: [] };
+  // The cycle that starts a subscription is told as its start; every later one (a trial's conversion included) as a
+  // renewal.
+  const paidEvent: SubscriptionEvent = first ? "subscription.started" : "subscription.renewed";
+  // The period this cycle pays for ends at the anchor's next anniversary: counted from the anchor, so month ends keep
+  // their day and a late retry does not move the dates (a row from before the anchor takes its paid-up date).
+  const billingAnchor = row.billingAnchor ?? row.activeTo ?? at;
+  const after = row.activeTo && row.activeTo > at ? row.activeTo : at;
+  const activeTo = periodEndAfter(billingAnchor, after, plan.interval, plan.intervalUnit);
   // Canceled while this charge was already at the acquirer: the cycle it paid still counts.
-  if (!live) return { to: null, set: { ...common, activeTo }, events: [] };
+  if (!live) return { to: null, set: { ...common, activeTo, billingAnchor }, events: [] };
   const complete = plan.billingCycles !== null && paidCycles >= plan.billingCycles;
   if (complete) {
     return {
@@ -548,15 +587,20 @@ async function paid(
       set: {
         ...common,
         activeTo,
+        billingAnchor,
         renewAt: null,
         cancelReason: BILLING_CYCLES_COMPLETE,
         cancelledAt: deps.clock.now(),
       },
-      events: ["subscription.renewed", "subscription.canceled"],
+      events: [paidEvent, "subscription.canceled"],
     };
   }
   const renewAt = await chargeTime(deps, plan, row.shopId, activeTo);
-  return { to: "active", set: { ...common, activeTo, renewAt }, events: ["subscription.renewed"] };
+  return {
+    to: "active",
+    set: { ...common, activeTo, billingAnchor, renewAt },
+    events: [paidEvent],
+  };
 }
 
 async function failed(

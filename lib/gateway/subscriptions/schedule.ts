@@ -1,10 +1,32 @@
 import type { IntervalUnit } from "@/lib/contracts/subscription";
 
+/** The last moment a subscription's date may be: ISO 8601's four-digit years, which every store reads back. */
+const LATEST_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * A date a subscription computed that cannot be stored (not a date, or past year 9999): the plan behind it is
+ * longer than any plan may now be (`MAX_INTERVAL`), a row from before the bound.
+ */
+export class ScheduleOutOfRange extends RangeError {
+  constructor(count: number, unit: IntervalUnit) {
+    super(`${count} ${unit}(s) on from the subscription's date is past year 9999`);
+    this.name = "ScheduleOutOfRange";
+  }
+}
+
 /**
  * `date` moved on by `count` units. Months and years keep the day of the month where it exists and take the
- * month's last day where it does not (31 January + 1 month is 28 or 29 February), all in UTC.
+ * month's last day where it does not (31 January + 1 month is 28 or 29 February), all in UTC. Throws
+ * `ScheduleOutOfRange` rather than answer a date that cannot be stored.
  */
 export function addInterval(date: Date, count: number, unit: IntervalUnit): Date {
+  const moved = movedBy(date, count, unit);
+  const time = moved.getTime();
+  if (!Number.isFinite(time) || time > LATEST_DATE) throw new ScheduleOutOfRange(count, unit);
+  return moved;
+}
+
+function movedBy(date: Date, count: number, unit: IntervalUnit): Date {
   const time = date.getTime();
   switch (unit) {
     case "hour":
@@ -34,6 +56,35 @@ export function addInterval(date: Date, count: number, unit: IntervalUnit): Date
       );
     }
   }
+}
+
+const UNIT_MS: Partial<Record<IntervalUnit, number>> = {
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+};
+
+/**
+ * The end of the billing period that covers `after`: the first anniversary of `anchor` (the moment the first period
+ * started) strictly later than `after`, `anchor` + k × the interval for the least k ≥ 1. Always counted from the
+ * anchor, never from the last period's end, so a month-end anchor keeps its day where the month has it: 31 January
+ * → 28 (29) February → 31 March → 30 April.
+ */
+export function periodEndAfter(anchor: Date, after: Date, count: number, unit: IntervalUnit): Date {
+  const months = unit === "month" ? count : unit === "year" ? count * 12 : 0;
+  const elapsed =
+    months > 0
+      ? (after.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (after.getUTCMonth() - anchor.getUTCMonth())
+      : after.getTime() - anchor.getTime();
+  const per = months > 0 ? months : count * (UNIT_MS[unit] as number);
+  // An estimate one or two short of k; the loop walks the rest.
+  let k = Math.max(1, Math.floor(elapsed / per) - 1);
+  let end = addInterval(anchor, k * count, unit);
+  while (end.getTime() <= after.getTime()) {
+    k += 1;
+    end = addInterval(anchor, k * count, unit);
+  }
+  return end;
 }
 
 export const DAYTIME_START_HOUR = 8;

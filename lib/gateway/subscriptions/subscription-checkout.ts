@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { CheckoutCustomerField } from "@/lib/contracts/checkout";
 import type { CustomerCreateRequest } from "@/lib/contracts/customer";
 import {
@@ -14,7 +14,9 @@ import type { GatewayDeps } from "../context";
 import { insertCustomer } from "../customers/create-customer";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { recordSubscriptionEvent } from "./events";
-import type { PlanTrial } from "./plans";
+import { holdSubscription, notHeld } from "./hold";
+import { firstCharge, type PlanTrial } from "./plans";
+import { chargeClaimed, RENEWAL_LEASE_SECONDS } from "./renewals";
 import { addInterval, nextDaytime } from "./schedule";
 import { transition } from "./transitions";
 
@@ -115,17 +117,117 @@ export async function settleRedirectingSubscriptions(
       and(
         eq(subscriptions.state, "redirecting"),
         isNotNull(subscriptions.checkoutToken),
+        notHeld(),
         options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
         sql`(${checkouts.status} in ('successful', 'failed', 'error') or ${checkouts.expiresAt} <= ${deps.clock.sqlNow()})`,
       ),
     )
     .orderBy(asc(subscriptions.createdAt))
     .limit(options.limit ?? 50);
+  const settled = await settleEach(deps, rows, ({ subscription, checkout }) =>
+    settleOne(deps, subscription, checkout),
+  );
+  return settled + (await settleVerifiedCards(deps, options));
+}
+
+/**
+ * Settles each row on its own; how many moved. One that cannot be settled (its plan's dates cannot be stored) is
+ * held for the operator, and never stops the others behind it.
+ */
+async function settleEach<Row extends { subscription: SubscriptionRow }>(
+  deps: GatewayDeps,
+  rows: readonly Row[],
+  settle: (row: Row) => Promise<boolean>,
+): Promise<number> {
   let settled = 0;
-  for (const { subscription, checkout } of rows) {
-    if (await settleOne(deps, subscription, checkout)) settled += 1;
+  for (const row of rows) {
+    try {
+      if (await settle(row)) settled += 1;
+    } catch (error) {
+      await holdSubscription(deps, deps.db, row.subscription.id, error);
+    }
   }
   return settled;
+}
+
+/**
+ * Moves on the redirecting subscriptions whose card (sent in full to `POST /subscriptions` on a 3-D Secure shop)
+ * waited for its holder's challenge, once the tokenization has ended: verified → `trial` or `active` with the
+ * card, and the first charge taken at once under a claim, as `POST /subscriptions` takes it; not verified →
+ * `failed`. Safe on several instances: the move is guarded by the state, and only the one that made it charges.
+ */
+async function settleVerifiedCards(
+  deps: GatewayDeps,
+  options: { subscriptionId?: string; limit?: number },
+): Promise<number> {
+  const rows = await deps.db
+    .select({ subscription: subscriptions, transaction: transactions })
+    .from(subscriptions)
+    .innerJoin(transactions, eq(transactions.uid, subscriptions.lastTransactionUid))
+    .where(
+      and(
+        eq(subscriptions.state, "redirecting"),
+        isNull(subscriptions.checkoutToken),
+        notHeld(),
+        ne(transactions.status, "incomplete"),
+        options.subscriptionId ? eq(subscriptions.id, options.subscriptionId) : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(options.limit ?? 50);
+  return settleEach(deps, rows, ({ subscription, transaction }) =>
+    settleVerified(deps, subscription, transaction),
+  );
+}
+
+async function settleVerified(
+  deps: GatewayDeps,
+  row: SubscriptionRow,
+  transaction: typeof transactions.$inferSelect,
+): Promise<boolean> {
+  const [plan] = await deps.db.select().from(plans).where(eq(plans.id, row.planId));
+  const now = deps.clock.now();
+  const moved = await deps.db.transaction(async (tx) => {
+    if (transaction.status !== "successful" || !transaction.cardToken) {
+      const failed = await transition(tx, {
+        id: row.id,
+        from: "redirecting",
+        to: "failed",
+        set: { lastFailure: "hard", renewAt: null },
+      });
+      if (failed) await recordSubscriptionEvent(deps, tx, "subscription.failed", failed);
+      return failed ? { row: failed, charging: false } : null;
+    }
+    const trial = plan.trial as PlanTrial | null;
+    const charge = firstCharge(plan);
+    const trialEnd = trial ? addInterval(now, trial.interval, trial.interval_unit) : null;
+    const updated = await transition(tx, {
+      id: row.id,
+      from: "redirecting",
+      to: trial ? "trial" : "active",
+      set: {
+        cardToken: transaction.cardToken,
+        renewAt: trial ? trialEnd : now,
+        activeTo: trialEnd,
+        billingAnchor: trialEnd ?? now,
+        // The first charge is this settling's to take: no scheduler takes it meanwhile.
+        leaseUntil: charge ? new Date(now.getTime() + RENEWAL_LEASE_SECONDS * 1000) : null,
+      },
+    });
+    if (!updated) return null;
+    // A trial starts now; a paid start is told when its first charge is paid.
+    if (trial) await recordSubscriptionEvent(deps, tx, "subscription.started", updated);
+    if (charge) {
+      await tx
+        .insert(subscriptionCycles)
+        .values({ subscriptionId: row.id, cycleNumber: charge.cycleNumber, amount: charge.amount });
+    }
+    return { row: updated, charging: charge !== null };
+  });
+  if (!moved) return false;
+  deps.outbox.nudge();
+  if (moved.charging) await chargeClaimed(deps, moved.row, { first: true });
+  return true;
 }
 
 async function settleOne(
@@ -176,10 +278,13 @@ async function settleOne(
           lastTransactionUid: transaction.uid,
           paidBillingCycles: !free && cycleNumber === 1 ? 1 : 0,
           activeTo,
+          // The first plan period starts at the trial's end, or with the page's payment now.
+          billingAnchor: trialEnd ?? now,
           renewAt,
         },
       });
-      if (updated && !free) await recordSubscriptionEvent(deps, tx, "subscription.renewed", updated);
+      // Started, whether the page took its first payment or stored the card of a free trial.
+      if (updated) await recordSubscriptionEvent(deps, tx, "subscription.started", updated);
       return updated !== null;
     }
     const to = checkout.status === "failed" || checkout.status === "error" ? "failed" : "expired";

@@ -102,6 +102,7 @@ export type OutcomeFields = Partial<
     | "lastFailure"
     | "leaseUntil"
     | "activeTo"
+    | "billingAnchor"
     | "renewAt"
     | "cancelReason"
     | "cancelledAt"
@@ -141,7 +142,8 @@ export async function moveMany(
       return sql`(${row.id}, ${row.state}, ${to ?? row.state}, ${next.lastTransactionUid}::text,
         ${next.paidBillingCycles}::int, ${next.numberFailedPaymentAttempts}::int, ${next.lastFailure}::text,
         ${timestamp(next.leaseUntil)}::timestamptz, ${timestamp(next.activeTo)}::timestamptz,
-        ${timestamp(next.renewAt)}::timestamptz, ${next.cancelReason}::text, ${timestamp(next.cancelledAt)}::timestamptz)`;
+        ${timestamp(next.billingAnchor)}::timestamptz, ${timestamp(next.renewAt)}::timestamptz,
+        ${next.cancelReason}::text, ${timestamp(next.cancelledAt)}::timestamptz)`;
     }),
     sql`, `,
   );
@@ -151,10 +153,12 @@ export async function moveMany(
       update subscriptions as s
       set state = v.state, last_transaction_uid = v.last_transaction_uid, paid_billing_cycles = v.paid,
           number_failed_payment_attempts = v.failed, last_failure = v.last_failure, lease_until = v.lease_until,
-          active_to = v.active_to, renew_at = v.renew_at, cancel_reason = v.cancel_reason,
+          active_to = v.active_to, billing_anchor = v.billing_anchor, renew_at = v.renew_at,
+          cancel_reason = v.cancel_reason,
           cancelled_at = v.cancelled_at, updated_at = clock_timestamp()
       from (values ${values}) as v(id, expected, state, last_transaction_uid, paid, failed, last_failure,
-                                   lease_until, active_to, renew_at, cancel_reason, cancelled_at)
+                                   lease_until, active_to, billing_anchor, renew_at, cancel_reason,
+                                   cancelled_at)
       where s.id = v.id and s.state = v.expected
       returning s.id`,
   );

@@ -11,6 +11,7 @@ import {
 import { describeCard } from "../cards/describe-card";
 import { checkoutPageUrl } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
+import { issuerUrls } from "../three-d-secure/verification-result";
 import type { TransactionBody } from "../transactions/build-transaction";
 import { moneyResultOf } from "../transactions/money-transaction-body";
 import { revealCardNumber } from "../vault/card-vault";
@@ -85,6 +86,7 @@ export async function subscriptionsFromRows(
         updated_at: row.updatedAt.toISOString(),
         renew_at: row.renewAt?.toISOString() ?? null,
         active_to: row.activeTo?.toISOString() ?? null,
+        billing_anchor: row.billingAnchor?.toISOString() ?? null,
         paid_billing_cycles: row.paidBillingCycles,
         number_failed_payment_attempts: row.numberFailedPaymentAttempts,
         last_transaction:
@@ -109,7 +111,10 @@ export async function subscriptionsFromRows(
         test: row.test,
         ...(state === "redirecting" && row.checkoutToken
           ? { redirect_url: checkoutPageUrl(deps, row.checkoutToken) }
-          : {}),
+          : state === "redirecting" && row.lastTransactionUid
+            ? // Its card's holder is to pass the issuer's 3-D Secure challenge there.
+              { redirect_url: issuerUrls(deps.config.gatewayPublicUrl, row.lastTransactionUid).acsUrl }
+            : {}),
         card_update_url: ["trial", "active", "failed_attempt", "rescuing"].includes(state)
           ? cardUpdateUrl(deps.config.gatewayPublicUrl, row.cardUpdateToken)
           : null,

@@ -138,6 +138,11 @@ describe("GET /plans/{id}/pay", () => {
     expect(trial.body).toMatchObject({ state: "trial", paid_billing_cycles: 0 });
     const customer = await callJson(gateway, `/customers/${trial.body.customer.id}`, { shop });
     expect(customer.body.email).toBe("grace@example.com");
+    // Its start is an event (in the log: a plan link's subscription has no notification_url).
+    const events = gateway.logs
+      .map((line) => JSON.parse(line) as { msg?: string; subscriptionId?: string; event?: string })
+      .filter((line) => line.msg === "subscription event" && line.subscriptionId === row.id);
+    expect(events.map((line) => line.event)).toEqual(["subscription.started"]);
   });
 
   it("leaves a declined page's subscription failed and without a customer", async () => {

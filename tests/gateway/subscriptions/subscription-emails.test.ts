@@ -84,17 +84,23 @@ describe("subscription e-mails", () => {
     expect(renewed.body).toMatchObject({ paid_billing_cycles: 2 });
 
     const emails = await emailsOf(created.body.id);
+    // The first charge's receipt is a payment's receipt beside "started", never "renewed"; the next one renews.
     expect(emails.map((email) => email.kind).sort()).toEqual([
-      "renewal_receipt",
+      "receipt",
       "renewal_receipt",
       "subscription_started",
     ]);
     expect(new Set(emails.map((email) => email.recipient))).toEqual(new Set([`reader${seed}@example.com`]));
     expect(new Set(emails.map((email) => email.language))).toEqual(new Set(["de"]));
     // Each receipt is its cycle's payment's.
-    const receipts = emails.filter((email) => email.kind === "renewal_receipt").map((e) => e.transactionUid);
+    const receipts = emails.filter((email) => email.kind.endsWith("receipt")).map((e) => e.transactionUid);
     expect(new Set(receipts).size).toBe(2);
-    expect(receipts).toContain(renewed.body.last_transaction.uid);
+    expect(emails.find((email) => email.kind === "renewal_receipt")?.transactionUid).toBe(
+      renewed.body.last_transaction.uid,
+    );
+    expect(emails.find((email) => email.kind === "receipt")?.transactionUid).toBe(
+      created.body.last_transaction.uid,
+    );
   });
 
   it("tells the subscriber at the first failed renewal, with the link to update the card, and at a cancel", async () => {
@@ -133,6 +139,9 @@ describe("subscription e-mails", () => {
       failed.body.card_update_url,
     );
     expect(failed.body.card_update_url).toMatch(/\/subscription_cards\//);
+    // Never charged (its trial's end was declined): its cancel says nothing was, not "not charged again".
+    expect(emails[2].payload).toMatchObject({ neverCharged: true });
+    expect(emails[1].payload).not.toHaveProperty("neverCharged");
     // Nothing of the card beyond its brand and last 4 digits.
     expect(JSON.stringify(emails)).not.toContain("4005550000000027");
     expect(JSON.stringify(emails)).not.toContain(created.body.card.token);

@@ -209,18 +209,22 @@ describe("the card update link", () => {
     expect((await callJson(gateway, `/subscriptions/${id}`, { shop })).body.paid_billing_cycles).toBe(1);
     expect((await fetch(`${gateway.url}/subscription_cards/${"0".repeat(64)}`)).status).toBe(404);
 
-    // Deliveries run in parallel: the events are put in order by the subscription's own time of change.
+    // Deliveries run in parallel: the events are put in order by the subscription's own time of change (created and
+    // started are one change: created first).
+    const createdFirst = (body: { event: string }) => (body.event === "subscription.created" ? 0 : 1);
     const events = (await deliverAll())
       .filter((body) => body.id === id)
-      .sort((a, b) => a.updated_at.localeCompare(b.updated_at));
+      .sort((a, b) => a.updated_at.localeCompare(b.updated_at) || createdFirst(a) - createdFirst(b));
     expect(events.map((body) => body.event)).toEqual([
       "subscription.created",
+      "subscription.started",
       "subscription.renewal_failed",
       "subscription.card_updated",
       "subscription.renewed",
     ]);
-    expect(events[1]).toMatchObject({ state: "failed_attempt", number_failed_payment_attempts: 1 });
-    expect(events[3]).toMatchObject({ state: "active", paid_billing_cycles: 1 });
+    expect(events[1]).toMatchObject({ state: "trial", active_to: created.body.active_to });
+    expect(events[2]).toMatchObject({ state: "failed_attempt", number_failed_payment_attempts: 1 });
+    expect(events[4]).toMatchObject({ state: "active", paid_billing_cycles: 1 });
     const request = receiver.received.find(
       (entry) => JSON.parse(entry.body).event === "subscription.renewed",
     );

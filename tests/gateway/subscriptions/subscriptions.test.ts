@@ -290,9 +290,10 @@ describe("subscriptions", () => {
       body: { request: { parent_uid: cycles[1].paidUid, amount: 999, reason: "goodwill" } },
     });
     expect(refund.body.transaction.status).toBe("successful");
+    // The first paid cycle starts it; the renewals are the cycles after it.
     expect(await eventsOf(id)).toEqual([
       "subscription.created",
-      "subscription.renewed",
+      "subscription.started",
       "subscription.renewed",
       "subscription.renewed",
       "subscription.renewed",

@@ -21,6 +21,7 @@ export const ar: ShopperEmailMessages = {
   },
   amount: "المبلغ",
   updateCard: "تحديث بطاقتك",
+  canceledNeverCharged: "تم إلغاء اشتراكك لدى {shop}. لم يُخصم منك أي مبلغ.",
   testMark: "تجريبي",
   footer: "تتلقى هذه الرسالة بسبب دفعة إلى {shop}. يرجى الاحتفاظ بها في سجلاتك.",
 };

@@ -22,6 +22,7 @@ export const be: ShopperEmailMessages = {
   },
   amount: "Сума",
   updateCard: "Абнавіць картку",
+  canceledNeverCharged: "Ваша падпіска ў {shop} скасавана. З вас нічога не спісана.",
   testMark: "ТЭСТ",
   footer: "Вы атрымалі гэты ліст з-за плацяжу ў {shop}. Захавайце яго для сваіх запісаў.",
 };

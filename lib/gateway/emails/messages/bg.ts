@@ -23,6 +23,7 @@ export const bg: ShopperEmailMessages = {
   },
   amount: "Сума",
   updateCard: "Обновете картата",
+  canceledNeverCharged: "Абонаментът ви при {shop} е прекратен. Нищо не ви е таксувано.",
   testMark: "ТЕСТ",
   footer: "Получавате този имейл заради плащане към {shop}. Моля, запазете го за документацията си.",
 };

@@ -22,6 +22,7 @@ export const cs: ShopperEmailMessages = {
   },
   amount: "Částka",
   updateCard: "Aktualizovat kartu",
+  canceledNeverCharged: "Vaše předplatné u {shop} je zrušeno. Nic vám nebylo strženo.",
   testMark: "TEST",
   footer: "Tento e-mail dostáváte kvůli platbě pro {shop}. Uschovejte si jej pro své záznamy.",
 };

@@ -24,6 +24,7 @@ export const da: ShopperEmailMessages = {
   },
   amount: "Beløb",
   updateCard: "Opdater dit kort",
+  canceledNeverCharged: "Dit abonnement hos {shop} er opsagt. Du er ikke blevet opkrævet noget.",
   testMark: "TEST",
   footer: "Du modtager denne e-mail på grund af en betaling til {shop}. Gem den til dine optegnelser.",
 };

@@ -24,6 +24,7 @@ export const de: ShopperEmailMessages = {
   },
   amount: "Betrag",
   updateCard: "Karte aktualisieren",
+  canceledNeverCharged: "Ihr Abonnement bei {shop} ist gekündigt. Es wurde nichts abgebucht.",
   testMark: "TEST",
   footer:
     "Sie erhalten diese E-Mail wegen einer Zahlung an {shop}. Bitte bewahren Sie sie für Ihre Unterlagen auf.",

@@ -24,6 +24,7 @@ export const el: ShopperEmailMessages = {
   },
   amount: "Ποσό",
   updateCard: "Ενημέρωση κάρτας",
+  canceledNeverCharged: "Η συνδρομή σας στο {shop} ακυρώθηκε. Δεν χρεωθήκατε τίποτα.",
   testMark: "ΔΟΚΙΜΗ",
   footer: "Λαμβάνετε αυτό το μήνυμα λόγω πληρωμής προς {shop}. Κρατήστε το για το αρχείο σας.",
 };

@@ -22,6 +22,7 @@ export const en: ShopperEmailMessages = {
   },
   amount: "Amount",
   updateCard: "Update your card",
+  canceledNeverCharged: "Your subscription with {shop} is canceled. You were not charged anything.",
   testMark: "TEST",
   footer: "You receive this e-mail because of a payment to {shop}. Please keep it for your records.",
 };

@@ -22,6 +22,7 @@ export const es: ShopperEmailMessages = {
   },
   amount: "Importe",
   updateCard: "Actualizar tu tarjeta",
+  canceledNeverCharged: "Tu suscripción con {shop} está cancelada. No se te ha cobrado nada.",
   testMark: "PRUEBA",
   footer: "Recibes este correo por un pago a {shop}. Guárdalo para tus registros.",
 };

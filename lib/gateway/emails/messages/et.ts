@@ -22,6 +22,7 @@ export const et: ShopperEmailMessages = {
   },
   amount: "Summa",
   updateCard: "Uuenda kaarti",
+  canceledNeverCharged: "Teie tellimus ettevõttes {shop} on tühistatud. Teilt ei võetud midagi.",
   testMark: "TEST",
   footer: "Saite selle e-kirja makse tõttu poele {shop}. Palun hoidke see oma arhiivi jaoks alles.",
 };

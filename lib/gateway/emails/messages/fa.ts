@@ -24,6 +24,7 @@ export const fa: ShopperEmailMessages = {
   },
   amount: "مبلغ",
   updateCard: "به‌روزرسانی کارت",
+  canceledNeverCharged: "اشتراک شما در {shop} لغو شد. هیچ مبلغی از شما کسر نشد.",
   testMark: "آزمایشی",
   footer: "این ایمیل را به دلیل پرداخت به {shop} دریافت می‌کنید. لطفاً آن را برای سوابق خود نگه دارید.",
 };

@@ -22,6 +22,7 @@ export const fi: ShopperEmailMessages = {
   },
   amount: "Summa",
   updateCard: "Päivitä korttisi",
+  canceledNeverCharged: "Tilauksesi kauppaan {shop} on peruttu. Sinulta ei veloitettu mitään.",
   testMark: "TESTI",
   footer: "Saat tämän sähköpostin kauppaan {shop} tehdyn maksun vuoksi. Säilytä se kirjanpitoasi varten.",
 };

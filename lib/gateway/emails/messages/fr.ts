@@ -24,6 +24,7 @@ export const fr: ShopperEmailMessages = {
   },
   amount: "Montant",
   updateCard: "Mettre à jour votre carte",
+  canceledNeverCharged: "Votre abonnement chez {shop} est résilié. Rien ne vous a été débité.",
   testMark: "TEST",
   footer: "Vous recevez cet e-mail à la suite d'un paiement à {shop}. Conservez-le pour vos dossiers.",
 };

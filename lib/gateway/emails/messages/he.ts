@@ -21,6 +21,7 @@ export const he: ShopperEmailMessages = {
   },
   amount: "סכום",
   updateCard: "עדכון הכרטיס",
+  canceledNeverCharged: "המנוי שלך ב-{shop} בוטל. לא חויבת בדבר.",
   testMark: "בדיקה",
   footer: "קיבלת הודעה זו בעקבות תשלום ל-{shop}. שמור אותה לרישומים שלך.",
 };

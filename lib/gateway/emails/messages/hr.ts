@@ -22,6 +22,7 @@ export const hr: ShopperEmailMessages = {
   },
   amount: "Iznos",
   updateCard: "Ažurirajte karticu",
+  canceledNeverCharged: "Vaša pretplata kod {shop} je otkazana. Ništa vam nije naplaćeno.",
   testMark: "TEST",
   footer: "Ovu poruku primate zbog plaćanja za {shop}. Sačuvajte je za svoju evidenciju.",
 };

@@ -23,6 +23,7 @@ export const hu: ShopperEmailMessages = {
   },
   amount: "Összeg",
   updateCard: "Kártya frissítése",
+  canceledNeverCharged: "A(z) {shop} előfizetése lemondva. Semmit sem terheltünk Önnek.",
   testMark: "TESZT",
   footer:
     "Ezt az e-mailt egy {shop} felé történt fizetés miatt kapja. Kérjük, őrizze meg a nyilvántartásához.",

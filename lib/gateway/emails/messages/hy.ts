@@ -23,6 +23,7 @@ export const hy: ShopperEmailMessages = {
   },
   amount: "Գումար",
   updateCard: "Թարմացնել քարտը",
+  canceledNeverCharged: "{shop}-ի ձեր բաժանորդագրությունը չեղարկված է։ Ձեզանից ոչինչ չի գանձվել։",
   testMark: "ՓՈՐՁ",
   footer:
     "Այս նամակը ստացել եք {shop}-ին կատարված վճարման պատճառով։ Խնդրում ենք պահել այն ձեր գրառումների համար։",

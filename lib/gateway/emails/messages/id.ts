@@ -24,6 +24,7 @@ export const id: ShopperEmailMessages = {
   },
   amount: "Jumlah",
   updateCard: "Perbarui kartu Anda",
+  canceledNeverCharged: "Langganan Anda di {shop} dibatalkan. Anda tidak dikenai biaya apa pun.",
   testMark: "UJI",
   footer: "Anda menerima email ini karena pembayaran ke {shop}. Simpan untuk catatan Anda.",
 };

@@ -24,6 +24,7 @@ export const it: ShopperEmailMessages = {
   },
   amount: "Importo",
   updateCard: "Aggiorna la carta",
+  canceledNeverCharged: "Il tuo abbonamento con {shop} è annullato. Non ti è stato addebitato nulla.",
   testMark: "TEST",
   footer: "Ricevi questa e-mail per un pagamento a {shop}. Conservala per i tuoi archivi.",
 };

@@ -22,6 +22,7 @@ export const ja: ShopperEmailMessages = {
   },
   amount: "金額",
   updateCard: "カードを更新する",
+  canceledNeverCharged: "{shop} のサブスクリプションが解約されました。料金は一切請求されていません。",
   testMark: "テスト",
   footer: "このメールは {shop} へのお支払いに関してお送りしています。記録として保管してください。",
 };

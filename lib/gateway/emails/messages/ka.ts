@@ -22,6 +22,7 @@ export const ka: ShopperEmailMessages = {
   },
   amount: "თანხა",
   updateCard: "ბარათის განახლება",
+  canceledNeverCharged: "თქვენი გამოწერა {shop}-ში გაუქმებულია. თქვენგან არაფერი ჩამოჭრილა.",
   testMark: "ტესტი",
   footer: "ეს წერილი მიიღეთ {shop}-ისთვის გადახდის გამო. გთხოვთ, შეინახოთ ის თქვენი ჩანაწერებისთვის.",
 };

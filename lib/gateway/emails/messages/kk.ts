@@ -22,6 +22,7 @@ export const kk: ShopperEmailMessages = {
   },
   amount: "Сома",
   updateCard: "Картаны жаңарту",
+  canceledNeverCharged: "{shop} жазылымыңыз тоқтатылды. Сізден ештеңе алынған жоқ.",
   testMark: "ТЕСТ",
   footer: "Бұл хатты {shop} дүкеніне жасалған төлемге байланысты алдыңыз. Өз есебіңіз үшін сақтап қойыңыз.",
 };

@@ -23,6 +23,7 @@ export const lt: ShopperEmailMessages = {
   },
   amount: "Suma",
   updateCard: "Atnaujinti kortelę",
+  canceledNeverCharged: "Jūsų prenumerata {shop} atšaukta. Iš jūsų nieko nebuvo nuskaičiuota.",
   testMark: "BANDYMAS",
   footer: "Šį laišką gavote dėl mokėjimo parduotuvei {shop}. Išsaugokite jį savo įrašams.",
 };

@@ -22,6 +22,7 @@ export const lv: ShopperEmailMessages = {
   },
   amount: "Summa",
   updateCard: "Atjaunināt karti",
+  canceledNeverCharged: "Jūsu abonements pie {shop} ir atcelts. No jums nekas netika iekasēts.",
   testMark: "TESTS",
   footer: "Jūs saņemat šo e-pastu maksājuma dēļ veikalam {shop}. Lūdzu, saglabājiet to savai uzskaitei.",
 };

@@ -24,6 +24,7 @@ export const nl: ShopperEmailMessages = {
   },
   amount: "Bedrag",
   updateCard: "Kaart bijwerken",
+  canceledNeverCharged: "Uw abonnement bij {shop} is opgezegd. Er is niets bij u in rekening gebracht.",
   testMark: "TEST",
   footer: "U ontvangt deze e-mail vanwege een betaling aan {shop}. Bewaar hem voor uw administratie.",
 };

@@ -24,6 +24,7 @@ export const no: ShopperEmailMessages = {
   },
   amount: "Beløp",
   updateCard: "Oppdater kortet",
+  canceledNeverCharged: "Abonnementet ditt hos {shop} er avsluttet. Du er ikke blitt belastet noe.",
   testMark: "TEST",
   footer:
     "Du mottar denne e-posten på grunn av en betaling til {shop}. Ta vare på den for dine opptegnelser.",

@@ -22,6 +22,7 @@ export const pl: ShopperEmailMessages = {
   },
   amount: "Kwota",
   updateCard: "Zaktualizuj kartę",
+  canceledNeverCharged: "Twoja subskrypcja w {shop} została anulowana. Nic nie zostało pobrane.",
   testMark: "TEST",
   footer: "Otrzymujesz tę wiadomość z powodu płatności dla {shop}. Zachowaj ją w swojej dokumentacji.",
 };

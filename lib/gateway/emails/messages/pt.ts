@@ -23,6 +23,7 @@ export const pt: ShopperEmailMessages = {
   },
   amount: "Valor",
   updateCard: "Atualizar o cartão",
+  canceledNeverCharged: "A sua subscrição em {shop} foi cancelada. Não lhe foi cobrado nada.",
   testMark: "TESTE",
   footer: "Recebe este e-mail devido a um pagamento a {shop}. Guarde-o para os seus registos.",
 };

@@ -22,6 +22,7 @@ export const ro: ShopperEmailMessages = {
   },
   amount: "Sumă",
   updateCard: "Actualizați cardul",
+  canceledNeverCharged: "Abonamentul dvs. la {shop} este anulat. Nu vi s-a debitat nimic.",
   testMark: "TEST",
   footer: "Primiți acest e-mail din cauza unei plăți către {shop}. Păstrați-l pentru evidența dvs.",
 };

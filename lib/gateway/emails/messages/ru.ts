@@ -22,6 +22,7 @@ export const ru: ShopperEmailMessages = {
   },
   amount: "Сумма",
   updateCard: "Обновить карту",
+  canceledNeverCharged: "Ваша подписка в {shop} отменена. С вас ничего не списано.",
   testMark: "ТЕСТ",
   footer: "Вы получили это письмо из-за платежа в {shop}. Сохраните его для своих записей.",
 };

@@ -22,6 +22,7 @@ export const sk: ShopperEmailMessages = {
   },
   amount: "Suma",
   updateCard: "Aktualizovať kartu",
+  canceledNeverCharged: "Vaše predplatné v {shop} je zrušené. Nič vám nebolo stiahnuté.",
   testMark: "TEST",
   footer: "Tento e-mail dostávate pre platbu pre {shop}. Uschovajte si ho pre svoje záznamy.",
 };

@@ -22,6 +22,7 @@ export const sl: ShopperEmailMessages = {
   },
   amount: "Znesek",
   updateCard: "Posodobite kartico",
+  canceledNeverCharged: "Vaša naročnina pri {shop} je preklicana. Nič vam ni bilo zaračunano.",
   testMark: "TEST",
   footer: "To e-poštno sporočilo ste prejeli zaradi plačila za {shop}. Shranite ga za svojo evidenco.",
 };

@@ -22,6 +22,7 @@ export const sr: ShopperEmailMessages = {
   },
   amount: "Iznos",
   updateCard: "Ažurirajte karticu",
+  canceledNeverCharged: "Ваша претплата код {shop} је отказана. Ништа вам није наплаћено.",
   testMark: "TEST",
   footer: "Ovu poruku dobijate zbog plaćanja za {shop}. Sačuvajte je za svoju evidenciju.",
 };

@@ -24,6 +24,7 @@ export const sv: ShopperEmailMessages = {
   },
   amount: "Belopp",
   updateCard: "Uppdatera ditt kort",
+  canceledNeverCharged: "Ditt abonnemang hos {shop} är avslutat. Du har inte debiterats något.",
   testMark: "TEST",
   footer:
     "Du får det här e-postmeddelandet på grund av en betalning till {shop}. Spara det för din bokföring.",

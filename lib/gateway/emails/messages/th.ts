@@ -22,6 +22,7 @@ export const th: ShopperEmailMessages = {
   },
   amount: "จำนวนเงิน",
   updateCard: "อัปเดตบัตรของคุณ",
+  canceledNeverCharged: "การสมัครสมาชิกของคุณกับ {shop} ถูกยกเลิกแล้ว คุณไม่ได้ถูกเรียกเก็บเงินใดๆ",
   testMark: "ทดสอบ",
   footer: "คุณได้รับอีเมลนี้เนื่องจากการชำระเงินให้ {shop} โปรดเก็บไว้เป็นหลักฐาน",
 };

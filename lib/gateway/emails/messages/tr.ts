@@ -22,6 +22,7 @@ export const tr: ShopperEmailMessages = {
   },
   amount: "Tutar",
   updateCard: "Kartınızı güncelleyin",
+  canceledNeverCharged: "{shop} aboneliğiniz iptal edildi. Sizden hiçbir ücret alınmadı.",
   testMark: "TEST",
   footer:
     "Bu e-postayı {shop} için yapılan bir ödeme nedeniyle alıyorsunuz. Lütfen kayıtlarınız için saklayın.",

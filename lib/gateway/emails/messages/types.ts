@@ -12,6 +12,8 @@ export interface ShopperEmailMessages {
   amount: string;
   /** The link of a failed renewal to the hosted "update your card" page. */
   updateCard: string;
+  /** A cancel's first sentence to a subscriber who was never charged (instead of "…not be charged again"). */
+  canceledNeverCharged: string;
   /** Put in front of the subject of a test transaction's message. */
   testMark: string;
   footer: string;

@@ -22,6 +22,7 @@ export const uk: ShopperEmailMessages = {
   },
   amount: "Сума",
   updateCard: "Оновити картку",
+  canceledNeverCharged: "Вашу підписку в {shop} скасовано. З вас нічого не списано.",
   testMark: "ТЕСТ",
   footer: "Ви отримали цей лист через платіж у {shop}. Збережіть його для своїх записів.",
 };

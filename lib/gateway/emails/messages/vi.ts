@@ -22,6 +22,7 @@ export const vi: ShopperEmailMessages = {
   },
   amount: "Số tiền",
   updateCard: "Cập nhật thẻ",
+  canceledNeverCharged: "Gói đăng ký của bạn tại {shop} đã bị hủy. Bạn không bị tính phí nào.",
   testMark: "THỬ NGHIỆM",
   footer: "Bạn nhận được email này do một khoản thanh toán cho {shop}. Vui lòng lưu lại để đối chiếu.",
 };

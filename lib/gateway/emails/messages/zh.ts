@@ -21,6 +21,7 @@ export const zh: ShopperEmailMessages = {
   },
   amount: "金额",
   updateCard: "更新银行卡",
+  canceledNeverCharged: "您在 {shop} 的订阅已取消。您未被收取任何费用。",
   testMark: "测试",
   footer: "您收到此邮件是因为您向 {shop} 付款。请妥善保存以备查。",
 };

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { GatewayDeps } from "../../context";
 import { openPlanLink } from "../../plan-links/open-plan-link";
 import { linkPageSecurityPolicy, renderLinkPage } from "../../products/pages/render-link-page";
-import type { GatewayEnv } from "../auth";
+import { clientAddress, type GatewayEnv } from "../auth";
 
 /**
  * A plan's pay_url, for shoppers: no credentials (the plan's random id is the capability). Each visit opens a
@@ -17,6 +17,7 @@ export function planLinkRoutes(deps: GatewayDeps) {
     const outcome = await openPlanLink({
       deps,
       planId: c.req.param("id"),
+      clientAddress: clientAddress(c, deps),
       lang: c.req.query("lang"),
       acceptLanguage: c.req.header("accept-language"),
     });
@@ -32,6 +33,11 @@ export function planLinkRoutes(deps: GatewayDeps) {
     };
     if (deps.config.publicUrl.startsWith("https:")) {
       headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+    }
+    if (outcome.kind === "busy") {
+      headers["Retry-After"] = String(outcome.retryAfterSeconds);
+      const page = renderLinkPage({ reason: "busy", language: outcome.language, nonce });
+      return c.html(page, 429, headers);
     }
     return c.html(renderLinkPage({ reason: "not_found", language: outcome.language, nonce }), 404, headers);
   });

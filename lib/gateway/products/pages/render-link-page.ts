@@ -111,6 +111,8 @@ export function renderLinkPage(page: {
   const locale = linkLocale(page.language);
   const { messages } = locale;
   const [headingKey, textKey] = TEXTS[page.reason];
+  const heading = messages[headingKey];
+  const text = messages[textKey];
   const details = [
     page.shopName
       ? `<dt>${escapeHtml(messages.merchant)}</dt><dd><bdi>${escapeHtml(page.shopName)}</bdi></dd>`
@@ -120,7 +122,7 @@ export function renderLinkPage(page: {
       : "",
   ].filter(Boolean);
   // Translated texts with their left-to-right runs isolated on a right-to-left page, as on the payment page.
-  const content = `<h1>${isolatedHtml(messages[headingKey], locale.dir)}</h1>
-<p>${isolatedHtml(messages[textKey], locale.dir)}</p>${details.length > 0 ? `\n<dl>\n${details.join("\n")}\n</dl>` : ""}`;
-  return layout(locale, page.nonce, messages[headingKey], content);
+  const content = `<h1>${isolatedHtml(heading, locale.dir)}</h1>
+<p>${isolatedHtml(text, locale.dir)}</p>${details.length > 0 ? `\n<dl>\n${details.join("\n")}\n</dl>` : ""}`;
+  return layout(locale, page.nonce, heading, content);
 }
