@@ -30,6 +30,8 @@ export interface PaymentFormProps {
   initialValues: PaymentFormValues;
   /** "Pay €32.45", formatted on the server in the session's language. */
   payLabel: string;
+  /** The button's text while the attempt is under way ("Processing payment…", "Checking card…"). */
+  busyLabel: string;
   /** "Save this card for future payments at {shop}", where the session offers the choice; null elsewhere. */
   saveCardLabel: string | null;
   /** Test sessions show the test cards; the expiry they fill in is chosen on the server. */
@@ -213,10 +215,10 @@ export function PaymentForm(props: PaymentFormProps) {
           disabled={busy}
           aria-describedby={props.keepsCardNotice ? "stored-credential-notice" : undefined}
         >
-          {busy ? messages.actions.paying : <Isolated text={props.payLabel} direction={messages.direction} />}
+          {busy ? props.busyLabel : <Isolated text={props.payLabel} direction={messages.direction} />}
         </button>
         <p className="visually-hidden" role="status">
-          {busy ? messages.actions.paying : ""}
+          {busy ? props.busyLabel : ""}
         </p>
       </form>
     </FormProvider>

@@ -50,6 +50,18 @@ export function formatAmount(amount: number | string | bigint, currency: string)
   }).format(decimal as Intl.StringNumericLiteral);
 }
 
+/**
+ * What a transaction or a session moved, for a list or a heading: its amount, except a card check's (a tokenization:
+ * a card stored, a trial's card, a card update), which charged nothing and is shown as such, whatever amount its
+ * session carried.
+ */
+export function chargedAmount(row: { type: string; amount: number; currency: string }): string {
+  return row.type === "tokenization" ? CARD_CHECK : formatAmount(row.amount, row.currency);
+}
+
+/** How a card check appears where an amount would: nothing was charged. */
+export const CARD_CHECK = "Card check, no charge";
+
 export function formatPercent(rate: number | null | undefined): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return "—";
   return `${(rate * 100).toFixed(1)} %`;

@@ -630,6 +630,8 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_card_update_token_idx").on(table.cardUpdateToken),
     // Migration 0023: the hosted page finds its subscription's plan by the session's token.
     index("subscriptions_checkout_token_idx").on(table.checkoutToken),
+    // Migration 0045: the hosted page finds the subscription a card update is for by the session's token.
+    index("subscriptions_card_update_checkout_idx").on(table.cardUpdateCheckout),
   ],
 );
 

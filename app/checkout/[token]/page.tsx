@@ -4,12 +4,13 @@ import { BrandMarks } from "@/components/checkout/brand-marks";
 import { CancelForm } from "@/components/checkout/cancel-form";
 import { CheckoutFrame, ShopHeader } from "@/components/checkout/checkout-frame";
 import { Isolated } from "@/components/checkout/isolated";
-import { OrderSummary } from "@/components/checkout/order-summary";
+import { SessionOrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { StatusPanel } from "@/components/checkout/status-panel";
 import { TestBadge } from "@/components/checkout/test-badge";
 import { TrustLine } from "@/components/checkout/trust-line";
+import { checkoutPurpose, submitLabel } from "@/lib/checkout/checkout-purpose";
 import {
   checkoutOutcome,
   checkoutPagePath,
@@ -133,14 +134,7 @@ export default async function CheckoutPage({
     );
   }
 
-  const summary = (
-    <OrderSummary
-      messages={messages}
-      locale={language}
-      order={view.order}
-      terms={view.subscription_terms ? subscriptionTermsText(language, view.subscription_terms) : null}
-    />
-  );
+  const summary = <SessionOrderSummary messages={messages} language={language} view={view} />;
   if (view.status === "incomplete") {
     return frame(
       <>
@@ -163,13 +157,27 @@ export default async function CheckoutPage({
   const showsState = view.customer_fields.visible.includes("state");
   // The last attempt was declined (here or at 3-D Secure) and the session takes another.
   const declined = view.last_transaction?.status === "failed";
-  const amount = formatAmount(view.order.amount, view.order.currency, language);
+  const purpose = checkoutPurpose(view);
+  const submit = submitLabel(
+    purpose,
+    messages,
+    formatAmount(view.order.amount, view.order.currency, language),
+  );
   const rules = paymentFormRules(view);
 
   // From 900 px the order and the form side by side; below, one column with the order (and its amount) first.
   return frame(
     <div className="checkout-layout">
-      <h1 className="checkout__title checkout-layout__title">{messages.page.title}</h1>
+      <h1 className="checkout__title checkout-layout__title">
+        {view.card_update ? (
+          <Isolated
+            text={interpolate(messages.page.cardUpdateTitle, { subscription: view.card_update.subscription })}
+            direction={messages.direction}
+          />
+        ) : (
+          messages.page.title
+        )}
+      </h1>
       <div className="checkout-layout__order">
         <ShopHeader shop={view.shop} />
         {summary}
@@ -182,12 +190,8 @@ export default async function CheckoutPage({
           rules={rules}
           readOnly={{ fields: view.customer_fields.read_only, holder: view.credit_card_fields.read_only }}
           initialValues={initialPaymentForm(view)}
-          payLabel={interpolate(
-            view.transaction_type === "authorization"
-              ? messages.actions.authorizeButton
-              : messages.actions.payButton,
-            { amount },
-          )}
+          payLabel={submit.idle}
+          busyLabel={submit.busy}
           saveCardLabel={
             rules.saveCardOffered ? interpolate(messages.savedCard.save, { shop: view.shop.name }) : null
           }

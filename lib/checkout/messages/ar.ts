@@ -4,6 +4,10 @@ export const ar: CheckoutMessages = {
   language: "ar",
   direction: "rtl",
   page: {
+    cardUpdateTitle: "تحديث البطاقة لاشتراك {subscription}",
+    cardReplaced: "تحل محل {card}",
+    dueToday: "المستحق اليوم: {amount}",
+    firstCharge: "أول خصم: {amount} في {date}",
     title: "الدفع",
     documentTitle: "الدفع إلى {shop}",
     secureNotice: "تُرسَل بيانات بطاقتك مباشرةً إلى بوابة الدفع؛ ولا يرى {shop} رقم بطاقتك أبدًا.",
@@ -117,6 +121,9 @@ export const ar: CheckoutMessages = {
     save: "احفظ هذه البطاقة للمدفوعات القادمة لدى {shop}",
   },
   actions: {
+    startTrial: "بدء الفترة التجريبية المجانية",
+    saveCard: "حفظ البطاقة",
+    checkingCard: "جارٍ التحقق من البطاقة…",
     payButton: "ادفع {amount}",
     authorizeButton: "تفويض {amount}",
     paying: "جارٍ معالجة الدفع…",
@@ -127,6 +134,12 @@ export const ar: CheckoutMessages = {
     continueVerification: "متابعة التحقق من البطاقة",
   },
   status: {
+    cardSavedTitle: "تم حفظ البطاقة",
+    cardSavedBody: "تم التحقق من بطاقتك وحفظها لدى {shop}. لم يُخصم أي مبلغ.",
+    trialStartedTitle: "بدأت الفترة التجريبية المجانية",
+    trialStartedBody: "لم يُخصم أي مبلغ اليوم. أول خصم بقيمة {amount} في {date}.",
+    cardUpdatedTitle: "تم تحديث البطاقة",
+    cardUpdatedBody: "ستُخصم الدفعات القادمة لاشتراك {subscription} من هذه البطاقة. لم يُخصم أي مبلغ الآن.",
     notFoundTitle: "رابط الدفع غير موجود",
     notFoundBody: "رابط الدفع هذا غير موجود أو كُتب بشكل خاطئ. عُد إلى المتجر وابدأ الدفع من جديد.",
     expiredTitle: "انتهت صلاحية جلسة الدفع هذه",

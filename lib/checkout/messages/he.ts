@@ -4,6 +4,10 @@ export const he: CheckoutMessages = {
   language: "he",
   direction: "rtl",
   page: {
+    cardUpdateTitle: "עדכון הכרטיס עבור {subscription}",
+    cardReplaced: "מחליף את {card}",
+    dueToday: "לתשלום היום: {amount}",
+    firstCharge: "חיוב ראשון: {amount} ב-{date}",
     title: "תשלום",
     documentTitle: "תשלום ל-{shop}",
     secureNotice: "פרטי הכרטיס נשלחים ישירות לשער התשלומים; {shop} אף פעם לא רואה את מספר הכרטיס שלכם.",
@@ -99,6 +103,9 @@ export const he: CheckoutMessages = {
     save: "שמירת הכרטיס לתשלומים הבאים ב-{shop}",
   },
   actions: {
+    startTrial: "התחלת תקופת ניסיון חינם",
+    saveCard: "שמירת הכרטיס",
+    checkingCard: "בודקים את הכרטיס…",
     payButton: "תשלום {amount}",
     authorizeButton: "אישור מסגרת של {amount}",
     paying: "התשלום בעיבוד…",
@@ -109,6 +116,12 @@ export const he: CheckoutMessages = {
     continueVerification: "המשך לאימות הכרטיס",
   },
   status: {
+    cardSavedTitle: "הכרטיס נשמר",
+    cardSavedBody: "הכרטיס שלך נבדק ונשמר עבור {shop}. לא בוצע חיוב.",
+    trialStartedTitle: "תקופת הניסיון החינמית התחילה",
+    trialStartedBody: "היום לא בוצע חיוב. החיוב הראשון בסך {amount} יהיה ב-{date}.",
+    cardUpdatedTitle: "הכרטיס עודכן",
+    cardUpdatedBody: "התשלומים הבאים עבור {subscription} יחויבו בכרטיס הזה. לא בוצע חיוב כעת.",
     notFoundTitle: "קישור התשלום לא נמצא",
     notFoundBody: "קישור התשלום הזה לא קיים או שהוקלד בטעות. חזרו לחנות והתחילו את התשלום מחדש.",
     expiredTitle: "פג התוקף של הפעלת התשלום",

@@ -4,6 +4,10 @@ export const ko: CheckoutMessages = {
   language: "ko",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "{subscription}의 카드 변경",
+    cardReplaced: "{card}을(를) 대체",
+    dueToday: "오늘 결제 금액: {amount}",
+    firstCharge: "첫 청구: {date}에 {amount}",
     title: "결제",
     documentTitle: "{shop} 결제",
     secureNotice: "카드 정보는 결제 게이트웨이로 바로 전송되며, {shop}에서는 카드 번호를 볼 수 없습니다.",
@@ -105,6 +109,9 @@ export const ko: CheckoutMessages = {
     save: "{shop}에서 다음 결제에 사용할 수 있도록 이 카드 저장",
   },
   actions: {
+    startTrial: "무료 체험 시작",
+    saveCard: "카드 저장",
+    checkingCard: "카드 확인 중…",
     payButton: "{amount} 결제",
     authorizeButton: "{amount} 승인 요청",
     paying: "결제 처리 중…",
@@ -115,6 +122,12 @@ export const ko: CheckoutMessages = {
     continueVerification: "카드 인증 계속하기",
   },
   status: {
+    cardSavedTitle: "카드가 저장되었습니다",
+    cardSavedBody: "카드가 확인되어 {shop}에 저장되었습니다. 청구된 금액은 없습니다.",
+    trialStartedTitle: "무료 체험이 시작되었습니다",
+    trialStartedBody: "오늘 청구된 금액은 없습니다. 첫 청구 {amount}은(는) {date}입니다.",
+    cardUpdatedTitle: "카드가 변경되었습니다",
+    cardUpdatedBody: "{subscription}의 향후 결제는 이 카드로 청구됩니다. 지금 청구된 금액은 없습니다.",
     notFoundTitle: "결제 링크를 찾을 수 없습니다",
     notFoundBody: "이 결제 링크가 없거나 잘못 입력되었습니다. 상점으로 돌아가 결제를 다시 시작하세요.",
     expiredTitle: "결제 세션이 만료되었습니다",

@@ -4,6 +4,10 @@ export const th: CheckoutMessages = {
   language: "th",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "เปลี่ยนบัตรสำหรับ {subscription}",
+    cardReplaced: "แทนที่ {card}",
+    dueToday: "ยอดชำระวันนี้: {amount}",
+    firstCharge: "เรียกเก็บครั้งแรก: {amount} ในวันที่ {date}",
     title: "การชำระเงิน",
     documentTitle: "ชำระเงินให้ {shop}",
     secureNotice: "ข้อมูลบัตรของคุณส่งตรงไปยังเกตเวย์การชำระเงิน {shop} จะไม่เห็นหมายเลขบัตรของคุณ",
@@ -91,6 +95,9 @@ export const th: CheckoutMessages = {
     save: "บันทึกบัตรนี้ไว้สำหรับการชำระเงินครั้งต่อไปที่ {shop}",
   },
   actions: {
+    startTrial: "เริ่มทดลองใช้ฟรี",
+    saveCard: "บันทึกบัตร",
+    checkingCard: "กำลังตรวจสอบบัตร…",
     payButton: "ชำระ {amount}",
     authorizeButton: "อนุมัติวงเงิน {amount}",
     paying: "กำลังดำเนินการชำระเงิน…",
@@ -101,6 +108,12 @@ export const th: CheckoutMessages = {
     continueVerification: "ไปยังการยืนยันบัตร",
   },
   status: {
+    cardSavedTitle: "บันทึกบัตรแล้ว",
+    cardSavedBody: "ตรวจสอบและบันทึกบัตรของคุณสำหรับ {shop} แล้ว ไม่มีการเรียกเก็บเงิน",
+    trialStartedTitle: "เริ่มทดลองใช้ฟรีแล้ว",
+    trialStartedBody: "วันนี้ไม่มีการเรียกเก็บเงิน การเรียกเก็บครั้งแรก {amount} ในวันที่ {date}",
+    cardUpdatedTitle: "อัปเดตบัตรแล้ว",
+    cardUpdatedBody: "การชำระเงินครั้งต่อไปสำหรับ {subscription} จะเรียกเก็บจากบัตรนี้ ขณะนี้ไม่มีการเรียกเก็บเงิน",
     notFoundTitle: "ไม่พบลิงก์ชำระเงิน",
     notFoundBody: "ไม่มีลิงก์ชำระเงินนี้หรือพิมพ์ผิด กลับไปที่ร้านค้าแล้วเริ่มชำระเงินใหม่",
     expiredTitle: "เซสชันการชำระเงินนี้หมดอายุแล้ว",

@@ -4,6 +4,10 @@ export const zh: CheckoutMessages = {
   language: "zh",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "更换 {subscription} 的卡",
+    cardReplaced: "替换 {card}",
+    dueToday: "今日应付：{amount}",
+    firstCharge: "首次扣款：{date} 扣款 {amount}",
     title: "付款",
     documentTitle: "向 {shop} 付款",
     secureNotice: "您的银行卡信息直接发送给支付网关；{shop} 永远看不到您的卡号。",
@@ -91,6 +95,9 @@ export const zh: CheckoutMessages = {
     save: "保存此卡，用于今后在 {shop} 的付款",
   },
   actions: {
+    startTrial: "开始免费试用",
+    saveCard: "保存卡",
+    checkingCard: "正在验证卡…",
     payButton: "支付 {amount}",
     authorizeButton: "预授权 {amount}",
     paying: "正在处理付款…",
@@ -101,6 +108,12 @@ export const zh: CheckoutMessages = {
     continueVerification: "继续进行银行卡验证",
   },
   status: {
+    cardSavedTitle: "卡已保存",
+    cardSavedBody: "您的卡已验证并为 {shop} 保存。未扣任何款项。",
+    trialStartedTitle: "免费试用已开始",
+    trialStartedBody: "今天未扣任何款项。首次扣款 {amount} 将于 {date} 进行。",
+    cardUpdatedTitle: "卡已更新",
+    cardUpdatedBody: "{subscription} 今后的付款将从此卡扣款。现在未扣任何款项。",
     notFoundTitle: "未找到付款链接",
     notFoundBody: "此付款链接不存在或输入有误。请返回商店重新发起付款。",
     expiredTitle: "此付款会话已过期",
