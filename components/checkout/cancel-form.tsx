@@ -14,6 +14,8 @@ export function CancelForm(props: {
   label: string;
   pendingLabel: string;
   direction: "ltr" | "rtl";
+  /** The shop's name in the label, isolated whole. */
+  merchant?: readonly string[];
 }) {
   const [state, cancel, pending] = useActionState(cancelPayment, INITIAL_STATE);
   return (
@@ -26,7 +28,11 @@ export function CancelForm(props: {
         </p>
       ) : null}
       <button type="submit" className="button button--link" disabled={pending}>
-        {pending ? props.pendingLabel : <Isolated text={props.label} direction={props.direction} />}
+        {pending ? (
+          props.pendingLabel
+        ) : (
+          <Isolated text={props.label} direction={props.direction} merchant={props.merchant} />
+        )}
       </button>
     </form>
   );

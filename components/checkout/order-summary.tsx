@@ -43,7 +43,10 @@ export function OrderSummary(props: {
       <h2 id="order-summary-title" className="visually-hidden">
         {messages.page.orderSummary}
       </h2>
-      <p className="order-summary__description">{order.description}</p>
+      {/* The merchant's strings, each in its own direction (bdi): never reordered by a right-to-left page. */}
+      <p className="order-summary__description">
+        <bdi>{order.description}</bdi>
+      </p>
       {dueToday ? (
         <p className="order-summary__amount order-summary__amount--due" data-due="today">
           <Isolated text={dueToday} direction={messages.direction} />
@@ -82,7 +85,9 @@ export function OrderSummary(props: {
         <ul className="order-summary__receipt">
           {order.receipt_text.map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the merchant's lines, fixed for the session.
-            <li key={index}>{line}</li>
+            <li key={index}>
+              <bdi>{line}</bdi>
+            </li>
           ))}
         </ul>
       ) : null}

@@ -59,6 +59,7 @@ export function OutcomePanel(props: {
         <Isolated
           text={interpolate(messages.status[texts.body], { shop, amount, date, subscription })}
           direction={messages.direction}
+          merchant={[shop, subscription]}
         />
       </p>
       {card?.brand && props.outcome !== "canceled" ? (
@@ -83,6 +84,7 @@ export function OutcomePanel(props: {
               <Isolated
                 text={interpolate(messages.actions.returnToShop, { shop })}
                 direction={messages.direction}
+                merchant={[shop]}
               />
             </a>
           </p>

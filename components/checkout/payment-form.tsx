@@ -43,6 +43,8 @@ export interface PaymentFormProps {
    * charges without a save-card choice says so before the button. Null elsewhere.
    */
   keepsCardNotice: string | null;
+  /** The shop's name, isolated whole where a text names it (the notice that the card is kept). */
+  shopName?: string;
   /** Shown above the form when the page opens, e.g. after a declined 3-D Secure attempt. */
   notice: string | null;
   holderMaxLength: number;
@@ -206,7 +208,11 @@ export function PaymentForm(props: PaymentFormProps) {
         ) : null}
         {props.keepsCardNotice ? (
           <p className="stored-credential" id="stored-credential-notice">
-            <Isolated text={props.keepsCardNotice} direction={messages.direction} />
+            <Isolated
+              text={props.keepsCardNotice}
+              direction={messages.direction}
+              merchant={[props.shopName]}
+            />
           </p>
         ) : null}
         <button

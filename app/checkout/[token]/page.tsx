@@ -173,6 +173,7 @@ export default async function CheckoutPage({
           <Isolated
             text={interpolate(messages.page.cardUpdateTitle, { subscription: view.card_update.subscription })}
             direction={messages.direction}
+            merchant={[view.card_update.subscription]}
           />
         ) : (
           messages.page.title
@@ -196,6 +197,7 @@ export default async function CheckoutPage({
             rules.saveCardOffered ? interpolate(messages.savedCard.save, { shop: view.shop.name }) : null
           }
           keepsCardNotice={keepsCardNotice(view, messages, language)}
+          shopName={view.shop.name}
           testCardExpiry={view.test ? testCardExpiry() : null}
           countries={showsCountry ? countryOptions(language) : null}
           regions={showsState ? regionOptions(language) : null}
@@ -211,12 +213,14 @@ export default async function CheckoutPage({
           label={interpolate(messages.actions.cancel, { shop: view.shop.name })}
           pendingLabel={messages.actions.canceling}
           direction={messages.direction}
+          merchant={[view.shop.name]}
         />
         <TrustLine messages={messages} />
         <p className="checkout__notice">
           <Isolated
             text={interpolate(messages.page.secureNotice, { shop: view.shop.name })}
             direction={messages.direction}
+            merchant={[view.shop.name]}
           />
         </p>
       </div>
