@@ -223,7 +223,9 @@ export async function shopperCheckoutView(
       amount: request.order.amount,
       currency: request.order.currency,
       description: request.order.description,
-      tracking_id: request.order.tracking_id ?? null,
+      // A payment link's sessions carry the product's id as their tracking id (the merchant's filter): not an order
+      // reference of the shopper's, so the page shows none.
+      tracking_id: row.productId ? null : (request.order.tracking_id ?? null),
       receipt_text: request.order.additional_data.receipt_text,
     },
     customer_fields: {
