@@ -36,6 +36,8 @@ export interface PaymentFormProps {
   saveCardLabel: string | null;
   /** Test sessions show the test cards; the expiry they fill in is chosen on the server. */
   testCardExpiry: string | null;
+  /** Whether attempts go through 3-D Secure: the test band offers its cards only then. */
+  threeDSecure: boolean;
   countries: PlaceOption[] | null;
   regions: RegionOptions | null;
   /**
@@ -170,7 +172,12 @@ export function PaymentForm(props: PaymentFormProps) {
       ) : null}
       {/* A session that must be paid with its saved card has no card to fill in. */}
       {props.testCardExpiry && (!rules.savedCard || rules.anotherCardOffered) ? (
-        <TestCards messages={messages} expiry={props.testCardExpiry} onUse={ensureSchema} />
+        <TestCards
+          messages={messages}
+          expiry={props.testCardExpiry}
+          threeDSecure={props.threeDSecure}
+          onUse={ensureSchema}
+        />
       ) : null}
       {/* The action makes the form a POST to the server action before the page's script runs (or without
           JavaScript): a form without one would send the card number in the address. With the script,

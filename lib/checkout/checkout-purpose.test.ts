@@ -25,6 +25,7 @@ function view(overrides: Partial<ShopperCheckoutView>): ShopperCheckoutView {
     expired: false,
     message: null,
     test: true,
+    three_d_secure: false,
     attempts_left: 2,
     language: "en",
     shop: { name: "Harbour Tours", logo_url: null, color: null },

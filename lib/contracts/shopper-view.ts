@@ -68,6 +68,9 @@ export const shopperCheckoutViewSchema = z
     expired: z.boolean(),
     message: z.string().nullable(),
     test: z.boolean(),
+    three_d_secure: z
+      .boolean()
+      .describe("Attempts go through 3-D Secure (the shop's setting, or required for this session)"),
     attempts_left: z.int().min(0),
     language: z.enum(LANGUAGES),
     shop: z.object({ name: z.string(), logo_url: z.string().nullable(), color: z.string().nullable() }),

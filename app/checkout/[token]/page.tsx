@@ -199,6 +199,7 @@ export default async function CheckoutPage({
           keepsCardNotice={keepsCardNotice(view, messages, language)}
           shopName={view.shop.name}
           testCardExpiry={view.test ? testCardExpiry() : null}
+          threeDSecure={view.three_d_secure}
           countries={showsCountry ? countryOptions(language) : null}
           regions={showsState ? regionOptions(language) : null}
           holderMaxLength={HOLDER_MAX_LENGTH}

@@ -212,6 +212,7 @@ export async function shopperCheckoutView(
     expired: session.expired,
     message: session.message,
     test: row.test,
+    three_d_secure: shop.settings.three_d_secure || row.threeDSecureRequired,
     attempts_left: Math.max(0, row.attempts - row.attemptsUsed),
     language: settings.language,
     shop: {

@@ -120,3 +120,37 @@ describe("a card update's page", () => {
     expect(view.subscription_terms).toBeNull();
   });
 });
+
+describe("whether a page's attempts go through 3-D Secure", () => {
+  it("follows the shop's setting, and a subscription's page always does", async () => {
+    const plain = await gateway.createShop({ three_d_secure: false });
+    const secure = await gateway.createShop({ three_d_secure: true });
+    for (const [owner, expected] of [
+      [plain, false],
+      [secure, true],
+    ] as const) {
+      const session = await callJson(gateway, "/ctp/api/checkouts", {
+        shop: owner,
+        body: {
+          checkout: {
+            transaction_type: "payment",
+            order: { amount: 100, currency: "EUR", description: "Tea" },
+          },
+        },
+      });
+      expect(session.status, JSON.stringify(session.body)).toBe(201);
+      expect((await shopperCheckout(gateway, session.body.checkout.token)).three_d_secure).toBe(expected);
+    }
+    const created = await callJson(gateway, "/subscriptions", {
+      shop: plain,
+      body: {
+        plan: { title: "Plain", currency: "EUR", plan: { amount: 500, interval: 1, interval_unit: "month" } },
+        customer: customer(),
+        return_url: "https://merchant.example/back",
+        test: true,
+      },
+    });
+    const view = await shopperCheckout(gateway, checkoutTokenOf(created.body.redirect_url));
+    expect(view.three_d_secure).toBe(true);
+  });
+});
