@@ -292,6 +292,7 @@ test("axe finds no violations on the expired, canceled, unknown and verification
   const canceled = await createSession(request, { settings: merchantUrls(merchant, 30) });
   await page.goto(canceled.redirectUrl);
   await page.getByRole("button", { name: /^Cancel and return/ }).click();
+  await page.getByRole("button", { name: "Yes, cancel" }).click();
   await page.waitForURL(`${merchant.origin}/cancel**`);
   await page.goto(`/checkout/${canceled.token}/result`);
   await expect(page.getByRole("heading", { level: 1, name: "Payment canceled" })).toBeVisible();
@@ -337,6 +338,8 @@ test("while a payment is pending the form is locked and says so; one click is on
   const pending = page.getByRole("button", { name: "Checking card…" });
   await expect(pending).toBeDisabled();
   await expect(page.getByLabel("Card number")).toBeDisabled();
+  // Nor can the session be canceled under the payment it would race.
+  await expect(page.getByRole("button", { name: /^Cancel and return/ })).toBeDisabled();
   await expect(page.getByRole("status").filter({ hasText: "Checking card…" })).toBeAttached();
   // A second press while pending does nothing.
   await pending.click({ force: true });

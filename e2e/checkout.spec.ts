@@ -16,7 +16,10 @@ test.describe("hosted payment page", () => {
     request,
     merchant,
   }) => {
-    const session = await createSession(request, { settings: merchantUrls(merchant) });
+    const session = await createSession(request, {
+      transactionType: "payment",
+      settings: merchantUrls(merchant),
+    });
     await page.goto(session.redirectUrl);
     await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
     await expect(page.getByText("Two tickets to the harbour tour")).toBeVisible();
@@ -55,8 +58,9 @@ test.describe("hosted payment page", () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("You have 1 attempt left.");
     await expect(alert).toBeFocused();
-    // The declined card is cleared for another one.
-    await expect(page.getByLabel("Card number")).toHaveValue("");
+    // The declined card stays to be corrected or replaced; its security code is gone.
+    await expect(page.getByLabel("Card number")).toHaveValue("4005 5500 0000 0019");
+    await expect(page.getByLabel("Security code")).toHaveValue("");
 
     await fillCard(page, { number: "4200000000000000" });
     await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
@@ -125,6 +129,12 @@ test.describe("hosted payment page", () => {
     const session = await createSession(request, { settings: merchantUrls(merchant, null) });
     await page.goto(session.redirectUrl);
     await page.getByRole("button", { name: "Cancel and return to Demo Shop" }).click();
+    // A cancel asks first; staying keeps the form, confirming ends the session.
+    await expect(page.getByText("Cancel and return to Demo Shop? Nothing is charged.")).toBeVisible();
+    await page.getByRole("button", { name: "Stay on this page" }).click();
+    await page.getByRole("button", { name: "Cancel and return to Demo Shop" }).click();
+    await expect(page.getByRole("button", { name: "Yes, cancel" })).toBeFocused();
+    await page.getByRole("button", { name: "Yes, cancel" }).click();
     await page.waitForURL(`${merchant.origin}/cancel**`);
     expect(new URL(page.url()).searchParams.get("token")).toBe(session.token);
     const view = await merchantView(request, session.token);
@@ -142,12 +152,16 @@ test.describe("hosted payment page", () => {
   });
 
   test("without merchant URLs the result page stays", async ({ page, request }) => {
+    // A tokenization: a card check, which charges nothing and says so on the page, its button and its result.
     const session = await createSession(request);
     await page.goto(session.redirectUrl);
+    await expect(page.locator(".order-summary__amount")).toHaveCount(0);
     await fillCard(page, { number: "4200000000000000" });
-    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
+    await page.getByRole("button", { name: "Save card", exact: true }).click();
     await page.waitForURL(`**/checkout/${session.token}/result`);
     await expect(page.getByRole("heading", { level: 1, name: "Card saved" })).toBeVisible();
+    await expect(page.getByText("Nothing was charged.")).toBeVisible();
+    await expect(page.locator(".order-summary__amount")).toHaveCount(0);
     await expect(page.getByText("You can close this window.")).toBeVisible();
   });
 

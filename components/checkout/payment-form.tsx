@@ -15,6 +15,7 @@ import { PAYMENT_FIELDS, type PaymentFormRules, type PaymentFormValues } from "@
 import type { PaymentActionState } from "@/lib/checkout/payment-state";
 import type { PlaceOption, RegionOptions } from "@/lib/checkout/places";
 import type { CheckoutCustomerField } from "@/lib/contracts/checkout";
+import { CancelForm } from "./cancel-form";
 import { CardFields } from "./card-fields";
 import { CustomerFields } from "./customer-fields";
 import { ErrorSummary } from "./error-summary";
@@ -36,6 +37,8 @@ export interface PaymentFormProps {
   saveCardLabel: string | null;
   /** Test sessions show the test cards; the expiry they fill in is chosen on the server. */
   testCardExpiry: string | null;
+  /** The cancel button's texts: drawn after the form, disabled while an attempt is under way. */
+  cancel: Omit<Parameters<typeof CancelForm>[0], "token" | "direction" | "disabled" | "merchant">;
   /** Whether attempts go through 3-D Secure: the test band offers its cards only then. */
   threeDSecure: boolean;
   countries: PlaceOption[] | null;
@@ -118,15 +121,14 @@ export function PaymentForm(props: PaymentFormProps) {
   const [focusRequest, setFocusRequest] = useState(0);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  // The server's verdict: the summary for errors, a decline clears the card for another one.
+  // The server's verdict: the summary for errors; after a decline the typed card stays (a typo to fix, or the same
+  // card to try again), only its security code is cleared: never kept past the attempt it was typed for.
   useEffect(() => {
     if (state.status === "invalid") {
       // (The errors reach the fields through useForm's `errors` option.)
       setSummaryShown(true);
       setFocusRequest((count) => count + 1);
     } else if (state.status === "declined") {
-      form.resetField("number", { defaultValue: "" });
-      form.resetField("expiry", { defaultValue: "" });
       form.resetField("verification_value", { defaultValue: "" });
       setSummaryShown(false);
       noticeRef.current?.focus();
@@ -234,6 +236,13 @@ export function PaymentForm(props: PaymentFormProps) {
           {busy ? props.busyLabel : ""}
         </p>
       </form>
+      <CancelForm
+        token={props.token}
+        {...props.cancel}
+        direction={messages.direction}
+        merchant={props.shopName ? [props.shopName] : []}
+        disabled={busy}
+      />
     </FormProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { BrandMarks } from "@/components/checkout/brand-marks";
-import { CancelForm } from "@/components/checkout/cancel-form";
 import { CheckoutFrame, ShopHeader } from "@/components/checkout/checkout-frame";
 import { Isolated } from "@/components/checkout/isolated";
 import { SessionOrderSummary } from "@/components/checkout/order-summary";
@@ -198,6 +197,13 @@ export default async function CheckoutPage({
           }
           keepsCardNotice={keepsCardNotice(view, messages, language)}
           shopName={view.shop.name}
+          cancel={{
+            label: interpolate(messages.actions.cancel, { shop: view.shop.name }),
+            pendingLabel: messages.actions.canceling,
+            question: interpolate(messages.actions.cancelQuestion, { shop: view.shop.name }),
+            confirmLabel: messages.actions.cancelConfirm,
+            keepLabel: messages.actions.stayHere,
+          }}
           testCardExpiry={view.test ? testCardExpiry() : null}
           threeDSecure={view.three_d_secure}
           countries={showsCountry ? countryOptions(language) : null}
@@ -208,13 +214,6 @@ export default async function CheckoutPage({
               ? `${messages.errors.declined} ${interpolate(plural(messages.language, messages.errors.attemptsLeft, view.attempts_left), { count: view.attempts_left })}`
               : null
           }
-        />
-        <CancelForm
-          token={token}
-          label={interpolate(messages.actions.cancel, { shop: view.shop.name })}
-          pendingLabel={messages.actions.canceling}
-          direction={messages.direction}
-          merchant={[view.shop.name]}
         />
         <TrustLine messages={messages} />
         <p className="checkout__notice">

@@ -121,6 +121,8 @@ export const ar: CheckoutMessages = {
     save: "احفظ هذه البطاقة للمدفوعات القادمة لدى {shop}",
   },
   actions: {
+    cancelQuestion: "هل تريد الإلغاء والعودة إلى {shop}؟ لن يُخصم أي مبلغ.",
+    cancelConfirm: "نعم، إلغاء",
     startTrial: "بدء الفترة التجريبية المجانية",
     saveCard: "حفظ البطاقة",
     checkingCard: "جارٍ التحقق من البطاقة…",

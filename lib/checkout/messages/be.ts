@@ -126,6 +126,8 @@ export const be: CheckoutMessages = {
     save: "Захаваць гэту картку для наступных плацяжоў у {shop}",
   },
   actions: {
+    cancelQuestion: "Скасаваць і вярнуцца ў {shop}? Нічога не будзе спісана.",
+    cancelConfirm: "Так, скасаваць",
     startTrial: "Пачаць бясплатны пробны перыяд",
     saveCard: "Захаваць картку",
     checkingCard: "Праверка карткі…",

@@ -114,6 +114,8 @@ export const bg: CheckoutMessages = {
     save: "Запазване на тази карта за бъдещи плащания в {shop}",
   },
   actions: {
+    cancelQuestion: "Да се откаже ли и да се върнете в {shop}? Нищо не се таксува.",
+    cancelConfirm: "Да, откажи",
     startTrial: "Започни безплатния пробен период",
     saveCard: "Запази картата",
     checkingCard: "Проверка на картата…",

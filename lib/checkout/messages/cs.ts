@@ -124,6 +124,8 @@ export const cs: CheckoutMessages = {
     save: "Uložit tuto kartu pro budoucí platby v obchodě {shop}",
   },
   actions: {
+    cancelQuestion: "Zrušit a vrátit se do {shop}? Nic se nestrhne.",
+    cancelConfirm: "Ano, zrušit",
     startTrial: "Zahájit zkušební období zdarma",
     saveCard: "Uložit kartu",
     checkingCard: "Ověřování karty…",

@@ -113,6 +113,8 @@ export const da: CheckoutMessages = {
     save: "Gem dette kort til fremtidige betalinger hos {shop}",
   },
   actions: {
+    cancelQuestion: "Annuller og gå tilbage til {shop}? Der trækkes intet.",
+    cancelConfirm: "Ja, annuller",
     startTrial: "Start gratis prøveperiode",
     saveCard: "Gem kort",
     checkingCard: "Kontrollerer kort…",

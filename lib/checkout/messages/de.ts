@@ -130,6 +130,8 @@ export const de: CheckoutMessages = {
     save: "Diese Karte für künftige Zahlungen bei {shop} speichern",
   },
   actions: {
+    cancelQuestion: "Abbrechen und zu {shop} zurückkehren? Es wird nichts abgebucht.",
+    cancelConfirm: "Ja, abbrechen",
     startTrial: "Kostenlosen Testzeitraum starten",
     saveCard: "Karte speichern",
     checkingCard: "Karte wird geprüft…",

@@ -125,6 +125,8 @@ export const el: CheckoutMessages = {
     save: "Αποθήκευση αυτής της κάρτας για μελλοντικές πληρωμές στο {shop}",
   },
   actions: {
+    cancelQuestion: "Ακύρωση και επιστροφή στο {shop}; Δεν χρεώνεται τίποτα.",
+    cancelConfirm: "Ναι, ακύρωση",
     startTrial: "Έναρξη δωρεάν δοκιμής",
     saveCard: "Αποθήκευση κάρτας",
     checkingCard: "Έλεγχος κάρτας…",

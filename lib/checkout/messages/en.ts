@@ -113,6 +113,8 @@ export const en: CheckoutMessages = {
     save: "Save this card for future payments at {shop}",
   },
   actions: {
+    cancelQuestion: "Cancel and return to {shop}? Nothing is charged.",
+    cancelConfirm: "Yes, cancel",
     startTrial: "Start free trial",
     saveCard: "Save card",
     checkingCard: "Checking card…",

@@ -130,6 +130,8 @@ export const es: CheckoutMessages = {
     save: "Guardar esta tarjeta para futuros pagos en {shop}",
   },
   actions: {
+    cancelQuestion: "¿Cancelar y volver a {shop}? No se cobra nada.",
+    cancelConfirm: "Sí, cancelar",
     startTrial: "Empezar la prueba gratuita",
     saveCard: "Guardar tarjeta",
     checkingCard: "Comprobando la tarjeta…",

@@ -124,6 +124,8 @@ export const et: CheckoutMessages = {
     save: "Salvesta see kaart tulevasteks makseteks poes {shop}",
   },
   actions: {
+    cancelQuestion: "Kas tühistada ja naasta kaupmehe {shop} juurde? Midagi ei võeta.",
+    cancelConfirm: "Jah, tühista",
     startTrial: "Alusta tasuta prooviperioodi",
     saveCard: "Salvesta kaart",
     checkingCard: "Kaardi kontrollimine…",

@@ -123,6 +123,8 @@ export const fa: CheckoutMessages = {
     save: "ذخیرهٔ این کارت برای پرداخت‌های بعدی در {shop}",
   },
   actions: {
+    cancelQuestion: "لغو و بازگشت به {shop}؟ مبلغی برداشت نمی‌شود.",
+    cancelConfirm: "بله، لغو شود",
     startTrial: "شروع دورهٔ آزمایشی رایگان",
     saveCard: "ذخیرهٔ کارت",
     checkingCard: "در حال بررسی کارت…",

@@ -119,6 +119,8 @@ export const fi: CheckoutMessages = {
     save: "Tallenna tämä kortti tulevia maksuja varten kaupassa {shop}",
   },
   actions: {
+    cancelQuestion: "Peruutetaanko ja palataanko kauppaan {shop}? Mitään ei veloiteta.",
+    cancelConfirm: "Kyllä, peruuta",
     startTrial: "Aloita maksuton kokeilu",
     saveCard: "Tallenna kortti",
     checkingCard: "Korttia tarkistetaan…",

@@ -138,6 +138,8 @@ export const fr: CheckoutMessages = {
     save: "Enregistrer cette carte pour les prochains paiements chez {shop}",
   },
   actions: {
+    cancelQuestion: "Annuler et revenir à {shop} ? Rien n’est débité.",
+    cancelConfirm: "Oui, annuler",
     startTrial: "Commencer l’essai gratuit",
     saveCard: "Enregistrer la carte",
     checkingCard: "Vérification de la carte…",

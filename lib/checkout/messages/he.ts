@@ -103,6 +103,8 @@ export const he: CheckoutMessages = {
     save: "שמירת הכרטיס לתשלומים הבאים ב-{shop}",
   },
   actions: {
+    cancelQuestion: "לבטל ולחזור אל {shop}? לא יבוצע חיוב.",
+    cancelConfirm: "כן, לבטל",
     startTrial: "התחלת תקופת ניסיון חינם",
     saveCard: "שמירת הכרטיס",
     checkingCard: "בודקים את הכרטיס…",

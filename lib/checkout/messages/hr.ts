@@ -123,6 +123,8 @@ export const hr: CheckoutMessages = {
     save: "Spremi ovu karticu za buduća plaćanja u trgovini {shop}",
   },
   actions: {
+    cancelQuestion: "Odustati i vratiti se u {shop}? Ništa se ne naplaćuje.",
+    cancelConfirm: "Da, odustani",
     startTrial: "Započni besplatno probno razdoblje",
     saveCard: "Spremi karticu",
     checkingCard: "Provjera kartice…",

@@ -126,6 +126,8 @@ export const hu: CheckoutMessages = {
     save: "Kártya mentése későbbi fizetésekhez itt: {shop}",
   },
   actions: {
+    cancelQuestion: "Megszakítja, és visszatér ide: {shop}? Semmit sem terhelünk.",
+    cancelConfirm: "Igen, megszakítom",
     startTrial: "Ingyenes próbaidőszak indítása",
     saveCard: "Kártya mentése",
     checkingCard: "Kártya ellenőrzése…",

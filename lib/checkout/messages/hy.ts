@@ -113,6 +113,8 @@ export const hy: CheckoutMessages = {
     save: "Պահպանել այս քարտը {shop}-ում հետագա վճարումների համար",
   },
   actions: {
+    cancelQuestion: "Չեղարկե՞լ և վերադառնալ {shop}։ Ոչինչ չի գանձվի։",
+    cancelConfirm: "Այո, չեղարկել",
     startTrial: "Սկսել անվճար փորձաշրջանը",
     saveCard: "Պահպանել քարտը",
     checkingCard: "Քարտը ստուգվում է…",

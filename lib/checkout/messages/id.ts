@@ -122,6 +122,8 @@ export const id: CheckoutMessages = {
     save: "Simpan kartu ini untuk pembayaran berikutnya di {shop}",
   },
   actions: {
+    cancelQuestion: "Batalkan dan kembali ke {shop}? Tidak ada yang ditagih.",
+    cancelConfirm: "Ya, batalkan",
     startTrial: "Mulai uji coba gratis",
     saveCard: "Simpan kartu",
     checkingCard: "Memeriksa kartu…",

@@ -135,6 +135,8 @@ export const it: CheckoutMessages = {
     save: "Salva questa carta per i prossimi pagamenti presso {shop}",
   },
   actions: {
+    cancelQuestion: "Annullare e tornare a {shop}? Non viene addebitato nulla.",
+    cancelConfirm: "Sì, annulla",
     startTrial: "Inizia la prova gratuita",
     saveCard: "Salva la carta",
     checkingCard: "Verifica della carta…",

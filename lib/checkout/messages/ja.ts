@@ -114,6 +114,8 @@ export const ja: CheckoutMessages = {
     save: "このカードを {shop} での今後のお支払い用に保存する",
   },
   actions: {
+    cancelQuestion: "キャンセルして {shop} に戻りますか？請求はありません。",
+    cancelConfirm: "はい、キャンセルします",
     startTrial: "無料トライアルを開始",
     saveCard: "カードを保存",
     checkingCard: "カードを確認しています…",

@@ -121,6 +121,8 @@ export const ka: CheckoutMessages = {
     save: "ბარათის შენახვა მომავალი გადახდებისთვის: {shop}",
   },
   actions: {
+    cancelQuestion: "გავაუქმოთ და დავბრუნდეთ {shop}-ში? არაფერი ჩამოიჭრება.",
+    cancelConfirm: "დიახ, გაუქმება",
     startTrial: "უფასო საცდელი პერიოდის დაწყება",
     saveCard: "ბარათის შენახვა",
     checkingCard: "ბარათი მოწმდება…",

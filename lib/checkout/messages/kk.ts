@@ -122,6 +122,8 @@ export const kk: CheckoutMessages = {
     save: "Бұл картаны {shop} дүкеніндегі келесі төлемдер үшін сақтау",
   },
   actions: {
+    cancelQuestion: "Бас тартып, {shop} дүкеніне оралу керек пе? Ештеңе есептен шығарылмайды.",
+    cancelConfirm: "Иә, бас тарту",
     startTrial: "Тегін сынақ кезеңін бастау",
     saveCard: "Картаны сақтау",
     checkingCard: "Карта тексерілуде…",

@@ -109,6 +109,8 @@ export const ko: CheckoutMessages = {
     save: "{shop}에서 다음 결제에 사용할 수 있도록 이 카드 저장",
   },
   actions: {
+    cancelQuestion: "취소하고 {shop}(으)로 돌아갈까요? 청구되는 금액은 없습니다.",
+    cancelConfirm: "예, 취소합니다",
     startTrial: "무료 체험 시작",
     saveCard: "카드 저장",
     checkingCard: "카드 확인 중…",

@@ -134,6 +134,8 @@ export const lt: CheckoutMessages = {
     save: "Išsaugoti šią kortelę būsimiems mokėjimams parduotuvėje {shop}",
   },
   actions: {
+    cancelQuestion: "Atšaukti ir grįžti į {shop}? Nieko nenuskaitoma.",
+    cancelConfirm: "Taip, atšaukti",
     startTrial: "Pradėti nemokamą bandomąjį laikotarpį",
     saveCard: "Išsaugoti kortelę",
     checkingCard: "Tikrinama kortelė…",

@@ -134,6 +134,8 @@ export const lv: CheckoutMessages = {
     save: "Saglabāt šo karti turpmākiem maksājumiem: {shop}",
   },
   actions: {
+    cancelQuestion: "Atcelt un atgriezties {shop}? Nekas netiek norakstīts.",
+    cancelConfirm: "Jā, atcelt",
     startTrial: "Sākt bezmaksas izmēģinājumu",
     saveCard: "Saglabāt karti",
     checkingCard: "Pārbauda karti…",

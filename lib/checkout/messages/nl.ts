@@ -117,6 +117,8 @@ export const nl: CheckoutMessages = {
     save: "Deze kaart bewaren voor toekomstige betalingen bij {shop}",
   },
   actions: {
+    cancelQuestion: "Annuleren en terug naar {shop}? Er wordt niets afgeschreven.",
+    cancelConfirm: "Ja, annuleren",
     startTrial: "Gratis proefperiode starten",
     saveCard: "Kaart opslaan",
     checkingCard: "Kaart wordt gecontroleerd…",

@@ -121,6 +121,8 @@ export const no: CheckoutMessages = {
     save: "Lagre dette kortet til fremtidige betalinger hos {shop}",
   },
   actions: {
+    cancelQuestion: "Avbryte og gå tilbake til {shop}? Ingenting trekkes.",
+    cancelConfirm: "Ja, avbryt",
     startTrial: "Start gratis prøveperiode",
     saveCard: "Lagre kortet",
     checkingCard: "Kontrollerer kortet…",

@@ -121,6 +121,8 @@ export const pl: CheckoutMessages = {
     save: "Zapisz tę kartę do przyszłych płatności w sklepie {shop}",
   },
   actions: {
+    cancelQuestion: "Anulować i wrócić do {shop}? Nic nie zostanie pobrane.",
+    cancelConfirm: "Tak, anuluj",
     startTrial: "Rozpocznij bezpłatny okres próbny",
     saveCard: "Zapisz kartę",
     checkingCard: "Sprawdzanie karty…",

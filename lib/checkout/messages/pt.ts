@@ -130,6 +130,8 @@ export const pt: CheckoutMessages = {
     save: "Salvar este cartão para pagamentos futuros em {shop}",
   },
   actions: {
+    cancelQuestion: "Cancelar e voltar para {shop}? Nada é cobrado.",
+    cancelConfirm: "Sim, cancelar",
     startTrial: "Começar o teste grátis",
     saveCard: "Salvar cartão",
     checkingCard: "Verificando o cartão…",

@@ -131,6 +131,8 @@ export const ro: CheckoutMessages = {
     save: "Salvați acest card pentru plățile viitoare la {shop}",
   },
   actions: {
+    cancelQuestion: "Anulați și reveniți la {shop}? Nu se debitează nimic.",
+    cancelConfirm: "Da, anulează",
     startTrial: "Începe perioada de probă gratuită",
     saveCard: "Salvează cardul",
     checkingCard: "Se verifică cardul…",

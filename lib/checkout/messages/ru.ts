@@ -126,6 +126,8 @@ export const ru: CheckoutMessages = {
     save: "Сохранить эту карту для следующих платежей в {shop}",
   },
   actions: {
+    cancelQuestion: "Отменить и вернуться в {shop}? Ничего не будет списано.",
+    cancelConfirm: "Да, отменить",
     startTrial: "Начать бесплатный пробный период",
     saveCard: "Сохранить карту",
     checkingCard: "Проверка карты…",

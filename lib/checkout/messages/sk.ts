@@ -132,6 +132,8 @@ export const sk: CheckoutMessages = {
     save: "Uložiť túto kartu na budúce platby v obchode {shop}",
   },
   actions: {
+    cancelQuestion: "Zrušiť a vrátiť sa do {shop}? Nič sa nestrhne.",
+    cancelConfirm: "Áno, zrušiť",
     startTrial: "Začať skúšobné obdobie zadarmo",
     saveCard: "Uložiť kartu",
     checkingCard: "Overuje sa karta…",

@@ -134,6 +134,8 @@ export const sl: CheckoutMessages = {
     save: "Shrani to kartico za prihodnja plačila v trgovini {shop}",
   },
   actions: {
+    cancelQuestion: "Prekličem in se vrnem v {shop}? Nič se ne bremeni.",
+    cancelConfirm: "Da, prekliči",
     startTrial: "Začni brezplačno preskusno obdobje",
     saveCard: "Shrani kartico",
     checkingCard: "Preverjanje kartice…",

@@ -123,6 +123,8 @@ export const sr: CheckoutMessages = {
     save: "Сачувај ову картицу за будућа плаћања у продавници {shop}",
   },
   actions: {
+    cancelQuestion: "Откажи и врати се у {shop}? Ништа се не наплаћује.",
+    cancelConfirm: "Да, откажи",
     startTrial: "Започни бесплатни пробни период",
     saveCard: "Сачувај картицу",
     checkingCard: "Провера картице…",

@@ -108,6 +108,8 @@ export const sv: CheckoutMessages = {
     save: "Spara det här kortet för framtida betalningar hos {shop}",
   },
   actions: {
+    cancelQuestion: "Avbryta och gå tillbaka till {shop}? Inget dras.",
+    cancelConfirm: "Ja, avbryt",
     startTrial: "Starta gratis provperiod",
     saveCard: "Spara kortet",
     checkingCard: "Kontrollerar kortet…",

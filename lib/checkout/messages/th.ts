@@ -95,6 +95,8 @@ export const th: CheckoutMessages = {
     save: "บันทึกบัตรนี้ไว้สำหรับการชำระเงินครั้งต่อไปที่ {shop}",
   },
   actions: {
+    cancelQuestion: "ยกเลิกและกลับไปที่ {shop} หรือไม่ ไม่มีการเรียกเก็บเงิน",
+    cancelConfirm: "ใช่ ยกเลิก",
     startTrial: "เริ่มทดลองใช้ฟรี",
     saveCard: "บันทึกบัตร",
     checkingCard: "กำลังตรวจสอบบัตร…",

@@ -117,6 +117,8 @@ export const tr: CheckoutMessages = {
     save: "Bu kartı {shop} mağazasındaki sonraki ödemeler için kaydet",
   },
   actions: {
+    cancelQuestion: "İptal edip {shop} sayfasına dönülsün mü? Hiçbir ücret alınmaz.",
+    cancelConfirm: "Evet, iptal et",
     startTrial: "Ücretsiz denemeyi başlat",
     saveCard: "Kartı kaydet",
     checkingCard: "Kart kontrol ediliyor…",

@@ -106,6 +106,10 @@ export interface CheckoutMessages {
     returnToShop: string;
     stayHere: string;
     continueVerification: string;
+    /** Asked before a cancel ends the session: "Cancel and return to {shop}? Nothing is charged." */
+    cancelQuestion: string;
+    /** The cancel confirmation's button (the way back is `stayHere`). */
+    cancelConfirm: string;
     /** A free trial's button: nothing is charged now. */
     startTrial: string;
     /** A card check's button (a tokenization, a card update): nothing is charged. */

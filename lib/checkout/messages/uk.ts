@@ -126,6 +126,8 @@ export const uk: CheckoutMessages = {
     save: "Зберегти цю картку для наступних платежів у {shop}",
   },
   actions: {
+    cancelQuestion: "Скасувати й повернутися до {shop}? Нічого не буде списано.",
+    cancelConfirm: "Так, скасувати",
     startTrial: "Почати безкоштовний пробний період",
     saveCard: "Зберегти картку",
     checkingCard: "Перевірка картки…",

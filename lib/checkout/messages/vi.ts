@@ -97,6 +97,8 @@ export const vi: CheckoutMessages = {
     save: "Lưu thẻ này cho các lần thanh toán sau tại {shop}",
   },
   actions: {
+    cancelQuestion: "Hủy và quay lại {shop}? Không có khoản nào bị trừ.",
+    cancelConfirm: "Có, hủy",
     startTrial: "Bắt đầu dùng thử miễn phí",
     saveCard: "Lưu thẻ",
     checkingCard: "Đang kiểm tra thẻ…",

@@ -95,6 +95,8 @@ export const zh: CheckoutMessages = {
     save: "保存此卡，用于今后在 {shop} 的付款",
   },
   actions: {
+    cancelQuestion: "取消并返回 {shop}？不会扣任何款项。",
+    cancelConfirm: "是，取消",
     startTrial: "开始免费试用",
     saveCard: "保存卡",
     checkingCard: "正在验证卡…",
