@@ -167,7 +167,15 @@ export default async function CheckoutPage({
   // From 900 px the order and the form side by side; below, one column with the order (and its amount) first.
   return frame(
     <div className="checkout-layout">
-      <h1 className="checkout__title checkout-layout__title">
+      {/* The shop's name and the order head the page: a generic "Payment" is for assistive technology only. A card
+          update's heading says what the page does, so everyone reads it. */}
+      <h1
+        className={
+          view.card_update
+            ? "checkout__title checkout-layout__title"
+            : "visually-hidden checkout-layout__title"
+        }
+      >
         {view.card_update ? (
           <Isolated
             text={interpolate(messages.page.cardUpdateTitle, { subscription: view.card_update.subscription })}
