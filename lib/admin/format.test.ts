@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, CURRENCY_CODES } from "@/lib/contracts/currencies";
-import { CARD_CHECK, chargedAmount, currencyDigits, formatAmount } from "./format";
+import {
+  CARD_CHECK,
+  chargedAmount,
+  currencyDigits,
+  formatAmount,
+  formatPercent,
+  formatShortDay,
+} from "./format";
 import { parseMajorAmount, toMajorUnits } from "./money-form";
 import { minorUnitsOf } from "./product-form";
 
@@ -65,5 +72,15 @@ describe("a card check in the admin area", () => {
     expect(chargedAmount({ type: "tokenization", amount: 0, currency: "EUR" })).not.toMatch(/€|\d/);
     expect(chargedAmount({ type: "payment", amount: 1051, currency: "EUR" })).toBe("€10.51");
     expect(chargedAmount({ type: "authorization", amount: 999, currency: "EUR" })).toBe("€9.99");
+  });
+});
+
+describe("the admin's numbers and dates by Intl", () => {
+  it("writes rates and chart days as English does", () => {
+    expect(formatPercent(0.75)).toBe("75.0%");
+    expect(formatPercent(0.12345)).toBe("12.3%");
+    expect(formatPercent(null)).toBe("—");
+    expect(formatShortDay("2026-11-16")).toBe("Nov 16");
+    expect(formatShortDay("2026-01-01")).toBe("Jan 1");
   });
 });
