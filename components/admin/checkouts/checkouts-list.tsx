@@ -52,7 +52,7 @@ export function CheckoutsList({ filters }: { filters: PageFilters }) {
                 <tr key={`${checkout.created_at}:${index}`}>
                   <td>{formatDateTime(checkout.created_at)}</td>
                   <td className="admin-break">
-                    {checkout.order.description}
+                    <bdi>{checkout.order.description}</bdi>
                     {checkout.order.tracking_id ? (
                       <span className="admin-muted"> · {checkout.order.tracking_id}</span>
                     ) : null}
