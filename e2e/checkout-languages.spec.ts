@@ -284,6 +284,9 @@ test("fa: a canceled payment's page, right to left", async ({ page, request }) =
   const session = await createSession(request, { settings: { language: "fa" } });
   await page.goto(session.redirectUrl);
   await page.getByRole("button", { name: fa.actions.cancel.replace("{shop}", "Demo Shop") }).click();
+  // The question in Persian, the shop's name whole in it; then the confirmation.
+  await expect(page.locator(".cancel-form__confirm legend bdi:not([dir])")).toHaveText("Demo Shop");
+  await page.getByRole("button", { name: fa.actions.cancelConfirm, exact: true }).click();
   await page.waitForURL(/\/checkout\/[^/]+\/result$/);
   await expectDocumentLanguage(page, "fa");
   await expect(page.getByRole("heading", { name: fa.status.canceledTitle })).toBeVisible();
