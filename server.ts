@@ -7,7 +7,7 @@ import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { parseServerArguments } from "@/lib/server/cli";
 import { quietClientAborts } from "@/lib/server/client-aborts";
 import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/server/client-address";
-import { getConfig } from "@/lib/server/config";
+import { getConfig, pinModeSettings } from "@/lib/server/config";
 import { installGracefulShutdown, onStopSignals } from "@/lib/server/graceful-shutdown";
 import { createLogger, maskProcessOutput } from "@/lib/server/log";
 import { reportOperatorErrors } from "@/lib/server/operator-error";
@@ -31,6 +31,9 @@ const gateway = await startGatewayRuntime({ config, logger });
 // Next shares this process: the adapter's own lighter Request and Response stay the gateway's, not the globals that
 // Next and React build their answers with.
 const handleGateway = getRequestListener(gateway.app.fetch, { overrideGlobalObjects: false });
+// Next sets NODE_ENV=production in this process as it prepares a production build, and the checkout app reads its own
+// copy of the configuration: the settings that follow from NODE_ENV stay as the gateway read them (the demo at `/`).
+pinModeSettings(config);
 const nextApp = next({ dev, dir: projectRoot(), hostname: "localhost", port: config.port });
 await nextApp.prepare();
 const handleNext = nextApp.getRequestHandler();

@@ -89,6 +89,11 @@ function NoDemo() {
     <main className="demo">
       <h1>Tessera</h1>
       <p>Hosted card checkout and card gateway. This deployment does not run the demo shop.</p>
+      <p className="demo-why">
+        Why: the demo shops&rsquo; secret keys are published, so a production start (NODE_ENV=production)
+        serves the demo only when its operator sets DEMO_SHOPS=true, and DEMO_SHOPS=false turns it off
+        anywhere. A plain <code>npm start</code> runs it.
+      </p>
       <p>
         Merchants: the <a href="/admin">admin area</a> and the <a href="/gateway/openapi.json">API</a>.
       </p>

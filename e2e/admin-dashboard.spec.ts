@@ -47,7 +47,7 @@ test("the dashboard counts tokenizations just made in today's row, with the succ
   expect(after.successful).toBeGreaterThanOrEqual(before.successful + 1);
   expect(after.failed).toBeGreaterThanOrEqual(before.failed + 1);
   // The rate shown is today's own: successful out of all, to one decimal.
-  expect(after.rate).toBe(`${((after.successful / after.tokenizations) * 100).toFixed(1)} %`);
+  expect(after.rate).toBe(`${((after.successful / after.tokenizations) * 100).toFixed(1)}%`);
 
   // The totals of the 14 days above the chart, and the chart's summary for screen readers, count them too.
   const tokenizations = page.getByRole("region", { name: "Tokenizations" });
@@ -55,10 +55,10 @@ test("the dashboard counts tokenizations just made in today's row, with the succ
   const totals = tokenizations.getByRole("definition");
   expect(Number(await totals.nth(0).textContent())).toBeGreaterThanOrEqual(after.tokenizations);
   expect(Number(await totals.nth(1).textContent())).toBeGreaterThanOrEqual(after.successful);
-  await expect(totals.nth(2)).toHaveText(/^\d+\.\d %$/);
+  await expect(totals.nth(2)).toHaveText(/^\d+\.\d%$/);
   const chart = page.getByRole("img", { name: "Tokenizations per day and success rate" });
   await expect(chart).toHaveAccessibleDescription(
-    new RegExp(`^\\d+ tokenizations between \\d{4}-\\d{2}-\\d{2} and ${today}, \\d+\\.\\d % successful\\.`),
+    new RegExp(`^\\d+ tokenizations between \\d{4}-\\d{2}-\\d{2} and ${today}, \\d+\\.\\d% successful\\.`),
   );
 });
 

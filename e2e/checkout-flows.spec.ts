@@ -39,7 +39,7 @@ test.describe("3-D Secure through the hosted page (shop 2)", () => {
     const session = await createSession(request, { shop: DEMO_SHOP_2, settings: merchantUrls(merchant) });
     await page.goto(session.redirectUrl);
     await fillCard(page, { number: "4012000000001097" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
 
     await page.waitForURL(/\/gateway\/process\//);
     await passChallenge(page);
@@ -58,7 +58,7 @@ test.describe("3-D Secure through the hosted page (shop 2)", () => {
     const session = await createSession(request, { shop: DEMO_SHOP_2, settings: merchantUrls(merchant) });
     await page.goto(session.redirectUrl);
     await fillCard(page, { number: "4012000000001097" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(/\/gateway\/process\//);
     const processUrl = page.url();
 
@@ -84,7 +84,7 @@ test.describe("3-D Secure through the hosted page (shop 2)", () => {
     });
     await page.goto(session.redirectUrl);
     await fillCard(page, { number: "4012000000001097" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(/\/gateway\/process\//);
     await page.getByRole("button", { name: "Cancel" }).click();
 
@@ -93,7 +93,7 @@ test.describe("3-D Secure through the hosted page (shop 2)", () => {
       "You have 1 attempt left.",
     );
     await fillCard(page, { number: "4012000000001006" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(`${merchant.origin}/success**`);
   });
 
@@ -101,7 +101,7 @@ test.describe("3-D Secure through the hosted page (shop 2)", () => {
     const session = await createSession(request, { shop: DEMO_SHOP_2, settings: merchantUrls(merchant) });
     await page.goto(session.redirectUrl);
     await fillCard(page, { number: "4012000000001006" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(`${merchant.origin}/success**`);
     expect(new URL(page.url()).searchParams.get("status")).toBe("successful");
   });
@@ -135,7 +135,7 @@ test.describe("accessibility and devices", () => {
     await expect(page.getByLabel("Email")).toBeFocused();
     await page.keyboard.type("kim@example.com");
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: /^Pay / })).toBeFocused();
+    await expect(page.getByRole("button", { name: /^(Pay |Save card$)/ })).toBeFocused();
     await page.keyboard.press("Enter");
 
     await page.waitForURL(`${merchant.origin}/success**`);
@@ -179,7 +179,7 @@ test.describe("accessibility and devices", () => {
       await expect(page.getByLabel("Security code")).toHaveAttribute("autocomplete", "cc-csc");
       await expect(page.getByLabel("Name on card")).toHaveAttribute("autocomplete", "cc-name");
       await fillCard(page, { number: "4200000000000000" });
-      await page.getByRole("button", { name: /^Pay / }).tap();
+      await page.getByRole("button", { name: /^(Pay |Save card$)/ }).tap();
       await page.waitForURL(`${merchant.origin}/success**`);
     });
   });
@@ -213,17 +213,17 @@ test.describe("accessibility and devices", () => {
     await page.goto(session.redirectUrl);
     await expectNoAxeViolations(page);
 
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
     await expectNoAxeViolations(page);
 
     await fillCard(page, { number: "4005550000000019" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await fillCard(page, { number: "4200000000000000" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(`**/checkout/${session.token}/result`);
     // After a client-side navigation the page's title arrives with its streamed metadata.
     await expect(page).toHaveTitle("Payment to Demo Shop");
@@ -237,7 +237,7 @@ test("the merchant's notification_url receives the signed webhook", async ({ pag
   });
   await page.goto(session.redirectUrl);
   await fillCard(page, { number: "4200000000000000" });
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
   await page.waitForURL(`${merchant.origin}/success**`);
 
   const delivery = await merchant.waitFor("/webhook");
@@ -292,6 +292,7 @@ test("axe finds no violations on the expired, canceled, unknown and verification
   const canceled = await createSession(request, { settings: merchantUrls(merchant, 30) });
   await page.goto(canceled.redirectUrl);
   await page.getByRole("button", { name: /^Cancel and return/ }).click();
+  await page.getByRole("button", { name: "Yes, cancel" }).click();
   await page.waitForURL(`${merchant.origin}/cancel**`);
   await page.goto(`/checkout/${canceled.token}/result`);
   await expect(page.getByRole("heading", { level: 1, name: "Payment canceled" })).toBeVisible();
@@ -313,7 +314,7 @@ test("axe finds no violations on the expired, canceled, unknown and verification
   const challenge = await createSession(request, { shop: DEMO_SHOP_2, settings: merchantUrls(merchant) });
   await page.goto(challenge.redirectUrl);
   await fillCard(page, { number: "4012000000001097" });
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
   await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
   await page.goto(challenge.redirectUrl);
   await expect(page.getByRole("heading", { name: "Card verification in progress" })).toBeVisible();
@@ -332,12 +333,14 @@ test("while a payment is pending the form is locked and says so; one click is on
   await page.goto(session.redirectUrl);
   await expect(page).toHaveTitle("Payment to Demo Shop");
   await fillCard(page, { number: "4200000000000000" });
-  const pay = page.getByRole("button", { name: /^Pay / });
+  const pay = page.getByRole("button", { name: /^(Pay |Save card$)/ });
   await pay.click();
-  const pending = page.getByRole("button", { name: "Processing payment…" });
+  const pending = page.getByRole("button", { name: "Checking card…" });
   await expect(pending).toBeDisabled();
   await expect(page.getByLabel("Card number")).toBeDisabled();
-  await expect(page.getByRole("status").filter({ hasText: "Processing payment…" })).toBeAttached();
+  // Nor can the session be canceled under the payment it would race.
+  await expect(page.getByRole("button", { name: /^Cancel and return/ })).toBeDisabled();
+  await expect(page.getByRole("status").filter({ hasText: "Checking card…" })).toBeAttached();
   // A second press while pending does nothing.
   await pending.click({ force: true });
   await page.waitForURL(`${merchant.origin}/success**`);

@@ -101,13 +101,14 @@ async function fillCardIn(page: Page, language: Language, number: string): Promi
   await page.getByLabel(fields.verification_value.label, { exact: true }).fill("123");
 }
 
+/** The form's button: a payment's "Pay {amount}", or a card check's (the default session) "Save card". */
 function payButton(page: Page, language: Language): Locator {
-  const label = getCheckoutMessages(language).actions.payButton;
+  const { actions } = getCheckoutMessages(language);
   // "Pay {amount}", "{amount} bezahlen": the words around the amount, at the start or the end of the name.
-  const [before, after] = label.split("{amount}").map((part) => part.trim());
+  const [before, after] = actions.payButton.split("{amount}").map((part) => part.trim());
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const name = before ? new RegExp(`^${literal(before)} `) : new RegExp(` ${literal(after)}$`);
-  return page.getByRole("button", { name });
+  const pay = before ? `^${literal(before)} ` : ` ${literal(after)}$`;
+  return page.getByRole("button", { name: new RegExp(`${pay}|^${literal(actions.saveCard)}$`) });
 }
 
 /** The issuer's challenge in `language`: its test-mode code typed in and confirmed. */
@@ -206,7 +207,7 @@ test.describe("a whole purchase in the shopper's language", () => {
 
     await page.waitForURL(/\/checkout\/[^/]+\/result$/);
     await expectDocumentLanguage(page, "ar");
-    await expect(page.getByRole("heading", { name: ar.status.successfulTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: ar.status.cardSavedTitle })).toBeVisible();
     // As on the payment page: the card's brand and digits isolated in the right-to-left text, the trust line.
     const cardUsed = page.locator(".status-panel__detail");
     await expect(cardUsed.locator('bdi[dir="ltr"]', { hasText: "1097" })).toHaveCount(1);
@@ -246,7 +247,7 @@ test.describe("a whole purchase in the shopper's language", () => {
     await passChallenge(page, "de");
     await page.waitForURL(/\/checkout\/[^/]+\/result$/);
     await expectDocumentLanguage(page, "de");
-    await expect(page.getByRole("heading", { name: de.status.successfulTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: de.status.cardSavedTitle })).toBeVisible();
     await expect(page).toHaveTitle(de.page.documentTitle.replace("{shop}", "Demo Shop (3-D Secure)"));
     await expectNoEnglish(page);
     expect(errors).toEqual([]);
@@ -270,7 +271,7 @@ test.describe("a whole purchase in the shopper's language", () => {
 
     await page.waitForURL(/\/checkout\/[^/]+\/result$/);
     await expectDocumentLanguage(page, "he");
-    await expect(page.getByRole("heading", { name: he.status.successfulTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: he.status.cardSavedTitle })).toBeVisible();
     await expect(page).toHaveTitle(he.page.documentTitle.replace("{shop}", "Demo Shop"));
     await expectNoEnglish(page);
     expect(errors).toEqual([]);
@@ -283,6 +284,9 @@ test("fa: a canceled payment's page, right to left", async ({ page, request }) =
   const session = await createSession(request, { settings: { language: "fa" } });
   await page.goto(session.redirectUrl);
   await page.getByRole("button", { name: fa.actions.cancel.replace("{shop}", "Demo Shop") }).click();
+  // The question in Persian, the shop's name whole in it; then the confirmation.
+  await expect(page.locator(".cancel-form__confirm legend bdi:not([dir])")).toHaveText("Demo Shop");
+  await page.getByRole("button", { name: fa.actions.cancelConfirm, exact: true }).click();
   await page.waitForURL(/\/checkout\/[^/]+\/result$/);
   await expectDocumentLanguage(page, "fa");
   await expect(page.getByRole("heading", { name: fa.status.canceledTitle })).toBeVisible();

@@ -2,7 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
 import { interpolate } from "@/lib/checkout/messages/interpolate";
-import { basicAuth, createSession, DEMO_SHOP_1, expect, test, uniqueAmount } from "./checkout-fixtures";
+import {
+  basicAuth,
+  createSession,
+  DEMO_SHOP_1,
+  DEMO_SHOP_2,
+  expect,
+  test,
+  uniqueAmount,
+} from "./checkout-fixtures";
 
 /**
  * The payment page's look, as a shopper sees it on a desktop (1280 × 900) and a phone (375 × 812), light and dark,
@@ -78,8 +86,19 @@ for (const language of ["en", "ar", "ja"] as const) {
       }
     }
 
+    // Shop 1 runs no 3-D Secure: its band offers no 3-D Secure card (it would not do what it says there).
+    await page.getByText(messages.testBand.summary).click();
+    await expect(page.getByRole("button", { name: /4200 0000 0000 0000/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /4012 0000 0000 1097/ })).toHaveCount(0);
+
     // The folded band shows that it opens (its arrow), and opens to the test cards; in a right-to-left page
-    // "3-D Secure" and the numbers stay whole.
+    // "3-D Secure" and the numbers stay whole (shop 2, with 3-D Secure).
+    const secure = await createSession(request, {
+      shop: DEMO_SHOP_2,
+      transactionType: "payment",
+      settings: { language },
+    });
+    await page.goto(secure.pageUrl);
     const arrow = () =>
       page
         .locator(".test-mode__summary")

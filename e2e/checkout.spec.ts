@@ -16,7 +16,10 @@ test.describe("hosted payment page", () => {
     request,
     merchant,
   }) => {
-    const session = await createSession(request, { settings: merchantUrls(merchant) });
+    const session = await createSession(request, {
+      transactionType: "payment",
+      settings: merchantUrls(merchant),
+    });
     await page.goto(session.redirectUrl);
     await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
     await expect(page.getByText("Two tickets to the harbour tour")).toBeVisible();
@@ -49,17 +52,18 @@ test.describe("hosted payment page", () => {
     const session = await createSession(request, { attempts: 2, settings: merchantUrls(merchant) });
     await page.goto(session.redirectUrl);
     await fillCard(page, { number: "4005550000000019" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
 
     const alert = page.getByRole("alert").filter({ hasText: "Your card was declined" });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("You have 1 attempt left.");
     await expect(alert).toBeFocused();
-    // The declined card is cleared for another one.
-    await expect(page.getByLabel("Card number")).toHaveValue("");
+    // The declined card stays to be corrected or replaced; its security code is gone.
+    await expect(page.getByLabel("Card number")).toHaveValue("4005 5500 0000 0019");
+    await expect(page.getByLabel("Security code")).toHaveValue("");
 
     await fillCard(page, { number: "4200000000000000" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(`${merchant.origin}/success**`);
     expect(new URL(page.url()).searchParams.get("status")).toBe("successful");
   });
@@ -72,7 +76,7 @@ test.describe("hosted payment page", () => {
     const session = await createSession(request, { attempts: 1, settings: merchantUrls(merchant, 30) });
     await page.goto(session.redirectUrl);
     await fillCard(page, { number: "4005550000000019" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
 
     await page.waitForURL(`**/checkout/${session.token}/result`);
     await expect(page.getByRole("heading", { level: 1, name: "Payment declined" })).toBeVisible();
@@ -125,6 +129,12 @@ test.describe("hosted payment page", () => {
     const session = await createSession(request, { settings: merchantUrls(merchant, null) });
     await page.goto(session.redirectUrl);
     await page.getByRole("button", { name: "Cancel and return to Demo Shop" }).click();
+    // A cancel asks first; staying keeps the form, confirming ends the session.
+    await expect(page.getByText("Cancel and return to Demo Shop? Nothing is charged.")).toBeVisible();
+    await page.getByRole("button", { name: "Stay on this page" }).click();
+    await page.getByRole("button", { name: "Cancel and return to Demo Shop" }).click();
+    await expect(page.getByRole("button", { name: "Yes, cancel" })).toBeFocused();
+    await page.getByRole("button", { name: "Yes, cancel" }).click();
     await page.waitForURL(`${merchant.origin}/cancel**`);
     expect(new URL(page.url()).searchParams.get("token")).toBe(session.token);
     const view = await merchantView(request, session.token);
@@ -142,12 +152,16 @@ test.describe("hosted payment page", () => {
   });
 
   test("without merchant URLs the result page stays", async ({ page, request }) => {
+    // A tokenization: a card check, which charges nothing and says so on the page, its button and its result.
     const session = await createSession(request);
     await page.goto(session.redirectUrl);
+    await expect(page.locator(".order-summary__amount")).toHaveCount(0);
     await fillCard(page, { number: "4200000000000000" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: "Save card", exact: true }).click();
     await page.waitForURL(`**/checkout/${session.token}/result`);
-    await expect(page.getByRole("heading", { level: 1, name: "Payment details accepted" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Card saved" })).toBeVisible();
+    await expect(page.getByText("Nothing was charged.")).toBeVisible();
+    await expect(page.locator(".order-summary__amount")).toHaveCount(0);
     await expect(page.getByText("You can close this window.")).toBeVisible();
   });
 
@@ -165,7 +179,7 @@ test.describe("hosted payment page", () => {
     await page.getByLabel("Country").selectOption("US");
     await page.getByLabel("State").selectOption("NY");
     await page.getByLabel("ZIP or postal code").fill("1234");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
 
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary).toBeFocused();
@@ -201,7 +215,7 @@ test.describe("hosted payment page", () => {
       number: "4200000000000000",
       expiry: `06/${String(lastYear % 100).padStart(2, "0")}`,
     });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary).toBeFocused();
     await expect(summary.getByRole("link", { name: /This card has expired/ })).toBeVisible();
@@ -215,11 +229,11 @@ test.describe("hosted payment page", () => {
     await page.clock.setSystemTime(new Date());
     await page.goto(paid.redirectUrl);
     await fillCard(page, { number: "4012000000001006" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(`**/checkout/${paid.token}/result`);
     await page.goto(second.redirectUrl);
     await fillCard(page, { number: "4012000000001006" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "This card was just used for the same amount" }),
     ).toBeFocused();
@@ -251,7 +265,7 @@ test.describe("hosted payment page", () => {
     await page.getByLabel("First name").fill("Amélie");
     await page.getByLabel("ZIP or postal code").fill("H2X 1Y4");
     await fillCard(page, { number: "4200000000000000" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(`${merchant.origin}/success**`);
     const { transaction } = (await merchantView(request, session.token)).gateway_response;
     expect(transaction.customer.email).toBe("fixed@example.com");
@@ -306,7 +320,7 @@ test.describe("hosted payment page", () => {
     // The page's own code runs under the policy (formatting, the form's rules loaded on demand, the summary).
     await page.getByLabel("Card number").fill("4200000000000000");
     await expect(page.getByLabel("Card number")).toHaveValue("4200 0000 0000 0000");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
     expect(
       await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
@@ -325,7 +339,7 @@ test.describe("hosted payment page", () => {
     await page.getByRole("button", { name: /Use 4200 0000 0000 0000/ }).click();
     await expect(page.getByLabel("Card number")).toHaveValue("4200 0000 0000 0000");
     await expect(page.getByLabel("Expiry date")).toHaveValue(futureExpiry());
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(`${merchant.origin}/success**`);
   });
 
@@ -344,12 +358,12 @@ test.describe("hosted payment page", () => {
 
       // The server judges alone: an expired card is named on its field.
       await fillCard(page, { number: "4200000000000000", expiry: "01/20", code: "123" });
-      await page.getByRole("button", { name: /^Pay / }).click();
+      await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
       await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
       await expect(page.getByText(/expired/i).first()).toBeVisible();
 
       await fillCard(page, { number: "4200 0000 0000 0000", code: "123" });
-      await page.getByRole("button", { name: /^Pay / }).click();
+      await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
       await page.waitForURL(`${merchant.origin}/success**`);
       expect(new URL(page.url()).searchParams.get("status")).toBe("successful");
       for (const address of addresses) {
@@ -372,12 +386,12 @@ test.describe("hosted payment page", () => {
     await expect(page.getByRole("button", { name: /^Use / })).toHaveCount(0);
 
     await page.getByLabel("Security code").fill("123");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
     await expect(page.getByRole("link", { name: /4-digit/ })).toBeVisible();
 
     await page.getByLabel("Security code").fill("1234");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(`${merchant.origin}/success**`);
     const { transaction } = (await merchantView(request, session.token)).gateway_response;
     expect(transaction.credit_card).toMatchObject({ brand: "amex", last_4: "0005" });
@@ -398,7 +412,7 @@ test.describe("hosted payment page", () => {
     await expect(choice.getByRole("radio", { name: "Visa ending in 1881" })).toBeChecked();
     await choice.getByRole("radio", { name: "Another card" }).check();
     await fillCard(page, { number: "4200000000000000" });
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
     await page.waitForURL(`${merchant.origin}/success**`);
     const { transaction } = (await merchantView(request, session.token)).gateway_response;
     expect(transaction.credit_card.last_4).toBe("0000");
@@ -423,13 +437,13 @@ test("no card number, security code or live checkout token reaches the server's 
   await page.goto(session.redirectUrl);
   // Refused by the page's server action (expired), then declined by the acquirer (code 222), then paid.
   await fillCard(page, { number, expiry: "01/21", code: "987" });
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
   await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
   await fillCard(page, { number, code: "222" });
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toBeVisible();
   await fillCard(page, { number: other, code: "987" });
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: /^(Pay |Save card$)/ }).click();
   await page.waitForURL(`${merchant.origin}/success**`);
 
   const log = fs.readFileSync(logFile, "utf8");

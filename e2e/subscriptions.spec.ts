@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { formatAmount, formatDateTime } from "../lib/admin/format";
 import { getCheckoutMessages } from "../lib/checkout/messages/index";
 import { subscriptionTermsText } from "../lib/checkout/subscription-terms";
+import { formatAmount as checkoutAmount } from "../lib/contracts/format-amount";
 import type { Language } from "../lib/contracts/languages";
 import { ISSUER_MESSAGES } from "../lib/gateway/three-d-secure/pages/issuer-messages";
 import { signIn } from "./admin-fixtures";
@@ -31,6 +32,9 @@ async function subscriptionsOf(request: APIRequestContext, shop: DemoShop, planI
   });
   return response.json();
 }
+
+/** An amount in euros as the checkout page writes it in `language`. */
+const formatAmountIn = (minor: number, language: Language) => checkoutAmount(minor, "EUR", language);
 
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -96,6 +100,33 @@ for (const language of ["de", "ar"] as const satisfies readonly Language[]) {
     expect(subscription.card.last_4).toBe("1097");
   });
 }
+
+test("a free trial's page says nothing is due today and when the first charge falls, in ar too", async ({
+  page,
+  request,
+}) => {
+  const amount = uniqueAmount();
+  const plan = await createPlan(request, DEMO_SHOP_1, {
+    title: "Reading room",
+    currency: "EUR",
+    plan: { amount, interval: 1, interval_unit: "month" },
+    trial: { amount: 0, interval: 14, interval_unit: "day" },
+  });
+  for (const language of ["en", "ar"] as const) {
+    const messages = getCheckoutMessages(language);
+    await page.goto(`${new URL(plan.pay_url).pathname}?lang=${language}`);
+    await page.waitForURL(/\/checkout\/[0-9a-f]{64}$/);
+    const order = page.locator(".checkout-layout__order");
+    await expect(order.locator('[data-due="today"]')).toHaveText(
+      messages.page.dueToday.replace("{amount}", formatAmountIn(0, language)),
+    );
+    await expect(order.locator('[data-due="first-charge"]')).toContainText(formatAmountIn(amount, language));
+    // The plan's price is never the order's amount, nor on the button.
+    await expect(order.locator(".order-summary__amount:not([data-due])")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: messages.actions.startTrial, exact: true })).toBeVisible();
+    await expectAccessible(page);
+  }
+});
 
 test("a merchant creates a plan and cancels a subscription after confirming", async ({ page, request }) => {
   await signIn(page);

@@ -71,7 +71,13 @@ async function startMerchantSite(checkout: string, beGateway: string | null): Pr
   }
   var options = {
     token: params.get("token"),
-    style: { color: "#123456", "font-family": "Georgia", "border-radius": "4px", "background-image": "url(/x.png)" },
+    style: {
+      color: "#123456",
+      "button-color": "#0a5c36",
+      "font-family": "Georgia",
+      "border-radius": "4px",
+      "background-image": "url(/x.png)",
+    },
     onSuccess: report("success"), onDecline: report("decline"), onClose: report("close"),
     onResize: function (height) { window.lastHeight = height; }
   };
@@ -216,6 +222,8 @@ test("Tessera.inline: a 3-D Secure purchase in the merchant's page ends with its
   // The parent's style, through the allow-list only: the colour and font, never the background image.
   await expect.poll(() => cssVariable(page, "--fg")).toBe("#123456");
   expect(await cssVariable(page, "--font")).toBe("Georgia");
+  // The button colour too: the page's own (or the shop's) colour is only the fallback of the frame's.
+  await expect(frame.getByRole("button", { name: /^Pay / })).toHaveCSS("background-color", "rgb(10, 92, 54)");
   expect(await paymentFrame(page)?.evaluate(() => document.documentElement.style.cssText)).not.toContain(
     "url(",
   );

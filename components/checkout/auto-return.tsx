@@ -48,6 +48,7 @@ export function AutoReturn(props: {
             seconds: Math.max(remaining, 0),
           })}
           direction={props.direction}
+          merchant={[props.shop]}
         />
       </p>
       <button type="button" className="button button--link" onClick={() => setStopped(true)}>

@@ -17,7 +17,10 @@ export function ShopHeader(props: { shop: { name: string; logo_url: string | nul
         // biome-ignore lint/performance/noImgElement: next/image would route the merchant's URL through this server.
         <img className="checkout__logo" src={shop.logo_url} alt="" width={40} height={40} />
       ) : null}
-      <p className="checkout__shop">{shop.name}</p>
+      {/* The merchant's name in its own direction: a Latin name inside a right-to-left page keeps its order. */}
+      <p className="checkout__shop">
+        <bdi>{shop.name}</bdi>
+      </p>
     </header>
   );
 }

@@ -17,7 +17,8 @@ export function LanguageSwitcher(props: {
   const { messages } = props;
   return (
     <form className="language-switcher" method="post" action={`/checkout/${props.token}/language`}>
-      <label htmlFor="checkout-language" className="language-switcher__label">
+      {/* The list shows the language's own name: the label is read out, not shown. */}
+      <label htmlFor="checkout-language" className="visually-hidden">
         {messages.switcher.label}
       </label>
       <select

@@ -1,4 +1,5 @@
 import { brandDisplayName } from "@/lib/cards/brand";
+import { checkoutPurpose, formatDate } from "@/lib/checkout/checkout-purpose";
 import type { CheckoutOutcome } from "@/lib/checkout/merchant-return";
 import { type CheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import { formatAmount } from "@/lib/contracts/format-amount";
@@ -14,11 +15,16 @@ const TEXTS = {
   expired: { title: "expiredTitle", body: "expiredBody", tone: "warning" },
 } as const;
 
-/** A successful session says what happened to the money: a card stored, an amount paid, or an amount held. */
+/**
+ * A successful session says what happened to the money: an amount paid, an amount held, or nothing charged — a
+ * card stored, a free trial started, a subscription's card replaced.
+ */
 const SUCCESS_TEXTS = {
-  tokenization: TEXTS.successful,
   payment: { title: "paidTitle", body: "paidBody", tone: "success" },
   authorization: { title: "authorizedTitle", body: "authorizedBody", tone: "success" },
+  card_check: { title: "cardSavedTitle", body: "cardSavedBody", tone: "success" },
+  free_trial: { title: "trialStartedTitle", body: "trialStartedBody", tone: "success" },
+  card_update: { title: "cardUpdatedTitle", body: "cardUpdatedBody", tone: "success" },
 } as const;
 
 /**
@@ -34,17 +40,26 @@ export function OutcomePanel(props: {
   framed?: boolean;
 }) {
   const { messages, view, merchantUrl } = props;
-  const texts = props.outcome === "successful" ? SUCCESS_TEXTS[view.transaction_type] : TEXTS[props.outcome];
+  const purpose = checkoutPurpose(view);
+  const texts = props.outcome === "successful" ? SUCCESS_TEXTS[purpose] : TEXTS[props.outcome];
   const shop = view.shop.name;
-  const amount = formatAmount(view.order.amount, view.order.currency, view.language);
+  const terms = view.subscription_terms;
+  // A free trial's body names the plan's first charge and its date; every other body the session's own amount.
+  const amount =
+    purpose === "free_trial" && terms
+      ? formatAmount(terms.amount, terms.currency, view.language)
+      : formatAmount(view.order.amount, view.order.currency, view.language);
+  const date = terms?.first_charge_at ? formatDate(terms.first_charge_at, view.language) : "";
+  const subscription = view.card_update?.subscription ?? "";
   const card = view.last_transaction?.credit_card;
   const autoReturn = view.return_urls.auto_return;
   return (
     <StatusPanel tone={texts.tone} title={messages.status[texts.title]}>
       <p>
         <Isolated
-          text={interpolate(messages.status[texts.body], { shop, amount })}
+          text={interpolate(messages.status[texts.body], { shop, amount, date, subscription })}
           direction={messages.direction}
+          merchant={[shop, subscription]}
         />
       </p>
       {card?.brand && props.outcome !== "canceled" ? (
@@ -69,6 +84,7 @@ export function OutcomePanel(props: {
               <Isolated
                 text={interpolate(messages.actions.returnToShop, { shop })}
                 direction={messages.direction}
+                merchant={[shop]}
               />
             </a>
           </p>

@@ -15,6 +15,7 @@ import { PAYMENT_FIELDS, type PaymentFormRules, type PaymentFormValues } from "@
 import type { PaymentActionState } from "@/lib/checkout/payment-state";
 import type { PlaceOption, RegionOptions } from "@/lib/checkout/places";
 import type { CheckoutCustomerField } from "@/lib/contracts/checkout";
+import { CancelForm } from "./cancel-form";
 import { CardFields } from "./card-fields";
 import { CustomerFields } from "./customer-fields";
 import { ErrorSummary } from "./error-summary";
@@ -30,10 +31,16 @@ export interface PaymentFormProps {
   initialValues: PaymentFormValues;
   /** "Pay €32.45", formatted on the server in the session's language. */
   payLabel: string;
+  /** The button's text while the attempt is under way ("Processing payment…", "Checking card…"). */
+  busyLabel: string;
   /** "Save this card for future payments at {shop}", where the session offers the choice; null elsewhere. */
   saveCardLabel: string | null;
   /** Test sessions show the test cards; the expiry they fill in is chosen on the server. */
   testCardExpiry: string | null;
+  /** The cancel button's texts: drawn after the form, disabled while an attempt is under way. */
+  cancel: Omit<Parameters<typeof CancelForm>[0], "token" | "direction" | "disabled" | "merchant">;
+  /** Whether attempts go through 3-D Secure: the test band offers its cards only then. */
+  threeDSecure: boolean;
   countries: PlaceOption[] | null;
   regions: RegionOptions | null;
   /**
@@ -41,6 +48,8 @@ export interface PaymentFormProps {
    * charges without a save-card choice says so before the button. Null elsewhere.
    */
   keepsCardNotice: string | null;
+  /** The shop's name, isolated whole where a text names it (the notice that the card is kept). */
+  shopName?: string;
   /** Shown above the form when the page opens, e.g. after a declined 3-D Secure attempt. */
   notice: string | null;
   holderMaxLength: number;
@@ -112,15 +121,14 @@ export function PaymentForm(props: PaymentFormProps) {
   const [focusRequest, setFocusRequest] = useState(0);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  // The server's verdict: the summary for errors, a decline clears the card for another one.
+  // The server's verdict: the summary for errors; after a decline the typed card stays (a typo to fix, or the same
+  // card to try again), only its security code is cleared: never kept past the attempt it was typed for.
   useEffect(() => {
     if (state.status === "invalid") {
       // (The errors reach the fields through useForm's `errors` option.)
       setSummaryShown(true);
       setFocusRequest((count) => count + 1);
     } else if (state.status === "declined") {
-      form.resetField("number", { defaultValue: "" });
-      form.resetField("expiry", { defaultValue: "" });
       form.resetField("verification_value", { defaultValue: "" });
       setSummaryShown(false);
       noticeRef.current?.focus();
@@ -166,7 +174,12 @@ export function PaymentForm(props: PaymentFormProps) {
       ) : null}
       {/* A session that must be paid with its saved card has no card to fill in. */}
       {props.testCardExpiry && (!rules.savedCard || rules.anotherCardOffered) ? (
-        <TestCards messages={messages} expiry={props.testCardExpiry} onUse={ensureSchema} />
+        <TestCards
+          messages={messages}
+          expiry={props.testCardExpiry}
+          threeDSecure={props.threeDSecure}
+          onUse={ensureSchema}
+        />
       ) : null}
       {/* The action makes the form a POST to the server action before the page's script runs (or without
           JavaScript): a form without one would send the card number in the address. With the script,
@@ -204,7 +217,11 @@ export function PaymentForm(props: PaymentFormProps) {
         ) : null}
         {props.keepsCardNotice ? (
           <p className="stored-credential" id="stored-credential-notice">
-            <Isolated text={props.keepsCardNotice} direction={messages.direction} />
+            <Isolated
+              text={props.keepsCardNotice}
+              direction={messages.direction}
+              merchant={[props.shopName]}
+            />
           </p>
         ) : null}
         <button
@@ -213,12 +230,19 @@ export function PaymentForm(props: PaymentFormProps) {
           disabled={busy}
           aria-describedby={props.keepsCardNotice ? "stored-credential-notice" : undefined}
         >
-          {busy ? messages.actions.paying : <Isolated text={props.payLabel} direction={messages.direction} />}
+          {busy ? props.busyLabel : <Isolated text={props.payLabel} direction={messages.direction} />}
         </button>
         <p className="visually-hidden" role="status">
-          {busy ? messages.actions.paying : ""}
+          {busy ? props.busyLabel : ""}
         </p>
       </form>
+      <CancelForm
+        token={props.token}
+        {...props.cancel}
+        direction={messages.direction}
+        merchant={props.shopName ? [props.shopName] : []}
+        disabled={busy}
+      />
     </FormProvider>
   );
 }

@@ -5,16 +5,9 @@ import { describeCardNumber } from "@/lib/checkout/card-input";
 import type { CheckoutMessages } from "@/lib/checkout/messages";
 import { interpolate } from "@/lib/checkout/messages/interpolate";
 import type { PaymentFormValues } from "@/lib/checkout/payment-fields";
+import { testCardsFor } from "@/lib/checkout/test-cards";
 import { fieldId } from "./form-field";
 import { Isolated } from "./isolated";
-
-/** The sandbox's published test cards (README, DESIGN §2), by the outcome they produce. */
-const TEST_CARDS = [
-  { number: "4200000000000000", outcome: "success" },
-  { number: "4005550000000019", outcome: "decline" },
-  { number: "4012000000001097", outcome: "challenge" },
-  { number: "4012000000001006", outcome: "frictionless" },
-] as const;
 
 /**
  * Test mode only: a slim band, folded by default ("Test mode — fill in a test card"), that opens to a line saying
@@ -23,6 +16,8 @@ const TEST_CARDS = [
 export function TestCards(props: {
   messages: CheckoutMessages;
   expiry: string;
+  /** Whether the session's attempts go through 3-D Secure (the shopper view's `three_d_secure`). */
+  threeDSecure: boolean;
   /** Called when a card is filled in, so the form's rules start loading. */
   onUse: () => void;
 }) {
@@ -45,7 +40,7 @@ export function TestCards(props: {
       <p className="test-mode__banner">{messages.testMode.banner}</p>
       <p className="test-mode__hint">{messages.testMode.cardsHint}</p>
       <ul className="test-mode__cards">
-        {TEST_CARDS.map((card) => (
+        {testCardsFor(props.threeDSecure).map((card) => (
           <li key={card.number}>
             <button type="button" className="button button--small" onClick={() => fill(card.number)}>
               <Isolated

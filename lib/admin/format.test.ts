@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, CURRENCY_CODES } from "@/lib/contracts/currencies";
-import { currencyDigits, formatAmount } from "./format";
+import {
+  CARD_CHECK,
+  chargedAmount,
+  currencyDigits,
+  formatAmount,
+  formatPercent,
+  formatShortDay,
+} from "./format";
 import { parseMajorAmount, toMajorUnits } from "./money-form";
 import { minorUnitsOf } from "./product-form";
 
@@ -56,5 +63,24 @@ describe("amounts in the admin area count ISO 4217 minor units", () => {
     expect(formatAmount("9007199254740993", "EUR")).toBe("€90,071,992,547,409.93");
     expect(formatAmount(9007199254740993n, "KWD")).toBe("KWD\u00a09,007,199,254,740.993");
     expect(formatAmount("-1250", "EUR")).toBe("-€12.50");
+  });
+});
+
+describe("a card check in the admin area", () => {
+  it("is shown without a price, whatever amount its session carried; a payment with its amount", () => {
+    expect(chargedAmount({ type: "tokenization", amount: 1051, currency: "EUR" })).toBe(CARD_CHECK);
+    expect(chargedAmount({ type: "tokenization", amount: 0, currency: "EUR" })).not.toMatch(/€|\d/);
+    expect(chargedAmount({ type: "payment", amount: 1051, currency: "EUR" })).toBe("€10.51");
+    expect(chargedAmount({ type: "authorization", amount: 999, currency: "EUR" })).toBe("€9.99");
+  });
+});
+
+describe("the admin's numbers and dates by Intl", () => {
+  it("writes rates and chart days as English does", () => {
+    expect(formatPercent(0.75)).toBe("75.0%");
+    expect(formatPercent(0.12345)).toBe("12.3%");
+    expect(formatPercent(null)).toBe("—");
+    expect(formatShortDay("2026-11-16")).toBe("Nov 16");
+    expect(formatShortDay("2026-01-01")).toBe("Jan 1");
   });
 });

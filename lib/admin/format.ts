@@ -50,9 +50,38 @@ export function formatAmount(amount: number | string | bigint, currency: string)
   }).format(decimal as Intl.StringNumericLiteral);
 }
 
+/**
+ * What a transaction or a session moved, for a list or a heading: its amount, except a card check's (a tokenization:
+ * a card stored, a trial's card, a card update), which charged nothing and is shown as such, whatever amount its
+ * session carried.
+ */
+export function chargedAmount(row: { type: string; amount: number; currency: string }): string {
+  return row.type === "tokenization" ? CARD_CHECK : formatAmount(row.amount, row.currency);
+}
+
+/** How a card check appears where an amount would: nothing was charged. */
+export const CARD_CHECK = "Card check, no charge";
+
+/** The admin area's language: its words are English, so are its numbers' and dates' formats (by Intl, not by hand). */
+export const ADMIN_LOCALE = "en";
+
+/** A rate as a percentage to one decimal, as the admin's locale writes it ("75.0%"). */
 export function formatPercent(rate: number | null | undefined): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return "—";
-  return `${(rate * 100).toFixed(1)} %`;
+  return new Intl.NumberFormat(ADMIN_LOCALE, {
+    style: "percent",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rate);
+}
+
+/** A UTC day (`2026-11-16`) as a chart's axis label in the admin's locale ("Nov 16"). */
+export function formatShortDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  return new Intl.DateTimeFormat(ADMIN_LOCALE, { month: "short", day: "numeric", timeZone: "UTC" }).format(
+    day,
+  );
 }
 
 export function brandName(brand: string | null | undefined): string {

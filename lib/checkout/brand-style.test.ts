@@ -5,9 +5,11 @@ import { brandStyleSheet, styleHashSource } from "./brand-style";
 describe("brandStyleSheet", () => {
   it("gives the shop's colour for both themes, adjusted where it lacks contrast", () => {
     expect(brandStyleSheet("#1f4fd1")).toBe(
-      ".checkout{--brand:#1f4fd1}@media (prefers-color-scheme:dark){.checkout{--brand:#6283df}}",
+      ".checkout{--brand:var(--frame-brand,#1f4fd1)}@media (prefers-color-scheme:dark){.checkout{--brand:var(--frame-brand,#6283df)}}",
     );
-    expect(brandStyleSheet("#FFFF00")).toMatch(/^\.checkout\{--brand:#(?!ffff00)[0-9a-f]{6}\}/);
+    expect(brandStyleSheet("#FFFF00")).toMatch(
+      /^\.checkout\{--brand:var\(--frame-brand,#(?!ffff00)[0-9a-f]{6}\)\}/,
+    );
   });
 
   it("refuses anything but #rrggbb", () => {

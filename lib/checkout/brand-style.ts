@@ -10,7 +10,8 @@ export function brandStyleSheet(colour: string | null | undefined): string | nul
   if (!colour || !HEX_COLOUR.test(colour)) return null;
   const light = brandColourFor(colour, "light");
   const dark = brandColourFor(colour, "dark");
-  return `.checkout{--brand:${light}}@media (prefers-color-scheme:dark){.checkout{--brand:${dark}}}`;
+  // A framing merchant's button colour (--frame-brand, frame-style.ts) wins over the shop's: the frame asked for it.
+  return `.checkout{--brand:var(--frame-brand,${light})}@media (prefers-color-scheme:dark){.checkout{--brand:var(--frame-brand,${dark})}}`;
 }
 
 /**

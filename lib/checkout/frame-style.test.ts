@@ -25,7 +25,7 @@ describe("frameStyleVariables", () => {
     expect(frameStyleVariables({ "background-color": "rgb(250, 250, 250)", "button-color": "#036" })).toEqual(
       [
         ["--bg", "#fafafa"],
-        ["--brand", "#003366"],
+        ["--frame-brand", "#003366"],
       ],
     );
   });
@@ -84,7 +84,7 @@ describe("frameStyleVariables", () => {
           );
           const fg = variables.get("--fg") as string;
           const bg = variables.get("--bg") as string;
-          const brand = variables.get("--brand") as string;
+          const brand = variables.get("--frame-brand") as string;
           const ratio = (a: string, b: string) => contrastRatio(a, b) >= MINIMUM_TEXT_CONTRAST;
           expect(ratio(colours.muted, bg) && ratio(colours.fg, bg)).toBe(true);
           expect([bg, colours.card, colours.inputBg].every((surface) => ratio(fg, surface))).toBe(true);

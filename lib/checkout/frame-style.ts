@@ -20,8 +20,9 @@ const ALLOWED: Readonly<Record<string, { variable: string; kind: Kind }>> = {
   color: { variable: "--fg", kind: "colour" },
   "background-color": { variable: "--bg", kind: "colour" },
   background: { variable: "--bg", kind: "colour" },
-  "button-color": { variable: "--brand", kind: "colour" },
-  "accent-color": { variable: "--brand", kind: "colour" },
+  // The page's --brand reads this first (checkout.css, brand-style.ts): the shop's own colour is only its fallback.
+  "button-color": { variable: "--frame-brand", kind: "colour" },
+  "accent-color": { variable: "--frame-brand", kind: "colour" },
   "font-family": { variable: "--font", kind: "font" },
   "border-radius": { variable: "--radius", kind: "length" },
 };
@@ -97,9 +98,12 @@ export function frameStyleVariables(
   const page = found.get("--bg") ?? colours.bg;
   const fg = found.get("--fg");
   if (fg) found.set("--fg", readableColour(fg, [page, colours.card, colours.inputBg], colours.towardsText));
-  const brand = found.get("--brand");
+  const brand = found.get("--frame-brand");
   if (brand) {
-    found.set("--brand", readableColour(brand, [page, colours.card, colours.onBrand], colours.towardsText));
+    found.set(
+      "--frame-brand",
+      readableColour(brand, [page, colours.card, colours.onBrand], colours.towardsText),
+    );
   }
   return [...found];
 }

@@ -110,7 +110,14 @@ describe("validatePaymentForm", () => {
       transaction_type: "payment",
       save_card_toggle: { display: false },
     } as unknown as Parameters<typeof paymentFormRules>[0];
-    const terms = { amount: 999, currency: "EUR", interval: 1, interval_unit: "month", trial: null } as const;
+    const terms = {
+      amount: 999,
+      currency: "EUR",
+      interval: 1,
+      interval_unit: "month",
+      trial: null,
+      first_charge_at: null,
+    } as const;
     expect(paymentFormRules({ ...view, subscription_terms: terms }).subscriptionEmail).toBe(true);
     expect(paymentFormRules({ ...view, subscription_terms: null }).subscriptionEmail).toBe(false);
   });

@@ -68,6 +68,9 @@ export const shopperCheckoutViewSchema = z
     expired: z.boolean(),
     message: z.string().nullable(),
     test: z.boolean(),
+    three_d_secure: z
+      .boolean()
+      .describe("Attempts go through 3-D Secure (the shop's setting, or required for this session)"),
     attempts_left: z.int().min(0),
     language: z.enum(LANGUAGES),
     shop: z.object({ name: z.string(), logo_url: z.string().nullable(), color: z.string().nullable() }),
@@ -120,10 +123,28 @@ export const shopperCheckoutViewSchema = z
             interval_unit: z.enum(["hour", "day", "week", "month", "year"]),
           })
           .nullable(),
+        first_charge_at: z
+          .string()
+          .nullable()
+          .describe(
+            "After a trial: when the plan's first full charge falls (the trial's end), ISO 8601; null without a trial",
+          ),
       })
       .nullable()
       .describe(
         "The plan of the subscription this page is for (null elsewhere): the page says its terms in words",
+      ),
+    card_update: z
+      .object({
+        subscription: z.string().describe("The subscription's name (its plan's title)"),
+        replaces: z
+          .object({ brand: z.string(), last_4: z.string() })
+          .nullable()
+          .describe("The card the update replaces: brand and last 4 digits only"),
+      })
+      .nullable()
+      .describe(
+        "This page replaces a subscription's card (its card_update_url): a card check, nothing charged (null elsewhere)",
       ),
     frame_ancestors: z
       .array(z.string())

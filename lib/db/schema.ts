@@ -672,6 +672,8 @@ export const subscriptions = pgTable(
     // Migration 0023: the hosted page finds its subscription's plan by the session's token.
     index("subscriptions_checkout_token_idx").on(table.checkoutToken),
     index("subscriptions_held_idx").on(table.heldAt).where(sql`${table.heldAt} is not null`),
+    // Migration 0045: the hosted page finds the subscription a card update is for by the session's token.
+    index("subscriptions_card_update_checkout_idx").on(table.cardUpdateCheckout),
   ],
 );
 

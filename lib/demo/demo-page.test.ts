@@ -50,6 +50,10 @@ describe("the demo shop at /", () => {
       GATEWAY_BASE_URL: UNREACHABLE_GATEWAY,
     });
     expect(demo.html).toContain("does not run the demo shop");
+    // And why, with the setting that changes it.
+    expect(demo.html).toContain(
+      "a production start (NODE_ENV=production) serves the demo only when its operator sets DEMO_SHOPS=true",
+    );
     expect(demo.html).not.toContain("demo_secret_key");
     expect(demo.html).not.toContain("<form");
     // Refused before any call to the gateway: straight back to the home page.

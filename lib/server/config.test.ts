@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, loadKeysCommandConfig } from "./config";
+import { ConfigError, loadConfig, loadKeysCommandConfig, pinModeSettings } from "./config";
 
 /** The problems a ConfigError lists for `env`, or fails the test when it loads. */
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -117,6 +117,28 @@ describe("loadConfig", () => {
       expect(loadConfig({ NODE_ENV: "production", DEMO_SHOPS: "true" }).demoShops).toBe(true);
       expect(loadConfig({ NODE_ENV: "development", DEMO_SHOPS: "false" }).demoShops).toBe(false);
       expect(problemsOf({ DEMO_SHOPS: "maybe" })[0]).toMatch(/^DEMO_SHOPS /);
+    });
+
+    it("is read alike after Next sets NODE_ENV=production in the process, once pinned", () => {
+      const env: Record<string, string | undefined> = {};
+      const server = loadConfig(env);
+      pinModeSettings(server, env);
+      // What Next's router server does for a production build, before the app's own copy reads the settings.
+      env.NODE_ENV = "production";
+      expect(loadConfig(env)).toMatchObject({
+        demoShops: true,
+        allowPrivateUrls: true,
+        allowHttpUrls: true,
+        logFormat: "pretty",
+      });
+      // Unpinned, the app's copy decided otherwise: the default start's demo shops existed and `/` had no demo.
+      expect(loadConfig({ NODE_ENV: "production" }).demoShops).toBe(false);
+    });
+
+    it("keeps production's decisions when pinned in production", () => {
+      const env: Record<string, string | undefined> = { NODE_ENV: "production" };
+      pinModeSettings(loadConfig(env), env);
+      expect(loadConfig(env)).toMatchObject({ demoShops: false, allowPrivateUrls: false, logFormat: "json" });
     });
   });
 

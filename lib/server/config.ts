@@ -227,6 +227,20 @@ export function loadKeysCommandConfig(env: Record<string, string | undefined> = 
   return { newMasterKey: values.NEW_MASTER_KEY ?? null };
 }
 
+/**
+ * Writes the settings that follow from NODE_ENV back into `env` as the explicit variables they would be, so that a
+ * copy of this module loaded later in the same process reads the same decisions. `server.ts` calls it before Next
+ * prepares: Next sets NODE_ENV=production in the process for a production build (its router server does), and the
+ * checkout app's pages read the configuration through their own bundled copy of this module. Without it a default
+ * start made the demo shops (NODE_ENV unset reads as development) and `/` then said there was no demo.
+ */
+export function pinModeSettings(config: Config, env: Record<string, string | undefined> = process.env): void {
+  env.DEMO_SHOPS = String(config.demoShops);
+  env.ALLOW_PRIVATE_URLS = String(config.allowPrivateUrls);
+  env.ALLOW_HTTP_URLS = String(config.allowHttpUrls);
+  env.LOG_FORMAT = config.logFormat;
+}
+
 let cached: Config | undefined;
 
 /** The configuration of this process: the environment, with `./.env` filling what it leaves unset. */

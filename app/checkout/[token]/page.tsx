@@ -1,15 +1,15 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { BrandMarks } from "@/components/checkout/brand-marks";
-import { CancelForm } from "@/components/checkout/cancel-form";
 import { CheckoutFrame, ShopHeader } from "@/components/checkout/checkout-frame";
 import { Isolated } from "@/components/checkout/isolated";
-import { OrderSummary } from "@/components/checkout/order-summary";
+import { SessionOrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { StatusPanel } from "@/components/checkout/status-panel";
 import { TestBadge } from "@/components/checkout/test-badge";
 import { TrustLine } from "@/components/checkout/trust-line";
+import { checkoutPurpose, submitLabel } from "@/lib/checkout/checkout-purpose";
 import {
   checkoutOutcome,
   checkoutPagePath,
@@ -133,14 +133,7 @@ export default async function CheckoutPage({
     );
   }
 
-  const summary = (
-    <OrderSummary
-      messages={messages}
-      locale={language}
-      order={view.order}
-      terms={view.subscription_terms ? subscriptionTermsText(language, view.subscription_terms) : null}
-    />
-  );
+  const summary = <SessionOrderSummary messages={messages} language={language} view={view} />;
   if (view.status === "incomplete") {
     return frame(
       <>
@@ -163,13 +156,36 @@ export default async function CheckoutPage({
   const showsState = view.customer_fields.visible.includes("state");
   // The last attempt was declined (here or at 3-D Secure) and the session takes another.
   const declined = view.last_transaction?.status === "failed";
-  const amount = formatAmount(view.order.amount, view.order.currency, language);
+  const purpose = checkoutPurpose(view);
+  const submit = submitLabel(
+    purpose,
+    messages,
+    formatAmount(view.order.amount, view.order.currency, language),
+  );
   const rules = paymentFormRules(view);
 
   // From 900 px the order and the form side by side; below, one column with the order (and its amount) first.
   return frame(
     <div className="checkout-layout">
-      <h1 className="checkout__title checkout-layout__title">{messages.page.title}</h1>
+      {/* The shop's name and the order head the page: a generic "Payment" is for assistive technology only. A card
+          update's heading says what the page does, so everyone reads it. */}
+      <h1
+        className={
+          view.card_update
+            ? "checkout__title checkout-layout__title"
+            : "visually-hidden checkout-layout__title"
+        }
+      >
+        {view.card_update ? (
+          <Isolated
+            text={interpolate(messages.page.cardUpdateTitle, { subscription: view.card_update.subscription })}
+            direction={messages.direction}
+            merchant={[view.card_update.subscription]}
+          />
+        ) : (
+          messages.page.title
+        )}
+      </h1>
       <div className="checkout-layout__order">
         <ShopHeader shop={view.shop} />
         {summary}
@@ -182,17 +198,22 @@ export default async function CheckoutPage({
           rules={rules}
           readOnly={{ fields: view.customer_fields.read_only, holder: view.credit_card_fields.read_only }}
           initialValues={initialPaymentForm(view)}
-          payLabel={interpolate(
-            view.transaction_type === "authorization"
-              ? messages.actions.authorizeButton
-              : messages.actions.payButton,
-            { amount },
-          )}
+          payLabel={submit.idle}
+          busyLabel={submit.busy}
           saveCardLabel={
             rules.saveCardOffered ? interpolate(messages.savedCard.save, { shop: view.shop.name }) : null
           }
           keepsCardNotice={keepsCardNotice(view, messages, language)}
+          shopName={view.shop.name}
+          cancel={{
+            label: interpolate(messages.actions.cancel, { shop: view.shop.name }),
+            pendingLabel: messages.actions.canceling,
+            question: interpolate(messages.actions.cancelQuestion, { shop: view.shop.name }),
+            confirmLabel: messages.actions.cancelConfirm,
+            keepLabel: messages.actions.stayHere,
+          }}
           testCardExpiry={view.test ? testCardExpiry() : null}
+          threeDSecure={view.three_d_secure}
           countries={showsCountry ? countryOptions(language) : null}
           regions={showsState ? regionOptions(language) : null}
           holderMaxLength={HOLDER_MAX_LENGTH}
@@ -202,17 +223,12 @@ export default async function CheckoutPage({
               : null
           }
         />
-        <CancelForm
-          token={token}
-          label={interpolate(messages.actions.cancel, { shop: view.shop.name })}
-          pendingLabel={messages.actions.canceling}
-          direction={messages.direction}
-        />
         <TrustLine messages={messages} />
         <p className="checkout__notice">
           <Isolated
             text={interpolate(messages.page.secureNotice, { shop: view.shop.name })}
             direction={messages.direction}
+            merchant={[view.shop.name]}
           />
         </p>
       </div>

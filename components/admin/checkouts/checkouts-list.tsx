@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { filtersToSearch, type PageFilters } from "@/lib/admin/filters";
-import { formatAmount, formatDateTime, orDash } from "@/lib/admin/format";
+import { chargedAmount, formatDateTime, orDash } from "@/lib/admin/format";
 import { adminQueries } from "@/lib/admin/queries";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
@@ -52,13 +52,13 @@ export function CheckoutsList({ filters }: { filters: PageFilters }) {
                 <tr key={`${checkout.created_at}:${index}`}>
                   <td>{formatDateTime(checkout.created_at)}</td>
                   <td className="admin-break">
-                    {checkout.order.description}
+                    <bdi>{checkout.order.description}</bdi>
                     {checkout.order.tracking_id ? (
                       <span className="admin-muted"> · {checkout.order.tracking_id}</span>
                     ) : null}
                   </td>
                   <td className="admin-number">
-                    {formatAmount(checkout.order.amount, checkout.order.currency)}
+                    {chargedAmount({ type: checkout.transaction_type, ...checkout.order })}
                   </td>
                   <td>
                     <StatusBadge status={checkout.status} />

@@ -85,7 +85,8 @@ export function CustomersList({ filters }: { filters: CustomerFilters }) {
                     <th scope="row">
                       <Link href={`/admin/customers/${customer.id}`}>{customer.email}</Link>
                     </th>
-                    <td>{fullName(customer)}</td>
+                    {/* A shopper's name may be written right to left: in its own direction. */}
+                    <td dir="auto">{fullName(customer)}</td>
                     <td>{orDash(customer.country)}</td>
                     <td>{orDash(customer.external_id)}</td>
                     <td>{formatDateTime(customer.created_at)}</td>

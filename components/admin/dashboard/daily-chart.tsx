@@ -1,4 +1,4 @@
-import { formatPercent } from "@/lib/admin/format";
+import { formatPercent, formatShortDay } from "@/lib/admin/format";
 import { niceMaximum, summarize } from "@/lib/admin/report-stats";
 import type { DailyReportDay } from "@/lib/contracts/merchant";
 
@@ -14,11 +14,6 @@ const HEIGHT = 260;
 const PADDING = { top: 16, right: 48, bottom: 36, left: 44 };
 const PLOT_WIDTH = WIDTH - PADDING.left - PADDING.right;
 const PLOT_HEIGHT = HEIGHT - PADDING.top - PADDING.bottom;
-
-function shortDate(date: string): string {
-  const [, month, day] = date.split("-");
-  return `${Number(day)}.${Number(month)}.`;
-}
 
 export function DailyChart({ days, titleId }: { days: DailyReportDay[]; titleId: string }) {
   const maximum = niceMaximum(Math.max(0, ...days.map((day) => day.tokenizations)));
@@ -103,7 +98,7 @@ export function DailyChart({ days, titleId }: { days: DailyReportDay[]; titleId:
                 y={HEIGHT - PADDING.bottom + 16}
                 textAnchor="middle"
               >
-                {shortDate(day.date)}
+                {formatShortDay(day.date)}
               </text>
             ) : null}
           </g>

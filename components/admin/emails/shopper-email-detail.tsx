@@ -56,7 +56,10 @@ export function ShopperEmailDetail({ id }: { id: string }) {
       <p>
         <Link href="/admin/emails">All e-mails</Link>
       </p>
-      <h1 className="admin-break">{email.subject}</h1>
+      {/* In the shopper's language, which may be written right to left: its own direction. */}
+      <h1 className="admin-break" dir="auto">
+        {email.subject}
+      </h1>
       <dl className="admin-details">
         {rows.map(([term, value]) => (
           <div key={term} className="admin-details__row">

@@ -48,7 +48,9 @@ export function ShopperEmailsList({ filters }: { filters: PageFilters }) {
               <tr key={email.id}>
                 <td>{formatDateTime(email.created_at)}</td>
                 <td className="admin-break">
-                  <Link href={`/admin/emails/${email.id}`}>{email.subject}</Link>
+                  <Link href={`/admin/emails/${email.id}`} dir="auto">
+                    {email.subject}
+                  </Link>
                 </td>
                 <td className="admin-break">{email.to}</td>
                 <td>{KIND_LABELS[email.kind]}</td>

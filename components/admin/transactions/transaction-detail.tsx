@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { brandName, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { brandName, chargedAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
 import { isMoneyType, typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
 import type { MoneyResult } from "@/lib/contracts/money-result";
@@ -66,7 +66,7 @@ export function TransactionDetail({ uid }: { uid: string }) {
             ["Type", typeLabel(transaction.type)],
             ["Status", <StatusBadge key="status" status={transaction.status} />],
             ["Message", orDash(transaction.message)],
-            ["Amount", formatAmount(transaction.amount, transaction.currency)],
+            ["Amount", chargedAmount(transaction)],
             ["Description", transaction.description],
             ["Tracking id", orDash(transaction.tracking_id)],
             [

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Form from "next/form";
 import Link from "next/link";
 import { filtersToSearch, type TransactionFilters } from "@/lib/admin/filters";
-import { formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { chargedAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
 import { typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
 import { TRANSACTION_TYPES } from "@/lib/contracts/money-result";
@@ -127,7 +127,7 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
                     <td>{formatDateTime(transaction.created_at)}</td>
                     <td>{typeLabel(transaction.type)}</td>
                     <td className="admin-break">{orDash(transaction.tracking_id)}</td>
-                    <td className="admin-number">{formatAmount(transaction.amount, transaction.currency)}</td>
+                    <td className="admin-number">{chargedAmount(transaction)}</td>
                     <td>{maskedCard(transaction.credit_card)}</td>
                     <td>
                       <StatusBadge status={transaction.status} />

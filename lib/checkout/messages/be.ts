@@ -4,6 +4,10 @@ export const be: CheckoutMessages = {
   language: "be",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Абнавіць картку для {subscription}",
+    cardReplaced: "Замяняе {card}",
+    dueToday: "Да аплаты сёння: {amount}",
+    firstCharge: "Першае спісанне: {amount}, {date}",
     title: "Аплата",
     documentTitle: "Аплата: {shop}",
     secureNotice:
@@ -122,6 +126,11 @@ export const be: CheckoutMessages = {
     save: "Захаваць гэту картку для наступных плацяжоў у {shop}",
   },
   actions: {
+    cancelQuestion: "Скасаваць і вярнуцца ў {shop}? Нічога не будзе спісана.",
+    cancelConfirm: "Так, скасаваць",
+    startTrial: "Пачаць бясплатны пробны перыяд",
+    saveCard: "Захаваць картку",
+    checkingCard: "Праверка карткі…",
     payButton: "Аплаціць {amount}",
     authorizeButton: "Аўтарызаваць {amount}",
     paying: "Плацёж апрацоўваецца…",
@@ -132,6 +141,13 @@ export const be: CheckoutMessages = {
     continueVerification: "Перайсці да праверкі карткі",
   },
   status: {
+    cardSavedTitle: "Картка захавана",
+    cardSavedBody: "Вашу картку праверылі і захавалі для {shop}. Нічога не спісана.",
+    trialStartedTitle: "Бясплатны пробны перыяд пачаўся",
+    trialStartedBody: "Сёння нічога не спісана. Першае спісанне {amount} — {date}.",
+    cardUpdatedTitle: "Картка абноўлена",
+    cardUpdatedBody:
+      "Наступныя плацяжы за {subscription} будуць спісвацца з гэтай карткі. Зараз нічога не спісана.",
     notFoundTitle: "Спасылка на аплату не знойдзена",
     notFoundBody:
       "Такой спасылкі на аплату не існуе або ў ёй памылка. Вярніцеся ў краму і пачніце аплату зноў.",

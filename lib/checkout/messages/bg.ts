@@ -4,6 +4,10 @@ export const bg: CheckoutMessages = {
   language: "bg",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Смяна на картата за {subscription}",
+    cardReplaced: "Заменя {card}",
+    dueToday: "Дължимо днес: {amount}",
+    firstCharge: "Първо плащане: {amount} на {date}",
     title: "Плащане",
     documentTitle: "Плащане към {shop}",
     secureNotice:
@@ -110,6 +114,11 @@ export const bg: CheckoutMessages = {
     save: "Запазване на тази карта за бъдещи плащания в {shop}",
   },
   actions: {
+    cancelQuestion: "Да се откаже ли и да се върнете в {shop}? Нищо не се таксува.",
+    cancelConfirm: "Да, откажи",
+    startTrial: "Започни безплатния пробен период",
+    saveCard: "Запази картата",
+    checkingCard: "Проверка на картата…",
     payButton: "Плащане на {amount}",
     authorizeButton: "Авторизиране на {amount}",
     paying: "Плащането се обработва…",
@@ -120,6 +129,12 @@ export const bg: CheckoutMessages = {
     continueVerification: "Към проверката на картата",
   },
   status: {
+    cardSavedTitle: "Картата е запазена",
+    cardSavedBody: "Картата ви беше проверена и запазена за {shop}. Нищо не е таксувано.",
+    trialStartedTitle: "Безплатният пробен период започна",
+    trialStartedBody: "Днес нищо не е таксувано. Първото плащане от {amount} е на {date}.",
+    cardUpdatedTitle: "Картата е сменена",
+    cardUpdatedBody: "Следващите плащания за {subscription} ще са с тази карта. Сега нищо не е таксувано.",
     notFoundTitle: "Връзката за плащане не е намерена",
     notFoundBody:
       "Тази връзка за плащане не съществува или е въведена грешно. Върнете се в магазина и започнете плащането отново.",

@@ -4,6 +4,10 @@ export const cs: CheckoutMessages = {
   language: "cs",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Změna karty pro {subscription}",
+    cardReplaced: "Nahrazuje {card}",
+    dueToday: "K úhradě dnes: {amount}",
+    firstCharge: "První platba: {amount} dne {date}",
     title: "Platba",
     documentTitle: "Platba pro {shop}",
     secureNotice: "Údaje o kartě jdou přímo do platební brány; {shop} číslo vaší karty nikdy nevidí.",
@@ -120,6 +124,11 @@ export const cs: CheckoutMessages = {
     save: "Uložit tuto kartu pro budoucí platby v obchodě {shop}",
   },
   actions: {
+    cancelQuestion: "Zrušit a vrátit se do {shop}? Nic se nestrhne.",
+    cancelConfirm: "Ano, zrušit",
+    startTrial: "Zahájit zkušební období zdarma",
+    saveCard: "Uložit kartu",
+    checkingCard: "Ověřování karty…",
     payButton: "Zaplatit {amount}",
     authorizeButton: "Autorizovat {amount}",
     paying: "Platba se zpracovává…",
@@ -130,6 +139,12 @@ export const cs: CheckoutMessages = {
     continueVerification: "Pokračovat k ověření karty",
   },
   status: {
+    cardSavedTitle: "Karta uložena",
+    cardSavedBody: "Vaše karta byla ověřena a uložena pro {shop}. Nic nebylo strženo.",
+    trialStartedTitle: "Zkušební období zdarma začalo",
+    trialStartedBody: "Dnes nebylo nic strženo. První platba {amount} proběhne {date}.",
+    cardUpdatedTitle: "Karta změněna",
+    cardUpdatedBody: "Další platby za {subscription} půjdou z této karty. Nyní nebylo nic strženo.",
     notFoundTitle: "Platební odkaz nenalezen",
     notFoundBody:
       "Tento platební odkaz neexistuje nebo je chybně zadaný. Vraťte se do obchodu a začněte platbu znovu.",

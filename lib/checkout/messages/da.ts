@@ -4,6 +4,10 @@ export const da: CheckoutMessages = {
   language: "da",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Skift kort for {subscription}",
+    cardReplaced: "Erstatter {card}",
+    dueToday: "Til betaling i dag: {amount}",
+    firstCharge: "Første træk: {amount} den {date}",
     title: "Betaling",
     documentTitle: "Betaling til {shop}",
     secureNotice:
@@ -109,6 +113,11 @@ export const da: CheckoutMessages = {
     save: "Gem dette kort til fremtidige betalinger hos {shop}",
   },
   actions: {
+    cancelQuestion: "Annuller og gå tilbage til {shop}? Der trækkes intet.",
+    cancelConfirm: "Ja, annuller",
+    startTrial: "Start gratis prøveperiode",
+    saveCard: "Gem kort",
+    checkingCard: "Kontrollerer kort…",
     payButton: "Betal {amount}",
     authorizeButton: "Godkend {amount}",
     paying: "Betalingen behandles…",
@@ -119,6 +128,13 @@ export const da: CheckoutMessages = {
     continueVerification: "Fortsæt til kontrol af kortet",
   },
   status: {
+    cardSavedTitle: "Kort gemt",
+    cardSavedBody: "Dit kort blev kontrolleret og gemt hos {shop}. Der blev ikke trukket noget.",
+    trialStartedTitle: "Gratis prøveperiode startet",
+    trialStartedBody: "Der blev ikke trukket noget i dag. Første træk på {amount} er den {date}.",
+    cardUpdatedTitle: "Kort opdateret",
+    cardUpdatedBody:
+      "Fremtidige betalinger for {subscription} trækkes på dette kort. Der blev ikke trukket noget nu.",
     notFoundTitle: "Betalingslinket blev ikke fundet",
     notFoundBody:
       "Betalingslinket findes ikke eller er skrevet forkert. Gå tilbage til butikken, og start betalingen igen.",

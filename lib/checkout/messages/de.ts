@@ -4,6 +4,10 @@ export const de: CheckoutMessages = {
   language: "de",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Karte für {subscription} ändern",
+    cardReplaced: "Ersetzt {card}",
+    dueToday: "Heute fällig: {amount}",
+    firstCharge: "Erste Abbuchung: {amount} am {date}",
     title: "Zahlung",
     documentTitle: "Zahlung an {shop}",
     secureNotice:
@@ -126,6 +130,11 @@ export const de: CheckoutMessages = {
     save: "Diese Karte für künftige Zahlungen bei {shop} speichern",
   },
   actions: {
+    cancelQuestion: "Abbrechen und zu {shop} zurückkehren? Es wird nichts abgebucht.",
+    cancelConfirm: "Ja, abbrechen",
+    startTrial: "Kostenlosen Testzeitraum starten",
+    saveCard: "Karte speichern",
+    checkingCard: "Karte wird geprüft…",
     payButton: "{amount} bezahlen",
     authorizeButton: "{amount} autorisieren",
     paying: "Zahlung wird verarbeitet …",
@@ -136,6 +145,13 @@ export const de: CheckoutMessages = {
     continueVerification: "Weiter zur Kartenprüfung",
   },
   status: {
+    cardSavedTitle: "Karte gespeichert",
+    cardSavedBody: "Ihre Karte wurde geprüft und für {shop} gespeichert. Es wurde nichts abgebucht.",
+    trialStartedTitle: "Kostenloser Testzeitraum gestartet",
+    trialStartedBody: "Heute wurde nichts abgebucht. Die erste Abbuchung von {amount} erfolgt am {date}.",
+    cardUpdatedTitle: "Karte aktualisiert",
+    cardUpdatedBody:
+      "Künftige Zahlungen für {subscription} laufen über diese Karte. Jetzt wurde nichts abgebucht.",
     notFoundTitle: "Zahlungslink nicht gefunden",
     notFoundBody:
       "Diesen Zahlungslink gibt es nicht oder er wurde falsch eingegeben. Kehren Sie zum Shop zurück und starten Sie die Zahlung erneut.",

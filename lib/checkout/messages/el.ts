@@ -4,6 +4,10 @@ export const el: CheckoutMessages = {
   language: "el",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Αλλαγή κάρτας για {subscription}",
+    cardReplaced: "Αντικαθιστά {card}",
+    dueToday: "Οφειλόμενο σήμερα: {amount}",
+    firstCharge: "Πρώτη χρέωση: {amount} στις {date}",
     title: "Πληρωμή",
     documentTitle: "Πληρωμή προς {shop}",
     secureNotice:
@@ -121,6 +125,11 @@ export const el: CheckoutMessages = {
     save: "Αποθήκευση αυτής της κάρτας για μελλοντικές πληρωμές στο {shop}",
   },
   actions: {
+    cancelQuestion: "Ακύρωση και επιστροφή στο {shop}; Δεν χρεώνεται τίποτα.",
+    cancelConfirm: "Ναι, ακύρωση",
+    startTrial: "Έναρξη δωρεάν δοκιμής",
+    saveCard: "Αποθήκευση κάρτας",
+    checkingCard: "Έλεγχος κάρτας…",
     payButton: "Πληρωμή {amount}",
     authorizeButton: "Έγκριση {amount}",
     paying: "Η πληρωμή επεξεργάζεται…",
@@ -131,6 +140,13 @@ export const el: CheckoutMessages = {
     continueVerification: "Συνέχεια στην επαλήθευση της κάρτας",
   },
   status: {
+    cardSavedTitle: "Η κάρτα αποθηκεύτηκε",
+    cardSavedBody: "Η κάρτα σας ελέγχθηκε και αποθηκεύτηκε για {shop}. Δεν χρεώθηκε τίποτα.",
+    trialStartedTitle: "Η δωρεάν δοκιμή ξεκίνησε",
+    trialStartedBody: "Σήμερα δεν χρεώθηκε τίποτα. Η πρώτη χρέωση {amount} γίνεται στις {date}.",
+    cardUpdatedTitle: "Η κάρτα ενημερώθηκε",
+    cardUpdatedBody:
+      "Οι επόμενες πληρωμές για {subscription} θα χρεώνονται σε αυτή την κάρτα. Δεν χρεώθηκε τίποτα τώρα.",
     notFoundTitle: "Ο σύνδεσμος πληρωμής δεν βρέθηκε",
     notFoundBody:
       "Αυτός ο σύνδεσμος πληρωμής δεν υπάρχει ή πληκτρολογήθηκε λάθος. Επιστρέψτε στο κατάστημα και ξεκινήστε ξανά την πληρωμή.",

@@ -5,6 +5,10 @@ export const en: CheckoutMessages = {
   language: "en",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Update the card for {subscription}",
+    cardReplaced: "Replaces {card}",
+    dueToday: "Due today: {amount}",
+    firstCharge: "First charge: {amount} on {date}",
     title: "Payment",
     documentTitle: "Payment to {shop}",
     secureNotice: "Card details go straight to the payment gateway; {shop} never sees your card number.",
@@ -109,6 +113,11 @@ export const en: CheckoutMessages = {
     save: "Save this card for future payments at {shop}",
   },
   actions: {
+    cancelQuestion: "Cancel and return to {shop}? Nothing is charged.",
+    cancelConfirm: "Yes, cancel",
+    startTrial: "Start free trial",
+    saveCard: "Save card",
+    checkingCard: "Checking card…",
     payButton: "Pay {amount}",
     authorizeButton: "Authorize {amount}",
     paying: "Processing payment…",
@@ -119,6 +128,12 @@ export const en: CheckoutMessages = {
     continueVerification: "Continue to card verification",
   },
   status: {
+    cardSavedTitle: "Card saved",
+    cardSavedBody: "Your card was checked and saved for {shop}. Nothing was charged.",
+    trialStartedTitle: "Free trial started",
+    trialStartedBody: "Nothing was charged today. The first charge of {amount} is on {date}.",
+    cardUpdatedTitle: "Card updated",
+    cardUpdatedBody: "Future payments for {subscription} go to this card. Nothing was charged now.",
     notFoundTitle: "Payment link not found",
     notFoundBody:
       "This payment link does not exist or has been mistyped. Go back to the shop and start the payment again.",

@@ -4,6 +4,10 @@ export const es: CheckoutMessages = {
   language: "es",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Cambiar la tarjeta de {subscription}",
+    cardReplaced: "Sustituye a {card}",
+    dueToday: "A pagar hoy: {amount}",
+    firstCharge: "Primer cargo: {amount} el {date}",
     title: "Pago",
     documentTitle: "Pago a {shop}",
     secureNotice:
@@ -126,6 +130,11 @@ export const es: CheckoutMessages = {
     save: "Guardar esta tarjeta para futuros pagos en {shop}",
   },
   actions: {
+    cancelQuestion: "¿Cancelar y volver a {shop}? No se cobra nada.",
+    cancelConfirm: "Sí, cancelar",
+    startTrial: "Empezar la prueba gratuita",
+    saveCard: "Guardar tarjeta",
+    checkingCard: "Comprobando la tarjeta…",
     payButton: "Pagar {amount}",
     authorizeButton: "Autorizar {amount}",
     paying: "Procesando el pago…",
@@ -136,6 +145,13 @@ export const es: CheckoutMessages = {
     continueVerification: "Continuar con la verificación de la tarjeta",
   },
   status: {
+    cardSavedTitle: "Tarjeta guardada",
+    cardSavedBody: "Tu tarjeta se ha comprobado y guardado para {shop}. No se ha cobrado nada.",
+    trialStartedTitle: "Prueba gratuita iniciada",
+    trialStartedBody: "Hoy no se ha cobrado nada. El primer cargo de {amount} será el {date}.",
+    cardUpdatedTitle: "Tarjeta actualizada",
+    cardUpdatedBody:
+      "Los próximos pagos de {subscription} se cargarán en esta tarjeta. No se ha cobrado nada ahora.",
     notFoundTitle: "Enlace de pago no encontrado",
     notFoundBody:
       "Este enlace de pago no existe o se ha escrito mal. Vuelva a la tienda e inicie el pago de nuevo.",

@@ -4,6 +4,10 @@ export const et: CheckoutMessages = {
   language: "et",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Muuda tellimuse {subscription} kaarti",
+    cardReplaced: "Asendab kaardi {card}",
+    dueToday: "Tasuda täna: {amount}",
+    firstCharge: "Esimene makse: {amount}, {date}",
     title: "Makse",
     documentTitle: "Makse: {shop}",
     secureNotice: "Kaardiandmed lähevad otse makselüüsi; {shop} ei näe kunagi teie kaardinumbrit.",
@@ -120,6 +124,11 @@ export const et: CheckoutMessages = {
     save: "Salvesta see kaart tulevasteks makseteks poes {shop}",
   },
   actions: {
+    cancelQuestion: "Kas tühistada ja naasta kaupmehe {shop} juurde? Midagi ei võeta.",
+    cancelConfirm: "Jah, tühista",
+    startTrial: "Alusta tasuta prooviperioodi",
+    saveCard: "Salvesta kaart",
+    checkingCard: "Kaardi kontrollimine…",
     payButton: "Maksa {amount}",
     authorizeButton: "Broneeri {amount}",
     paying: "Makset töödeldakse…",
@@ -130,6 +139,13 @@ export const et: CheckoutMessages = {
     continueVerification: "Jätka kaardi kontrolliga",
   },
   status: {
+    cardSavedTitle: "Kaart salvestatud",
+    cardSavedBody: "Teie kaart kontrolliti ja salvestati kaupmehe {shop} jaoks. Midagi ei võetud.",
+    trialStartedTitle: "Tasuta prooviperiood algas",
+    trialStartedBody: "Täna ei võetud midagi. Esimene makse {amount} on {date}.",
+    cardUpdatedTitle: "Kaart uuendatud",
+    cardUpdatedBody:
+      "Tellimuse {subscription} järgmised maksed tehakse sellelt kaardilt. Praegu ei võetud midagi.",
     notFoundTitle: "Maksmise linki ei leitud",
     notFoundBody:
       "Seda maksmise linki ei ole olemas või see on valesti sisestatud. Naaske poodi ja alustage makset uuesti.",

@@ -4,6 +4,10 @@ export const fa: CheckoutMessages = {
   language: "fa",
   direction: "rtl",
   page: {
+    cardUpdateTitle: "به‌روزرسانی کارت برای {subscription}",
+    cardReplaced: "جایگزین {card}",
+    dueToday: "قابل پرداخت امروز: {amount}",
+    firstCharge: "اولین برداشت: {amount} در {date}",
     title: "پرداخت",
     documentTitle: "پرداخت به {shop}",
     secureNotice: "اطلاعات کارت شما مستقیماً به درگاه پرداخت می‌رود؛ {shop} هرگز شماره کارت شما را نمی‌بیند.",
@@ -119,6 +123,11 @@ export const fa: CheckoutMessages = {
     save: "ذخیرهٔ این کارت برای پرداخت‌های بعدی در {shop}",
   },
   actions: {
+    cancelQuestion: "لغو و بازگشت به {shop}؟ مبلغی برداشت نمی‌شود.",
+    cancelConfirm: "بله، لغو شود",
+    startTrial: "شروع دورهٔ آزمایشی رایگان",
+    saveCard: "ذخیرهٔ کارت",
+    checkingCard: "در حال بررسی کارت…",
     payButton: "پرداخت {amount}",
     authorizeButton: "مجوز برداشت {amount}",
     paying: "در حال پردازش پرداخت…",
@@ -129,6 +138,12 @@ export const fa: CheckoutMessages = {
     continueVerification: "ادامه برای تأیید کارت",
   },
   status: {
+    cardSavedTitle: "کارت ذخیره شد",
+    cardSavedBody: "کارت شما بررسی و برای {shop} ذخیره شد. مبلغی برداشت نشد.",
+    trialStartedTitle: "دورهٔ آزمایشی رایگان شروع شد",
+    trialStartedBody: "امروز مبلغی برداشت نشد. اولین برداشت به مبلغ {amount} در {date} است.",
+    cardUpdatedTitle: "کارت به‌روز شد",
+    cardUpdatedBody: "پرداخت‌های بعدی {subscription} از این کارت برداشت می‌شود. اکنون مبلغی برداشت نشد.",
     notFoundTitle: "پیوند پرداخت پیدا نشد",
     notFoundBody:
       "این پیوند پرداخت وجود ندارد یا اشتباه وارد شده است. به فروشگاه برگردید و پرداخت را از نو شروع کنید.",

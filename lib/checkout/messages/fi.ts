@@ -4,6 +4,10 @@ export const fi: CheckoutMessages = {
   language: "fi",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Vaihda tilauksen {subscription} kortti",
+    cardReplaced: "Korvaa kortin {card}",
+    dueToday: "Maksettavaa tänään: {amount}",
+    firstCharge: "Ensimmäinen veloitus: {amount} {date}",
     title: "Maksu",
     documentTitle: "Maksu: {shop}",
     secureNotice: "Korttitietosi menevät suoraan maksupalvelulle; {shop} ei koskaan näe korttisi numeroa.",
@@ -115,6 +119,11 @@ export const fi: CheckoutMessages = {
     save: "Tallenna tämä kortti tulevia maksuja varten kaupassa {shop}",
   },
   actions: {
+    cancelQuestion: "Peruutetaanko ja palataanko kauppaan {shop}? Mitään ei veloiteta.",
+    cancelConfirm: "Kyllä, peruuta",
+    startTrial: "Aloita maksuton kokeilu",
+    saveCard: "Tallenna kortti",
+    checkingCard: "Korttia tarkistetaan…",
     payButton: "Maksa {amount}",
     authorizeButton: "Varaa {amount}",
     paying: "Maksua käsitellään…",
@@ -125,6 +134,13 @@ export const fi: CheckoutMessages = {
     continueVerification: "Jatka kortin tarkistukseen",
   },
   status: {
+    cardSavedTitle: "Kortti tallennettu",
+    cardSavedBody: "Korttisi tarkistettiin ja tallennettiin kauppiaalle {shop}. Mitään ei veloitettu.",
+    trialStartedTitle: "Maksuton kokeilu alkoi",
+    trialStartedBody: "Tänään ei veloitettu mitään. Ensimmäinen {amount} veloitus on {date}.",
+    cardUpdatedTitle: "Kortti päivitetty",
+    cardUpdatedBody:
+      "Tilauksen {subscription} tulevat maksut veloitetaan tältä kortilta. Nyt ei veloitettu mitään.",
     notFoundTitle: "Maksulinkkiä ei löytynyt",
     notFoundBody:
       "Tätä maksulinkkiä ei ole tai se on kirjoitettu väärin. Palaa kauppaan ja aloita maksu uudelleen.",

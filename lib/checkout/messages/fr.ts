@@ -4,6 +4,10 @@ export const fr: CheckoutMessages = {
   language: "fr",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Changer la carte de {subscription}",
+    cardReplaced: "Remplace {card}",
+    dueToday: "À payer aujourd’hui : {amount}",
+    firstCharge: "Premier prélèvement : {amount} le {date}",
     title: "Paiement",
     documentTitle: "Paiement à {shop}",
     secureNotice:
@@ -134,6 +138,11 @@ export const fr: CheckoutMessages = {
     save: "Enregistrer cette carte pour les prochains paiements chez {shop}",
   },
   actions: {
+    cancelQuestion: "Annuler et revenir à {shop} ? Rien n’est débité.",
+    cancelConfirm: "Oui, annuler",
+    startTrial: "Commencer l’essai gratuit",
+    saveCard: "Enregistrer la carte",
+    checkingCard: "Vérification de la carte…",
     payButton: "Payer {amount}",
     authorizeButton: "Autoriser {amount}",
     paying: "Paiement en cours…",
@@ -144,6 +153,14 @@ export const fr: CheckoutMessages = {
     continueVerification: "Continuer vers la vérification de la carte",
   },
   status: {
+    cardSavedTitle: "Carte enregistrée",
+    cardSavedBody: "Votre carte a été vérifiée et enregistrée pour {shop}. Rien n’a été débité.",
+    trialStartedTitle: "Essai gratuit commencé",
+    trialStartedBody:
+      "Rien n’a été débité aujourd’hui. Le premier prélèvement de {amount} aura lieu le {date}.",
+    cardUpdatedTitle: "Carte mise à jour",
+    cardUpdatedBody:
+      "Les prochains paiements de {subscription} seront prélevés sur cette carte. Rien n’a été débité maintenant.",
     notFoundTitle: "Lien de paiement introuvable",
     notFoundBody:
       "Ce lien de paiement n'existe pas ou a été mal saisi. Retournez sur la boutique et recommencez le paiement.",

@@ -4,6 +4,10 @@ export const hr: CheckoutMessages = {
   language: "hr",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Promjena kartice za {subscription}",
+    cardReplaced: "Zamjenjuje {card}",
+    dueToday: "Za plaćanje danas: {amount}",
+    firstCharge: "Prva naplata: {amount} dana {date}",
     title: "Plaćanje",
     documentTitle: "Plaćanje za {shop}",
     secureNotice:
@@ -119,6 +123,11 @@ export const hr: CheckoutMessages = {
     save: "Spremi ovu karticu za buduća plaćanja u trgovini {shop}",
   },
   actions: {
+    cancelQuestion: "Odustati i vratiti se u {shop}? Ništa se ne naplaćuje.",
+    cancelConfirm: "Da, odustani",
+    startTrial: "Započni besplatno probno razdoblje",
+    saveCard: "Spremi karticu",
+    checkingCard: "Provjera kartice…",
     payButton: "Plati {amount}",
     authorizeButton: "Autoriziraj {amount}",
     paying: "Plaćanje u obradi…",
@@ -129,6 +138,12 @@ export const hr: CheckoutMessages = {
     continueVerification: "Nastavi na provjeru kartice",
   },
   status: {
+    cardSavedTitle: "Kartica je spremljena",
+    cardSavedBody: "Vaša kartica je provjerena i spremljena za {shop}. Ništa nije naplaćeno.",
+    trialStartedTitle: "Besplatno probno razdoblje je počelo",
+    trialStartedBody: "Danas ništa nije naplaćeno. Prva naplata od {amount} je {date}.",
+    cardUpdatedTitle: "Kartica je ažurirana",
+    cardUpdatedBody: "Sljedeća plaćanja za {subscription} terete ovu karticu. Sada ništa nije naplaćeno.",
     notFoundTitle: "Poveznica za plaćanje nije pronađena",
     notFoundBody:
       "Ova poveznica za plaćanje ne postoji ili je pogrešno upisana. Vratite se u trgovinu i ponovno započnite plaćanje.",

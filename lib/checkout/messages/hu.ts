@@ -4,6 +4,10 @@ export const hu: CheckoutMessages = {
   language: "hu",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Kártya cseréje – {subscription}",
+    cardReplaced: "Ezt váltja: {card}",
+    dueToday: "Ma fizetendő: {amount}",
+    firstCharge: "Első terhelés: {amount}, {date}",
     title: "Fizetés",
     documentTitle: "Fizetés: {shop}",
     secureNotice:
@@ -122,6 +126,11 @@ export const hu: CheckoutMessages = {
     save: "Kártya mentése későbbi fizetésekhez itt: {shop}",
   },
   actions: {
+    cancelQuestion: "Megszakítja, és visszatér ide: {shop}? Semmit sem terhelünk.",
+    cancelConfirm: "Igen, megszakítom",
+    startTrial: "Ingyenes próbaidőszak indítása",
+    saveCard: "Kártya mentése",
+    checkingCard: "Kártya ellenőrzése…",
     payButton: "{amount} fizetése",
     authorizeButton: "{amount} zárolása",
     paying: "Fizetés folyamatban…",
@@ -132,6 +141,13 @@ export const hu: CheckoutMessages = {
     continueVerification: "Tovább a kártya ellenőrzéséhez",
   },
   status: {
+    cardSavedTitle: "Kártya mentve",
+    cardSavedBody: "Kártyáját ellenőriztük és elmentettük a(z) {shop} számára. Semmit sem terheltünk.",
+    trialStartedTitle: "Az ingyenes próbaidőszak elindult",
+    trialStartedBody: "Ma semmit sem terheltünk. Az első, {amount} összegű terhelés: {date}.",
+    cardUpdatedTitle: "Kártya frissítve",
+    cardUpdatedBody:
+      "A(z) {subscription} következő díjait erről a kártyáról terheljük. Most semmit sem terheltünk.",
     notFoundTitle: "A fizetési hivatkozás nem található",
     notFoundBody:
       "Ez a fizetési hivatkozás nem létezik, vagy elírták. Térjen vissza az üzletbe, és kezdje újra a fizetést.",

@@ -4,6 +4,10 @@ export const hy: CheckoutMessages = {
   language: "hy",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Փոխել քարտը {subscription}-ի համար",
+    cardReplaced: "Փոխարինում է {card}",
+    dueToday: "Այսօր վճարման ենթակա՝ {amount}",
+    firstCharge: "Առաջին գանձում՝ {amount}, {date}",
     title: "Վճարում",
     documentTitle: "Վճարում՝ {shop}",
     secureNotice:
@@ -109,6 +113,11 @@ export const hy: CheckoutMessages = {
     save: "Պահպանել այս քարտը {shop}-ում հետագա վճարումների համար",
   },
   actions: {
+    cancelQuestion: "Չեղարկե՞լ և վերադառնալ {shop}։ Ոչինչ չի գանձվի։",
+    cancelConfirm: "Այո, չեղարկել",
+    startTrial: "Սկսել անվճար փորձաշրջանը",
+    saveCard: "Պահպանել քարտը",
+    checkingCard: "Քարտը ստուգվում է…",
     payButton: "Վճարել {amount}",
     authorizeButton: "Արգելափակել {amount}",
     paying: "Վճարումը մշակվում է…",
@@ -119,6 +128,12 @@ export const hy: CheckoutMessages = {
     continueVerification: "Անցնել քարտի ստուգմանը",
   },
   status: {
+    cardSavedTitle: "Քարտը պահպանված է",
+    cardSavedBody: "Ձեր քարտը ստուգվեց և պահպանվեց {shop}-ի համար։ Ոչինչ չի գանձվել։",
+    trialStartedTitle: "Անվճար փորձաշրջանը սկսվեց",
+    trialStartedBody: "Այսօր ոչինչ չի գանձվել։ Առաջին գանձումը՝ {amount}, {date}։",
+    cardUpdatedTitle: "Քարտը թարմացված է",
+    cardUpdatedBody: "{subscription}-ի հաջորդ վճարումները կգանձվեն այս քարտից։ Հիմա ոչինչ չի գանձվել։",
     notFoundTitle: "Վճարման հղումը չի գտնվել",
     notFoundBody:
       "Այս վճարման հղումը գոյություն չունի կամ սխալ է մուտքագրված։ Վերադարձեք խանութ և նորից սկսեք վճարումը։",

@@ -4,6 +4,10 @@ export const id: CheckoutMessages = {
   language: "id",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Ganti kartu untuk {subscription}",
+    cardReplaced: "Menggantikan {card}",
+    dueToday: "Dibayar hari ini: {amount}",
+    firstCharge: "Tagihan pertama: {amount} pada {date}",
     title: "Pembayaran",
     documentTitle: "Pembayaran ke {shop}",
     secureNotice:
@@ -118,6 +122,11 @@ export const id: CheckoutMessages = {
     save: "Simpan kartu ini untuk pembayaran berikutnya di {shop}",
   },
   actions: {
+    cancelQuestion: "Batalkan dan kembali ke {shop}? Tidak ada yang ditagih.",
+    cancelConfirm: "Ya, batalkan",
+    startTrial: "Mulai uji coba gratis",
+    saveCard: "Simpan kartu",
+    checkingCard: "Memeriksa kartu…",
     payButton: "Bayar {amount}",
     authorizeButton: "Otorisasi {amount}",
     paying: "Memproses pembayaran…",
@@ -128,6 +137,13 @@ export const id: CheckoutMessages = {
     continueVerification: "Lanjutkan ke verifikasi kartu",
   },
   status: {
+    cardSavedTitle: "Kartu disimpan",
+    cardSavedBody: "Kartu Anda telah diperiksa dan disimpan untuk {shop}. Tidak ada yang ditagih.",
+    trialStartedTitle: "Uji coba gratis dimulai",
+    trialStartedBody: "Tidak ada yang ditagih hari ini. Tagihan pertama sebesar {amount} pada {date}.",
+    cardUpdatedTitle: "Kartu diperbarui",
+    cardUpdatedBody:
+      "Pembayaran berikutnya untuk {subscription} akan ditagihkan ke kartu ini. Tidak ada yang ditagih sekarang.",
     notFoundTitle: "Tautan pembayaran tidak ditemukan",
     notFoundBody:
       "Tautan pembayaran ini tidak ada atau salah ketik. Kembali ke toko dan mulai pembayaran lagi.",

@@ -4,6 +4,10 @@ export const it: CheckoutMessages = {
   language: "it",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Cambia la carta per {subscription}",
+    cardReplaced: "Sostituisce {card}",
+    dueToday: "Da pagare oggi: {amount}",
+    firstCharge: "Primo addebito: {amount} il {date}",
     title: "Pagamento",
     documentTitle: "Pagamento a {shop}",
     secureNotice:
@@ -131,6 +135,11 @@ export const it: CheckoutMessages = {
     save: "Salva questa carta per i prossimi pagamenti presso {shop}",
   },
   actions: {
+    cancelQuestion: "Annullare e tornare a {shop}? Non viene addebitato nulla.",
+    cancelConfirm: "Sì, annulla",
+    startTrial: "Inizia la prova gratuita",
+    saveCard: "Salva la carta",
+    checkingCard: "Verifica della carta…",
     payButton: "Paga {amount}",
     authorizeButton: "Autorizza {amount}",
     paying: "Pagamento in corso…",
@@ -141,6 +150,13 @@ export const it: CheckoutMessages = {
     continueVerification: "Continua con la verifica della carta",
   },
   status: {
+    cardSavedTitle: "Carta salvata",
+    cardSavedBody: "La tua carta è stata verificata e salvata per {shop}. Non è stato addebitato nulla.",
+    trialStartedTitle: "Prova gratuita iniziata",
+    trialStartedBody: "Oggi non è stato addebitato nulla. Il primo addebito di {amount} sarà il {date}.",
+    cardUpdatedTitle: "Carta aggiornata",
+    cardUpdatedBody:
+      "I prossimi pagamenti di {subscription} saranno addebitati su questa carta. Ora non è stato addebitato nulla.",
     notFoundTitle: "Link di pagamento non trovato",
     notFoundBody:
       "Questo link di pagamento non esiste o è stato digitato male. Torna al negozio e ricomincia il pagamento.",

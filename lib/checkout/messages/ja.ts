@@ -4,6 +4,10 @@ export const ja: CheckoutMessages = {
   language: "ja",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "{subscription} のカードを変更",
+    cardReplaced: "{card} と置き換えます",
+    dueToday: "本日のお支払い：{amount}",
+    firstCharge: "初回請求：{date} に {amount}",
     title: "お支払い",
     documentTitle: "{shop} へのお支払い",
     secureNotice:
@@ -110,6 +114,11 @@ export const ja: CheckoutMessages = {
     save: "このカードを {shop} での今後のお支払い用に保存する",
   },
   actions: {
+    cancelQuestion: "キャンセルして {shop} に戻りますか？請求はありません。",
+    cancelConfirm: "はい、キャンセルします",
+    startTrial: "無料トライアルを開始",
+    saveCard: "カードを保存",
+    checkingCard: "カードを確認しています…",
     payButton: "{amount} を支払う",
     authorizeButton: "{amount} を承認する",
     paying: "お支払いを処理しています…",
@@ -120,6 +129,12 @@ export const ja: CheckoutMessages = {
     continueVerification: "カードの本人認証に進む",
   },
   status: {
+    cardSavedTitle: "カードを保存しました",
+    cardSavedBody: "カードを確認し、{shop} 用に保存しました。請求はありません。",
+    trialStartedTitle: "無料トライアルを開始しました",
+    trialStartedBody: "本日の請求はありません。初回の請求 {amount} は {date} です。",
+    cardUpdatedTitle: "カードを更新しました",
+    cardUpdatedBody: "{subscription} の今後のお支払いはこのカードに請求されます。今回の請求はありません。",
     notFoundTitle: "支払いリンクが見つかりません",
     notFoundBody:
       "この支払いリンクは存在しないか、入力に誤りがあります。ショップに戻って、もう一度お支払いを始めてください。",

@@ -4,6 +4,10 @@ export const ka: CheckoutMessages = {
   language: "ka",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "ბარათის შეცვლა: {subscription}",
+    cardReplaced: "ცვლის: {card}",
+    dueToday: "დღეს გადასახდელი: {amount}",
+    firstCharge: "პირველი ჩამოჭრა: {amount}, {date}",
     title: "გადახდა",
     documentTitle: "გადახდა: {shop}",
     secureNotice:
@@ -117,6 +121,11 @@ export const ka: CheckoutMessages = {
     save: "ბარათის შენახვა მომავალი გადახდებისთვის: {shop}",
   },
   actions: {
+    cancelQuestion: "გავაუქმოთ და დავბრუნდეთ {shop}-ში? არაფერი ჩამოიჭრება.",
+    cancelConfirm: "დიახ, გაუქმება",
+    startTrial: "უფასო საცდელი პერიოდის დაწყება",
+    saveCard: "ბარათის შენახვა",
+    checkingCard: "ბარათი მოწმდება…",
     payButton: "გადაიხადეთ {amount}",
     authorizeButton: "{amount}-ის ავტორიზაცია",
     paying: "გადახდა მუშავდება…",
@@ -127,6 +136,12 @@ export const ka: CheckoutMessages = {
     continueVerification: "ბარათის შემოწმებაზე გადასვლა",
   },
   status: {
+    cardSavedTitle: "ბარათი შენახულია",
+    cardSavedBody: "თქვენი ბარათი შემოწმდა და შეინახა {shop}-ისთვის. არაფერი ჩამოჭრილა.",
+    trialStartedTitle: "უფასო საცდელი პერიოდი დაიწყო",
+    trialStartedBody: "დღეს არაფერი ჩამოჭრილა. პირველი ჩამოჭრა {amount} იქნება {date}.",
+    cardUpdatedTitle: "ბარათი განახლდა",
+    cardUpdatedBody: "{subscription}-ის შემდეგი გადახდები ამ ბარათიდან ჩამოიჭრება. ახლა არაფერი ჩამოჭრილა.",
     notFoundTitle: "გადახდის ბმული ვერ მოიძებნა",
     notFoundBody:
       "გადახდის ეს ბმული არ არსებობს ან არასწორად არის აკრეფილი. დაბრუნდით მაღაზიაში და თავიდან დაიწყეთ გადახდა.",

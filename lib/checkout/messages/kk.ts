@@ -4,6 +4,10 @@ export const kk: CheckoutMessages = {
   language: "kk",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "{subscription} үшін картаны ауыстыру",
+    cardReplaced: "{card} орнына",
+    dueToday: "Бүгін төленеді: {amount}",
+    firstCharge: "Алғашқы есептен шығару: {amount}, {date}",
     title: "Төлем",
     documentTitle: "Төлем: {shop}",
     secureNotice:
@@ -118,6 +122,11 @@ export const kk: CheckoutMessages = {
     save: "Бұл картаны {shop} дүкеніндегі келесі төлемдер үшін сақтау",
   },
   actions: {
+    cancelQuestion: "Бас тартып, {shop} дүкеніне оралу керек пе? Ештеңе есептен шығарылмайды.",
+    cancelConfirm: "Иә, бас тарту",
+    startTrial: "Тегін сынақ кезеңін бастау",
+    saveCard: "Картаны сақтау",
+    checkingCard: "Карта тексерілуде…",
     payButton: "{amount} төлеу",
     authorizeButton: "{amount} сомасын бұғаттау",
     paying: "Төлем өңделуде…",
@@ -128,6 +137,13 @@ export const kk: CheckoutMessages = {
     continueVerification: "Картаны тексеруге өту",
   },
   status: {
+    cardSavedTitle: "Карта сақталды",
+    cardSavedBody: "Картаңыз тексеріліп, {shop} үшін сақталды. Ештеңе есептен шығарылған жоқ.",
+    trialStartedTitle: "Тегін сынақ кезеңі басталды",
+    trialStartedBody: "Бүгін ештеңе есептен шығарылған жоқ. Алғашқы {amount} төлем {date} күні.",
+    cardUpdatedTitle: "Карта жаңартылды",
+    cardUpdatedBody:
+      "{subscription} бойынша келесі төлемдер осы картадан алынады. Қазір ештеңе есептен шығарылған жоқ.",
     notFoundTitle: "Төлем сілтемесі табылмады",
     notFoundBody: "Мұндай төлем сілтемесі жоқ немесе қате терілген. Дүкенге оралып, төлемді қайта бастаңыз.",
     expiredTitle: "Төлем сеансының мерзімі өтті",

@@ -4,6 +4,10 @@ export const lt: CheckoutMessages = {
   language: "lt",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Keisti prenumeratos {subscription} kortelę",
+    cardReplaced: "Pakeičia {card}",
+    dueToday: "Mokėti šiandien: {amount}",
+    firstCharge: "Pirmas nuskaitymas: {amount}, {date}",
     title: "Mokėjimas",
     documentTitle: "Mokėjimas: {shop}",
     secureNotice:
@@ -130,6 +134,11 @@ export const lt: CheckoutMessages = {
     save: "Išsaugoti šią kortelę būsimiems mokėjimams parduotuvėje {shop}",
   },
   actions: {
+    cancelQuestion: "Atšaukti ir grįžti į {shop}? Nieko nenuskaitoma.",
+    cancelConfirm: "Taip, atšaukti",
+    startTrial: "Pradėti nemokamą bandomąjį laikotarpį",
+    saveCard: "Išsaugoti kortelę",
+    checkingCard: "Tikrinama kortelė…",
     payButton: "Mokėti {amount}",
     authorizeButton: "Autorizuoti {amount}",
     paying: "Mokėjimas apdorojamas…",
@@ -140,6 +149,13 @@ export const lt: CheckoutMessages = {
     continueVerification: "Tęsti kortelės patikrą",
   },
   status: {
+    cardSavedTitle: "Kortelė išsaugota",
+    cardSavedBody: "Jūsų kortelė patikrinta ir išsaugota {shop}. Nieko nenuskaityta.",
+    trialStartedTitle: "Nemokamas bandomasis laikotarpis prasidėjo",
+    trialStartedBody: "Šiandien nieko nenuskaityta. Pirmas {amount} nuskaitymas – {date}.",
+    cardUpdatedTitle: "Kortelė atnaujinta",
+    cardUpdatedBody:
+      "Kiti prenumeratos {subscription} mokėjimai bus nuskaitomi iš šios kortelės. Dabar nieko nenuskaityta.",
     notFoundTitle: "Mokėjimo nuoroda nerasta",
     notFoundBody:
       "Tokios mokėjimo nuorodos nėra arba ji įvesta su klaida. Grįžkite į parduotuvę ir pradėkite mokėjimą iš naujo.",

@@ -4,6 +4,10 @@ export const lv: CheckoutMessages = {
   language: "lv",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Mainīt abonementa {subscription} karti",
+    cardReplaced: "Aizstāj {card}",
+    dueToday: "Maksājams šodien: {amount}",
+    firstCharge: "Pirmā norakstīšana: {amount}, {date}",
     title: "Maksājums",
     documentTitle: "Maksājums: {shop}",
     secureNotice:
@@ -130,6 +134,11 @@ export const lv: CheckoutMessages = {
     save: "Saglabāt šo karti turpmākiem maksājumiem: {shop}",
   },
   actions: {
+    cancelQuestion: "Atcelt un atgriezties {shop}? Nekas netiek norakstīts.",
+    cancelConfirm: "Jā, atcelt",
+    startTrial: "Sākt bezmaksas izmēģinājumu",
+    saveCard: "Saglabāt karti",
+    checkingCard: "Pārbauda karti…",
     payButton: "Maksāt {amount}",
     authorizeButton: "Autorizēt {amount}",
     paying: "Maksājums tiek apstrādāts…",
@@ -140,6 +149,13 @@ export const lv: CheckoutMessages = {
     continueVerification: "Turpināt uz kartes pārbaudi",
   },
   status: {
+    cardSavedTitle: "Karte saglabāta",
+    cardSavedBody: "Jūsu karte ir pārbaudīta un saglabāta {shop}. Nekas netika norakstīts.",
+    trialStartedTitle: "Bezmaksas izmēģinājums sākts",
+    trialStartedBody: "Šodien nekas netika norakstīts. Pirmā norakstīšana {amount} būs {date}.",
+    cardUpdatedTitle: "Karte atjaunināta",
+    cardUpdatedBody:
+      "Nākamie abonementa {subscription} maksājumi tiks norakstīti no šīs kartes. Tagad nekas netika norakstīts.",
     notFoundTitle: "Maksājuma saite nav atrasta",
     notFoundBody:
       "Šī maksājuma saite neeksistē vai ir ievadīta kļūdaini. Atgriezieties veikalā un sāciet maksājumu no jauna.",

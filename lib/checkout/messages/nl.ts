@@ -4,6 +4,10 @@ export const nl: CheckoutMessages = {
   language: "nl",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Kaart voor {subscription} wijzigen",
+    cardReplaced: "Vervangt {card}",
+    dueToday: "Vandaag te betalen: {amount}",
+    firstCharge: "Eerste afschrijving: {amount} op {date}",
     title: "Betaling",
     documentTitle: "Betaling aan {shop}",
     secureNotice:
@@ -113,6 +117,11 @@ export const nl: CheckoutMessages = {
     save: "Deze kaart bewaren voor toekomstige betalingen bij {shop}",
   },
   actions: {
+    cancelQuestion: "Annuleren en terug naar {shop}? Er wordt niets afgeschreven.",
+    cancelConfirm: "Ja, annuleren",
+    startTrial: "Gratis proefperiode starten",
+    saveCard: "Kaart opslaan",
+    checkingCard: "Kaart wordt gecontroleerd…",
     payButton: "{amount} betalen",
     authorizeButton: "{amount} autoriseren",
     paying: "Betaling wordt verwerkt…",
@@ -123,6 +132,13 @@ export const nl: CheckoutMessages = {
     continueVerification: "Verder naar de kaartverificatie",
   },
   status: {
+    cardSavedTitle: "Kaart opgeslagen",
+    cardSavedBody: "Je kaart is gecontroleerd en opgeslagen voor {shop}. Er is niets afgeschreven.",
+    trialStartedTitle: "Gratis proefperiode gestart",
+    trialStartedBody: "Er is vandaag niets afgeschreven. De eerste afschrijving van {amount} is op {date}.",
+    cardUpdatedTitle: "Kaart bijgewerkt",
+    cardUpdatedBody:
+      "Volgende betalingen voor {subscription} gaan van deze kaart. Er is nu niets afgeschreven.",
     notFoundTitle: "Betaallink niet gevonden",
     notFoundBody:
       "Deze betaallink bestaat niet of is verkeerd getypt. Ga terug naar de winkel en start de betaling opnieuw.",

@@ -4,6 +4,10 @@ export const no: CheckoutMessages = {
   language: "no",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Bytt kort for {subscription}",
+    cardReplaced: "Erstatter {card}",
+    dueToday: "Å betale i dag: {amount}",
+    firstCharge: "Første trekk: {amount} den {date}",
     title: "Betaling",
     documentTitle: "Betaling til {shop}",
     secureNotice:
@@ -117,6 +121,11 @@ export const no: CheckoutMessages = {
     save: "Lagre dette kortet til fremtidige betalinger hos {shop}",
   },
   actions: {
+    cancelQuestion: "Avbryte og gå tilbake til {shop}? Ingenting trekkes.",
+    cancelConfirm: "Ja, avbryt",
+    startTrial: "Start gratis prøveperiode",
+    saveCard: "Lagre kortet",
+    checkingCard: "Kontrollerer kortet…",
     payButton: "Betal {amount}",
     authorizeButton: "Reserver {amount}",
     paying: "Betalingen behandles…",
@@ -127,6 +136,13 @@ export const no: CheckoutMessages = {
     continueVerification: "Fortsett til kontroll av kortet",
   },
   status: {
+    cardSavedTitle: "Kortet er lagret",
+    cardSavedBody: "Kortet ditt ble kontrollert og lagret hos {shop}. Ingenting ble trukket.",
+    trialStartedTitle: "Gratis prøveperiode startet",
+    trialStartedBody: "Ingenting ble trukket i dag. Første trekk på {amount} er {date}.",
+    cardUpdatedTitle: "Kortet er oppdatert",
+    cardUpdatedBody:
+      "Fremtidige betalinger for {subscription} trekkes fra dette kortet. Ingenting ble trukket nå.",
     notFoundTitle: "Fant ikke betalingslenken",
     notFoundBody:
       "Denne betalingslenken finnes ikke eller er skrevet feil. Gå tilbake til butikken og start betalingen på nytt.",

@@ -4,6 +4,10 @@ export const pl: CheckoutMessages = {
   language: "pl",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Zmień kartę dla {subscription}",
+    cardReplaced: "Zastępuje {card}",
+    dueToday: "Do zapłaty dziś: {amount}",
+    firstCharge: "Pierwsze obciążenie: {amount}, {date}",
     title: "Płatność",
     documentTitle: "Płatność dla {shop}",
     secureNotice:
@@ -117,6 +121,11 @@ export const pl: CheckoutMessages = {
     save: "Zapisz tę kartę do przyszłych płatności w sklepie {shop}",
   },
   actions: {
+    cancelQuestion: "Anulować i wrócić do {shop}? Nic nie zostanie pobrane.",
+    cancelConfirm: "Tak, anuluj",
+    startTrial: "Rozpocznij bezpłatny okres próbny",
+    saveCard: "Zapisz kartę",
+    checkingCard: "Sprawdzanie karty…",
     payButton: "Zapłać {amount}",
     authorizeButton: "Autoryzuj {amount}",
     paying: "Przetwarzanie płatności…",
@@ -127,6 +136,13 @@ export const pl: CheckoutMessages = {
     continueVerification: "Przejdź do weryfikacji karty",
   },
   status: {
+    cardSavedTitle: "Karta zapisana",
+    cardSavedBody: "Twoja karta została sprawdzona i zapisana dla {shop}. Nic nie zostało pobrane.",
+    trialStartedTitle: "Bezpłatny okres próbny rozpoczęty",
+    trialStartedBody: "Dziś nic nie zostało pobrane. Pierwsze obciążenie {amount} nastąpi {date}.",
+    cardUpdatedTitle: "Karta zaktualizowana",
+    cardUpdatedBody:
+      "Kolejne płatności za {subscription} będą pobierane z tej karty. Teraz nic nie zostało pobrane.",
     notFoundTitle: "Nie znaleziono linku do płatności",
     notFoundBody:
       "Ten link do płatności nie istnieje lub został błędnie wpisany. Wróć do sklepu i rozpocznij płatność od nowa.",

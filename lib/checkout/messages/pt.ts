@@ -4,6 +4,10 @@ export const pt: CheckoutMessages = {
   language: "pt",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Trocar o cartão de {subscription}",
+    cardReplaced: "Substitui {card}",
+    dueToday: "A pagar hoje: {amount}",
+    firstCharge: "Primeira cobrança: {amount} em {date}",
     title: "Pagamento",
     documentTitle: "Pagamento para {shop}",
     secureNotice:
@@ -126,6 +130,11 @@ export const pt: CheckoutMessages = {
     save: "Salvar este cartão para pagamentos futuros em {shop}",
   },
   actions: {
+    cancelQuestion: "Cancelar e voltar para {shop}? Nada é cobrado.",
+    cancelConfirm: "Sim, cancelar",
+    startTrial: "Começar o teste grátis",
+    saveCard: "Salvar cartão",
+    checkingCard: "Verificando o cartão…",
     payButton: "Pagar {amount}",
     authorizeButton: "Autorizar {amount}",
     paying: "Processando pagamento…",
@@ -136,6 +145,13 @@ export const pt: CheckoutMessages = {
     continueVerification: "Continuar para a verificação do cartão",
   },
   status: {
+    cardSavedTitle: "Cartão salvo",
+    cardSavedBody: "Seu cartão foi verificado e salvo para {shop}. Nada foi cobrado.",
+    trialStartedTitle: "Teste grátis iniciado",
+    trialStartedBody: "Nada foi cobrado hoje. A primeira cobrança de {amount} será em {date}.",
+    cardUpdatedTitle: "Cartão atualizado",
+    cardUpdatedBody:
+      "Os próximos pagamentos de {subscription} serão cobrados neste cartão. Nada foi cobrado agora.",
     notFoundTitle: "Link de pagamento não encontrado",
     notFoundBody:
       "Este link de pagamento não existe ou foi digitado errado. Volte à loja e inicie o pagamento novamente.",

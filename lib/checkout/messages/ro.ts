@@ -4,6 +4,10 @@ export const ro: CheckoutMessages = {
   language: "ro",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Schimbă cardul pentru {subscription}",
+    cardReplaced: "Înlocuiește {card}",
+    dueToday: "De plătit azi: {amount}",
+    firstCharge: "Prima debitare: {amount} pe {date}",
     title: "Plată",
     documentTitle: "Plată către {shop}",
     secureNotice:
@@ -127,6 +131,11 @@ export const ro: CheckoutMessages = {
     save: "Salvați acest card pentru plățile viitoare la {shop}",
   },
   actions: {
+    cancelQuestion: "Anulați și reveniți la {shop}? Nu se debitează nimic.",
+    cancelConfirm: "Da, anulează",
+    startTrial: "Începe perioada de probă gratuită",
+    saveCard: "Salvează cardul",
+    checkingCard: "Se verifică cardul…",
     payButton: "Plătiți {amount}",
     authorizeButton: "Autorizați {amount}",
     paying: "Se procesează plata…",
@@ -137,6 +146,13 @@ export const ro: CheckoutMessages = {
     continueVerification: "Continuați spre verificarea cardului",
   },
   status: {
+    cardSavedTitle: "Card salvat",
+    cardSavedBody: "Cardul a fost verificat și salvat pentru {shop}. Nu s-a debitat nimic.",
+    trialStartedTitle: "Perioada de probă gratuită a început",
+    trialStartedBody: "Azi nu s-a debitat nimic. Prima debitare de {amount} are loc pe {date}.",
+    cardUpdatedTitle: "Card actualizat",
+    cardUpdatedBody:
+      "Plățile următoare pentru {subscription} se vor face de pe acest card. Acum nu s-a debitat nimic.",
     notFoundTitle: "Linkul de plată nu a fost găsit",
     notFoundBody:
       "Acest link de plată nu există sau a fost scris greșit. Reveniți la magazin și reîncepeți plata.",

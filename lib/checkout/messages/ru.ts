@@ -4,6 +4,10 @@ export const ru: CheckoutMessages = {
   language: "ru",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Сменить карту для {subscription}",
+    cardReplaced: "Заменяет {card}",
+    dueToday: "К оплате сегодня: {amount}",
+    firstCharge: "Первое списание: {amount}, {date}",
     title: "Оплата",
     documentTitle: "Оплата: {shop}",
     secureNotice:
@@ -122,6 +126,11 @@ export const ru: CheckoutMessages = {
     save: "Сохранить эту карту для следующих платежей в {shop}",
   },
   actions: {
+    cancelQuestion: "Отменить и вернуться в {shop}? Ничего не будет списано.",
+    cancelConfirm: "Да, отменить",
+    startTrial: "Начать бесплатный пробный период",
+    saveCard: "Сохранить карту",
+    checkingCard: "Проверка карты…",
     payButton: "Оплатить {amount}",
     authorizeButton: "Авторизовать {amount}",
     paying: "Платёж обрабатывается…",
@@ -132,6 +141,13 @@ export const ru: CheckoutMessages = {
     continueVerification: "Перейти к проверке карты",
   },
   status: {
+    cardSavedTitle: "Карта сохранена",
+    cardSavedBody: "Ваша карта проверена и сохранена для {shop}. Ничего не списано.",
+    trialStartedTitle: "Бесплатный пробный период начался",
+    trialStartedBody: "Сегодня ничего не списано. Первое списание {amount} — {date}.",
+    cardUpdatedTitle: "Карта обновлена",
+    cardUpdatedBody:
+      "Следующие платежи за {subscription} будут списываться с этой карты. Сейчас ничего не списано.",
     notFoundTitle: "Ссылка на оплату не найдена",
     notFoundBody:
       "Такой ссылки на оплату не существует или в ней опечатка. Вернитесь в магазин и начните оплату заново.",

@@ -4,6 +4,10 @@ export const sk: CheckoutMessages = {
   language: "sk",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Zmena karty pre {subscription}",
+    cardReplaced: "Nahrádza {card}",
+    dueToday: "Na úhradu dnes: {amount}",
+    firstCharge: "Prvá platba: {amount} dňa {date}",
     title: "Platba",
     documentTitle: "Platba pre {shop}",
     secureNotice: "Údaje o karte idú priamo do platobnej brány; {shop} číslo vašej karty nikdy nevidí.",
@@ -128,6 +132,11 @@ export const sk: CheckoutMessages = {
     save: "Uložiť túto kartu na budúce platby v obchode {shop}",
   },
   actions: {
+    cancelQuestion: "Zrušiť a vrátiť sa do {shop}? Nič sa nestrhne.",
+    cancelConfirm: "Áno, zrušiť",
+    startTrial: "Začať skúšobné obdobie zadarmo",
+    saveCard: "Uložiť kartu",
+    checkingCard: "Overuje sa karta…",
     payButton: "Zaplatiť {amount}",
     authorizeButton: "Autorizovať {amount}",
     paying: "Platba sa spracúva…",
@@ -138,6 +147,12 @@ export const sk: CheckoutMessages = {
     continueVerification: "Pokračovať na overenie karty",
   },
   status: {
+    cardSavedTitle: "Karta uložená",
+    cardSavedBody: "Vaša karta bola overená a uložená pre {shop}. Nič sa nestrhlo.",
+    trialStartedTitle: "Skúšobné obdobie zadarmo sa začalo",
+    trialStartedBody: "Dnes sa nič nestrhlo. Prvá platba {amount} bude {date}.",
+    cardUpdatedTitle: "Karta aktualizovaná",
+    cardUpdatedBody: "Ďalšie platby za {subscription} pôjdu z tejto karty. Teraz sa nič nestrhlo.",
     notFoundTitle: "Platobný odkaz sa nenašiel",
     notFoundBody:
       "Tento platobný odkaz neexistuje alebo je zle zadaný. Vráťte sa do obchodu a začnite platbu znova.",

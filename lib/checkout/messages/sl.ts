@@ -4,6 +4,10 @@ export const sl: CheckoutMessages = {
   language: "sl",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Zamenjava kartice za {subscription}",
+    cardReplaced: "Nadomešča {card}",
+    dueToday: "Za plačilo danes: {amount}",
+    firstCharge: "Prva bremenitev: {amount} dne {date}",
     title: "Plačilo",
     documentTitle: "Plačilo za {shop}",
     secureNotice:
@@ -130,6 +134,11 @@ export const sl: CheckoutMessages = {
     save: "Shrani to kartico za prihodnja plačila v trgovini {shop}",
   },
   actions: {
+    cancelQuestion: "Prekličem in se vrnem v {shop}? Nič se ne bremeni.",
+    cancelConfirm: "Da, prekliči",
+    startTrial: "Začni brezplačno preskusno obdobje",
+    saveCard: "Shrani kartico",
+    checkingCard: "Preverjanje kartice…",
     payButton: "Plačaj {amount}",
     authorizeButton: "Avtoriziraj {amount}",
     paying: "Plačilo v obdelavi …",
@@ -140,6 +149,13 @@ export const sl: CheckoutMessages = {
     continueVerification: "Nadaljuj na preverjanje kartice",
   },
   status: {
+    cardSavedTitle: "Kartica shranjena",
+    cardSavedBody: "Vaša kartica je bila preverjena in shranjena za {shop}. Nič ni bilo bremenjeno.",
+    trialStartedTitle: "Brezplačno preskusno obdobje se je začelo",
+    trialStartedBody: "Danes ni bilo nič bremenjeno. Prva bremenitev v znesku {amount} bo {date}.",
+    cardUpdatedTitle: "Kartica posodobljena",
+    cardUpdatedBody:
+      "Naslednja plačila za {subscription} bodo bremenila to kartico. Zdaj ni bilo nič bremenjeno.",
     notFoundTitle: "Plačilne povezave ni mogoče najti",
     notFoundBody:
       "Ta plačilna povezava ne obstaja ali je napačno vnesena. Vrnite se v trgovino in znova začnite plačilo.",

@@ -4,6 +4,10 @@ export const sr: CheckoutMessages = {
   language: "sr",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Промена картице за {subscription}",
+    cardReplaced: "Замењује {card}",
+    dueToday: "За плаћање данас: {amount}",
+    firstCharge: "Прво задужење: {amount}, {date}",
     title: "Плаћање",
     documentTitle: "Плаћање за {shop}",
     secureNotice:
@@ -119,6 +123,11 @@ export const sr: CheckoutMessages = {
     save: "Сачувај ову картицу за будућа плаћања у продавници {shop}",
   },
   actions: {
+    cancelQuestion: "Откажи и врати се у {shop}? Ништа се не наплаћује.",
+    cancelConfirm: "Да, откажи",
+    startTrial: "Започни бесплатни пробни период",
+    saveCard: "Сачувај картицу",
+    checkingCard: "Провера картице…",
     payButton: "Плати {amount}",
     authorizeButton: "Ауторизуј {amount}",
     paying: "Плаћање у обради…",
@@ -129,6 +138,12 @@ export const sr: CheckoutMessages = {
     continueVerification: "Настави на проверу картице",
   },
   status: {
+    cardSavedTitle: "Картица је сачувана",
+    cardSavedBody: "Ваша картица је проверена и сачувана за {shop}. Ништа није наплаћено.",
+    trialStartedTitle: "Бесплатни пробни период је почео",
+    trialStartedBody: "Данас ништа није наплаћено. Прво задужење од {amount} је {date}.",
+    cardUpdatedTitle: "Картица је ажурирана",
+    cardUpdatedBody: "Следећа плаћања за {subscription} ће теретити ову картицу. Сада ништа није наплаћено.",
     notFoundTitle: "Линк за плаћање није пронађен",
     notFoundBody:
       "Овај линк за плаћање не постоји или је погрешно откуцан. Вратите се у продавницу и поново започните плаћање.",

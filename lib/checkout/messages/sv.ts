@@ -4,6 +4,10 @@ export const sv: CheckoutMessages = {
   language: "sv",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Byt kort för {subscription}",
+    cardReplaced: "Ersätter {card}",
+    dueToday: "Att betala i dag: {amount}",
+    firstCharge: "Första dragning: {amount} den {date}",
     title: "Betalning",
     documentTitle: "Betalning till {shop}",
     secureNotice: "Dina kortuppgifter går direkt till betalningstjänsten; {shop} ser aldrig ditt kortnummer.",
@@ -104,6 +108,11 @@ export const sv: CheckoutMessages = {
     save: "Spara det här kortet för framtida betalningar hos {shop}",
   },
   actions: {
+    cancelQuestion: "Avbryta och gå tillbaka till {shop}? Inget dras.",
+    cancelConfirm: "Ja, avbryt",
+    startTrial: "Starta gratis provperiod",
+    saveCard: "Spara kortet",
+    checkingCard: "Kontrollerar kortet…",
     payButton: "Betala {amount}",
     authorizeButton: "Godkänn {amount}",
     paying: "Betalningen behandlas…",
@@ -114,6 +123,13 @@ export const sv: CheckoutMessages = {
     continueVerification: "Fortsätt till kontroll av kortet",
   },
   status: {
+    cardSavedTitle: "Kortet har sparats",
+    cardSavedBody: "Ditt kort har kontrollerats och sparats hos {shop}. Inget har dragits.",
+    trialStartedTitle: "Gratis provperiod har startat",
+    trialStartedBody: "Inget har dragits i dag. Första dragningen på {amount} sker den {date}.",
+    cardUpdatedTitle: "Kortet har uppdaterats",
+    cardUpdatedBody:
+      "Kommande betalningar för {subscription} dras från det här kortet. Inget har dragits nu.",
     notFoundTitle: "Betalningslänken hittades inte",
     notFoundBody:
       "Betalningslänken finns inte eller är felskriven. Gå tillbaka till butiken och börja om betalningen.",

@@ -4,6 +4,10 @@ export const tr: CheckoutMessages = {
   language: "tr",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "{subscription} için kartı değiştir",
+    cardReplaced: "{card} yerine geçer",
+    dueToday: "Bugün ödenecek: {amount}",
+    firstCharge: "İlk tahsilat: {date} tarihinde {amount}",
     title: "Ödeme",
     documentTitle: "{shop} için ödeme",
     secureNotice:
@@ -113,6 +117,11 @@ export const tr: CheckoutMessages = {
     save: "Bu kartı {shop} mağazasındaki sonraki ödemeler için kaydet",
   },
   actions: {
+    cancelQuestion: "İptal edip {shop} sayfasına dönülsün mü? Hiçbir ücret alınmaz.",
+    cancelConfirm: "Evet, iptal et",
+    startTrial: "Ücretsiz denemeyi başlat",
+    saveCard: "Kartı kaydet",
+    checkingCard: "Kart kontrol ediliyor…",
     payButton: "{amount} öde",
     authorizeButton: "{amount} için provizyon al",
     paying: "Ödeme işleniyor…",
@@ -123,6 +132,12 @@ export const tr: CheckoutMessages = {
     continueVerification: "Kart doğrulamasına devam et",
   },
   status: {
+    cardSavedTitle: "Kart kaydedildi",
+    cardSavedBody: "Kartınız kontrol edildi ve {shop} için kaydedildi. Hiçbir ücret alınmadı.",
+    trialStartedTitle: "Ücretsiz deneme başladı",
+    trialStartedBody: "Bugün hiçbir ücret alınmadı. {amount} tutarındaki ilk tahsilat {date} tarihinde.",
+    cardUpdatedTitle: "Kart güncellendi",
+    cardUpdatedBody: "{subscription} için sonraki ödemeler bu karttan alınacak. Şimdi hiçbir ücret alınmadı.",
     notFoundTitle: "Ödeme bağlantısı bulunamadı",
     notFoundBody: "Bu ödeme bağlantısı yok veya yanlış yazılmış. Mağazaya dönüp ödemeyi yeniden başlatın.",
     expiredTitle: "Bu ödeme oturumunun süresi doldu",

@@ -44,6 +44,14 @@ export interface CheckoutMessages {
     orderReference: string;
     paymentDetails: string;
     contactDetails: string;
+    /** A card update's heading: "Update the card for {subscription}" (the plan's name). */
+    cardUpdateTitle: string;
+    /** "Replaces {card}": the card a card update replaces ("Visa ending in 4242"). */
+    cardReplaced: string;
+    /** "Due today: {amount}": what a subscription's page charges now (0 for a free trial). */
+    dueToday: string;
+    /** "First charge: {amount} on {date}": the plan's first charge after a trial. */
+    firstCharge: string;
   };
   testMode: {
     banner: string;
@@ -98,8 +106,27 @@ export interface CheckoutMessages {
     returnToShop: string;
     stayHere: string;
     continueVerification: string;
+    /** Asked before a cancel ends the session: "Cancel and return to {shop}? Nothing is charged." */
+    cancelQuestion: string;
+    /** The cancel confirmation's button (the way back is `stayHere`). */
+    cancelConfirm: string;
+    /** A free trial's button: nothing is charged now. */
+    startTrial: string;
+    /** A card check's button (a tokenization, a card update): nothing is charged. */
+    saveCard: string;
+    /** A card check's button while it is under way. */
+    checkingCard: string;
   };
   status: {
+    /** A card check's success (a tokenization session): nothing was charged. */
+    cardSavedTitle: string;
+    cardSavedBody: string;
+    /** A free trial's success: nothing charged today, the first charge's amount and date. */
+    trialStartedTitle: string;
+    trialStartedBody: string;
+    /** A card update's success: the subscription's next charges go to this card. */
+    cardUpdatedTitle: string;
+    cardUpdatedBody: string;
     notFoundTitle: string;
     notFoundBody: string;
     expiredTitle: string;

@@ -4,6 +4,10 @@ export const uk: CheckoutMessages = {
   language: "uk",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Змінити картку для {subscription}",
+    cardReplaced: "Замінює {card}",
+    dueToday: "До сплати сьогодні: {amount}",
+    firstCharge: "Перше списання: {amount}, {date}",
     title: "Оплата",
     documentTitle: "Оплата: {shop}",
     secureNotice:
@@ -122,6 +126,11 @@ export const uk: CheckoutMessages = {
     save: "Зберегти цю картку для наступних платежів у {shop}",
   },
   actions: {
+    cancelQuestion: "Скасувати й повернутися до {shop}? Нічого не буде списано.",
+    cancelConfirm: "Так, скасувати",
+    startTrial: "Почати безкоштовний пробний період",
+    saveCard: "Зберегти картку",
+    checkingCard: "Перевірка картки…",
     payButton: "Сплатити {amount}",
     authorizeButton: "Авторизувати {amount}",
     paying: "Платіж обробляється…",
@@ -132,6 +141,13 @@ export const uk: CheckoutMessages = {
     continueVerification: "Перейти до перевірки картки",
   },
   status: {
+    cardSavedTitle: "Картку збережено",
+    cardSavedBody: "Вашу картку перевірено й збережено для {shop}. Нічого не списано.",
+    trialStartedTitle: "Безкоштовний пробний період почався",
+    trialStartedBody: "Сьогодні нічого не списано. Перше списання {amount} — {date}.",
+    cardUpdatedTitle: "Картку оновлено",
+    cardUpdatedBody:
+      "Наступні платежі за {subscription} списуватимуться з цієї картки. Зараз нічого не списано.",
     notFoundTitle: "Посилання на оплату не знайдено",
     notFoundBody:
       "Такого посилання на оплату не існує або в ньому помилка. Поверніться до магазину й почніть оплату знову.",

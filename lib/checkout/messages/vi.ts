@@ -4,6 +4,10 @@ export const vi: CheckoutMessages = {
   language: "vi",
   direction: "ltr",
   page: {
+    cardUpdateTitle: "Đổi thẻ cho {subscription}",
+    cardReplaced: "Thay cho {card}",
+    dueToday: "Phải trả hôm nay: {amount}",
+    firstCharge: "Lần trừ tiền đầu tiên: {amount} vào {date}",
     title: "Thanh toán",
     documentTitle: "Thanh toán cho {shop}",
     secureNotice:
@@ -93,6 +97,11 @@ export const vi: CheckoutMessages = {
     save: "Lưu thẻ này cho các lần thanh toán sau tại {shop}",
   },
   actions: {
+    cancelQuestion: "Hủy và quay lại {shop}? Không có khoản nào bị trừ.",
+    cancelConfirm: "Có, hủy",
+    startTrial: "Bắt đầu dùng thử miễn phí",
+    saveCard: "Lưu thẻ",
+    checkingCard: "Đang kiểm tra thẻ…",
     payButton: "Thanh toán {amount}",
     authorizeButton: "Cấp phép {amount}",
     paying: "Đang xử lý thanh toán…",
@@ -103,6 +112,13 @@ export const vi: CheckoutMessages = {
     continueVerification: "Tiếp tục xác thực thẻ",
   },
   status: {
+    cardSavedTitle: "Đã lưu thẻ",
+    cardSavedBody: "Thẻ của bạn đã được kiểm tra và lưu cho {shop}. Không có khoản nào bị trừ.",
+    trialStartedTitle: "Đã bắt đầu dùng thử miễn phí",
+    trialStartedBody: "Hôm nay không có khoản nào bị trừ. Lần trừ đầu tiên {amount} vào {date}.",
+    cardUpdatedTitle: "Đã cập nhật thẻ",
+    cardUpdatedBody:
+      "Các khoản thanh toán tiếp theo cho {subscription} sẽ trừ vào thẻ này. Hiện không có khoản nào bị trừ.",
     notFoundTitle: "Không tìm thấy liên kết thanh toán",
     notFoundBody:
       "Liên kết thanh toán này không tồn tại hoặc bị nhập sai. Quay lại cửa hàng và bắt đầu thanh toán lại.",

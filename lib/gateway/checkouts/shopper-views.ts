@@ -8,12 +8,13 @@ import type { Transaction } from "@/lib/contracts/transaction";
 
 type TermsUnit = "hour" | "day" | "week" | "month" | "year";
 
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { cards, plans, subscriptions } from "@/lib/db/schema";
 import { shopCardWithToken } from "../cards/card-by-token";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import type { AuthenticatedShop } from "../shops/shop-directory";
+import { addInterval } from "../subscriptions/schedule";
 import { revealCardNumber } from "../vault/card-vault";
 import type { CheckoutSession } from "./checkout-session";
 
@@ -127,7 +128,12 @@ async function subscriptionPageOf(
   token: string,
 ): Promise<{ terms: ShopperCheckoutView["subscription_terms"]; asksEmail: boolean }> {
   const [found] = await deps.db
-    .select({ plan: plans, customerId: subscriptions.customerId })
+    .select({
+      plan: plans,
+      customerId: subscriptions.customerId,
+      state: subscriptions.state,
+      renewAt: subscriptions.renewAt,
+    })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(eq(subscriptions.checkoutToken, token))
@@ -135,6 +141,12 @@ async function subscriptionPageOf(
   if (!found) return { terms: null, asksEmail: false };
   const { plan } = found;
   const trial = plan.trial as { amount: number; interval: number; interval_unit: TermsUnit } | null;
+  // Once the trial runs its end is the subscription's; before, it is as far from today as the trial is long.
+  const firstChargeAt = !trial
+    ? null
+    : found.state === "trial" && found.renewAt
+      ? found.renewAt
+      : addInterval(deps.clock.now(), trial.interval, trial.interval_unit);
   return {
     terms: {
       amount: plan.amount,
@@ -144,8 +156,32 @@ async function subscriptionPageOf(
       trial: trial
         ? { amount: trial.amount, interval: trial.interval, interval_unit: trial.interval_unit }
         : null,
+      first_charge_at: firstChargeAt?.toISOString() ?? null,
     },
     asksEmail: found.customerId === null,
+  };
+}
+
+/**
+ * The subscription whose card this session replaces (its `card_update_url`), by the session's token: its name and
+ * the card it has now (brand and last 4, revealed in memory only to tell them). Null for any other session. Read
+ * here, beside the plan's terms, from the subscription's own columns: the page says what the update replaces.
+ */
+async function cardUpdateOf(
+  deps: GatewayDeps,
+  shopId: number,
+  token: string,
+): Promise<ShopperCheckoutView["card_update"]> {
+  const [found] = await deps.db
+    .select({ title: plans.title, cardToken: subscriptions.cardToken })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.cardUpdateCheckout, token), eq(subscriptions.shopId, shopId)))
+    .limit(1);
+  if (!found) return null;
+  return {
+    subscription: found.title,
+    replaces: await describeSavedCard(deps, shopId, found.cardToken ?? undefined),
   };
 }
 
@@ -176,6 +212,7 @@ export async function shopperCheckoutView(
     expired: session.expired,
     message: session.message,
     test: row.test,
+    three_d_secure: shop.settings.three_d_secure || row.threeDSecureRequired,
     attempts_left: Math.max(0, row.attempts - row.attemptsUsed),
     language: settings.language,
     shop: {
@@ -187,7 +224,9 @@ export async function shopperCheckoutView(
       amount: request.order.amount,
       currency: request.order.currency,
       description: request.order.description,
-      tracking_id: request.order.tracking_id ?? null,
+      // A payment link's sessions carry the product's id as their tracking id (the merchant's filter): not an order
+      // reference of the shopper's, so the page shows none.
+      tracking_id: row.productId ? null : (request.order.tracking_id ?? null),
       receipt_text: request.order.additional_data.receipt_text,
     },
     customer_fields: {
@@ -207,6 +246,9 @@ export async function shopperCheckoutView(
     another_card_toggle: settings.another_card_toggle,
     keeps_card: sessionDisclosesKeptCard(request),
     subscription_terms: subscriptionPage.terms,
+    // Only a tokenization can be a card update: every other session is spared the look-up.
+    card_update:
+      request.transaction_type === "tokenization" ? await cardUpdateOf(deps, row.shopId, row.token) : null,
     frame_ancestors: shop.settings.frame_ancestors,
     return_urls: {
       success_url: settings.success_url ?? null,

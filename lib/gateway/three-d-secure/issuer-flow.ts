@@ -25,6 +25,8 @@ export interface IssuerPageContext {
   frameAncestors: string[];
   /** Whether 3-D Secure took place (an enrolled card, the issuer asked), which the result page says. */
   threeDSecure: boolean;
+  /** A tokenization (a card stored, a free trial, a card update): nothing is charged, so no amount is shown. */
+  cardCheck: boolean;
 }
 
 export type ChallengeError = "blank" | "wrong_code";
@@ -84,6 +86,7 @@ async function load(deps: GatewayDeps, uid: string): Promise<Loaded | null> {
       merchantName: shop?.settings.branding.name ?? shop?.name ?? "",
       amount: transaction.amount,
       currency: transaction.currency,
+      cardCheck: transaction.type === "tokenization",
       brand: transaction.credit_card.brand,
       last4: transaction.credit_card.last_4,
       test: transaction.test,

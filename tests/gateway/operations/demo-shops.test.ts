@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/client";
@@ -7,6 +10,9 @@ import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { loadConfig } from "@/lib/server/config";
 import { createLogger } from "@/lib/server/log";
 import { MASTER_KEY } from "../harness";
+import { startServerProcess } from "../ops-process";
+
+const NEXT_STUB = "./tests/gateway/next-stub/register.mjs";
 
 /** A start on an empty embedded database, as `npm start` makes it, under `env`: which demo shops exist after it. */
 async function startOnEmptyDatabase(env: Record<string, string>) {
@@ -55,5 +61,41 @@ describe("demo shops on a first start of the embedded database", () => {
     // Cleared for payouts, so the demo shows them; a new shop is not.
     expect(start).toMatchObject({ created: true, present: [1, 2], payouts: [1, 2] });
     expect(start.banner[0]).toBe("  demo shops (test mode; HTTP Basic shop id / secret key):");
+  });
+});
+
+describe("a default start of server.ts (no NODE_ENV, no DEMO_SHOPS)", () => {
+  it("prints the demo shops and the checkout app serves the demo at / after Next sets NODE_ENV=production", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-default-start-"));
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, NODE_ENV: "", DEMO_SHOPS: "", LOG_FORMAT: "" },
+      "server.ts",
+      [NEXT_STUB],
+    );
+    try {
+      expect(server.output()).toContain("demo_secret_key_shop_1_without_3ds");
+      const app = loadConfig(await (await fetch(`${server.origin}/environment`)).json());
+      expect(app).toMatchObject({ nodeEnv: "production", demoShops: true });
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("in production serves no demo in the gateway nor in the app", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-production-start-"));
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, NODE_ENV: "production", DEMO_SHOPS: "", MASTER_KEY },
+      "server.ts",
+      [NEXT_STUB],
+    );
+    try {
+      expect(server.output()).not.toContain("demo_secret_key");
+      const app = loadConfig(await (await fetch(`${server.origin}/environment`)).json());
+      expect(app).toMatchObject({ nodeEnv: "production", demoShops: false });
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
   releaseProductStock,
   settleEndedHolds,
 } from "@/lib/gateway/products/product-stock";
-import { merchantCheckout, typedCardAttempt } from "../checkout-helpers";
+import { merchantCheckout, shopperCheckout, typedCardAttempt } from "../checkout-helpers";
 import { callJson, type JsonBody, startTestGateway, type TestGateway, type TestShop } from "../harness";
 import { openPage, shownCode, submitForm } from "../three-d-secure-helpers";
 
@@ -262,6 +262,8 @@ describe("a payment link", () => {
         customer_fields: { visible: ["email"] },
       },
     });
+    // The product's id is the merchant's filter, not the shopper's order reference: the page shows none.
+    expect((await shopperCheckout(gateway, tokenOf(first.location))).order.tracking_id).toBeNull();
     // `?lang=` chooses the page's language over the product's.
     const inGerman = await visit(`/products/${product.id}/pay?lang=de`);
     expect((await merchantCheckout(gateway, shop, tokenOf(inGerman.location))).settings.language).toBe("de");

@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
-import { OrderSummary } from "@/components/checkout/order-summary";
+import { SessionOrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
 import { TestBadge } from "@/components/checkout/test-badge";
 import {
@@ -12,7 +12,6 @@ import {
   merchantReturnUrl,
 } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
-import { subscriptionTermsText } from "@/lib/checkout/subscription-terms";
 import { getConfig } from "@/lib/server/config";
 import { shopperLanguage } from "../../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "../read-checkout";
@@ -64,12 +63,7 @@ export default async function CheckoutResultPage({
         merchantUrl={merchantUrl}
         framed={framed}
       />
-      <OrderSummary
-        messages={messages}
-        locale={language}
-        order={view.order}
-        terms={view.subscription_terms ? subscriptionTermsText(language, view.subscription_terms) : null}
-      />
+      <SessionOrderSummary messages={messages} language={language} view={view} />
     </CheckoutFrame>
   );
 }

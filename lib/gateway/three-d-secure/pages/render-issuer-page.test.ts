@@ -14,6 +14,7 @@ const context = (language: string): IssuerPageContext => ({
   returnUrl: null,
   frameAncestors: [],
   threeDSecure: false,
+  cardCheck: false,
 });
 const paths = { challenge: "/gateway/process/x", method: "/gateway/process/x/method" };
 
@@ -61,5 +62,39 @@ describe("the issuer's pages right to left", () => {
     );
     expect(html).toContain('<p class="issuer">3-D Secure · ');
     expect(html).toContain("No 3-D Secure verification was needed.");
+  });
+});
+
+describe("a card check's issuer pages (a tokenization: nothing is charged)", () => {
+  const challenge = (ctx: IssuerPageContext) =>
+    renderIssuerPage(
+      { kind: "challenge", context: ctx, testCode: null, attemptsLeft: 3, error: null },
+      "nonce",
+      paths,
+    ).html;
+
+  it("word it as a card check and show no amount, on the challenge and the result", () => {
+    const check = { ...context("en"), cardCheck: true };
+    const html = challenge(check);
+    expect(html).toContain("Your bank asks you to confirm this card check. Nothing is charged.");
+    expect(html).not.toContain("confirm this payment");
+    expect(html).not.toContain("$12.34");
+    expect(html).not.toContain("<dt>Amount</dt>");
+    const result = renderIssuerPage({ kind: "result", status: "successful", context: check }, "nonce", paths);
+    expect(result.html).not.toContain("$12.34");
+  });
+
+  it("a payment's page still shows its amount and asks to confirm the payment", () => {
+    const html = challenge(context("en"));
+    expect(html).toContain("Your bank asks you to confirm this payment.");
+    expect(html).toContain("<dt>Amount</dt>");
+    expect(html).toContain("$12.34");
+  });
+
+  it.each(["ar", "de", "ja"])("%s: the card check's own intro, no amount", (language) => {
+    const html = challenge({ ...context(language), cardCheck: true });
+    expect(html).not.toContain("12.34");
+    expect(html).not.toContain("12,34");
+    expect(html).toMatch(/<p>[^<]+/);
   });
 });

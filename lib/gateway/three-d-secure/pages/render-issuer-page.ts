@@ -107,8 +107,12 @@ function summary(locale: IssuerLocale, context: IssuerPageContext): string {
   const brand = context.brand ? brandDisplayName(context.brand) : messages.card;
   return `<dl>
 <dt>${escapeHtml(messages.merchant)}</dt><dd><bdi>${escapeHtml(context.merchantName)}</bdi></dd>
-<dt>${escapeHtml(messages.amount)}</dt><dd><bdi dir="ltr">${escapeHtml(formatAmount(context.amount, context.currency, locale.language))}</bdi></dd>
-<dt>${escapeHtml(messages.card)}</dt><dd>${escapeHtml(brand)} <bdi dir="ltr"><span aria-hidden="true">••••</span> ${escapeHtml(context.last4)}</bdi></dd>
+${
+  context.cardCheck
+    ? ""
+    : `<dt>${escapeHtml(messages.amount)}</dt><dd><bdi dir="ltr">${escapeHtml(formatAmount(context.amount, context.currency, locale.language))}</bdi></dd>
+`
+}<dt>${escapeHtml(messages.card)}</dt><dd>${escapeHtml(brand)} <bdi dir="ltr"><span aria-hidden="true">••••</span> ${escapeHtml(context.last4)}</bdi></dd>
 </dl>`;
 }
 
@@ -134,7 +138,7 @@ function challengePage(
     testCode = `<p id="test-code" class="test-code">${text(locale, before)}<strong>${text(locale, page.testCode)}</strong>${text(locale, after ?? "")}</p>`;
   }
   const content = `<h1>${escapeHtml(messages.heading)}</h1>
-<p>${text(locale, messages.intro)}</p>
+<p>${text(locale, page.context.cardCheck ? messages.introCardCheck : messages.intro)}</p>
 ${summary(locale, page.context)}
 ${testCode}
 <form method="post" action="${escapeHtml(paths.challenge)}">

@@ -6,7 +6,7 @@ import { ProductActiveToggle } from "@/components/admin/products/product-active-
 import { StatusBadge } from "@/components/admin/status-badge";
 import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
-import { formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { chargedAmount, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
 import { linkState } from "@/lib/admin/product-state";
 import { qrCodeDataUrl } from "@/lib/admin/qr-code";
 import { credentialsOf, requireAdminSession } from "@/lib/admin/session";
@@ -142,9 +142,7 @@ export default async function ProductPage({
                       <td>
                         <StatusBadge status={transaction.status} />
                       </td>
-                      <td className="admin-number">
-                        {formatAmount(transaction.amount, transaction.currency)}
-                      </td>
+                      <td className="admin-number">{chargedAmount(transaction)}</td>
                       <td>{orDash(maskedCard(transaction.credit_card))}</td>
                       <td>{formatDateTime(transaction.created_at)}</td>
                     </tr>

@@ -4,6 +4,7 @@ export const ar: IssuerMessages = {
   issuerName: "بنك Tessera التجريبي",
   heading: "أكِّد هويتك",
   intro: "يطلب منك البنك تأكيد عملية الدفع هذه.",
+  introCardCheck: "يطلب منك مصرفك تأكيد التحقق من هذه البطاقة. لن يُخصم أي مبلغ.",
   merchant: "التاجر",
   amount: "المبلغ",
   card: "البطاقة",

@@ -4,6 +4,7 @@ export const be: IssuerMessages = {
   issuerName: "Тэставы банк Tessera",
   heading: "Пацвердзіце, што гэта вы",
   intro: "Ваш банк просіць пацвердзіць гэты плацёж.",
+  introCardCheck: "Ваш банк просіць пацвердзіць праверку карткі. Нічога не спісваецца.",
   merchant: "Крама",
   amount: "Сума",
   card: "Картка",

@@ -4,6 +4,7 @@ export const bg: IssuerMessages = {
   issuerName: "Тестова банка Tessera",
   heading: "Потвърдете, че сте вие",
   intro: "Банката ви иска да потвърдите това плащане.",
+  introCardCheck: "Вашата банка ви моли да потвърдите проверката на картата. Нищо не се таксува.",
   merchant: "Търговец",
   amount: "Сума",
   card: "Карта",

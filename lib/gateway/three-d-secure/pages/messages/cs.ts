@@ -4,6 +4,7 @@ export const cs: IssuerMessages = {
   issuerName: "Testovací banka Tessera",
   heading: "Potvrďte, že jste to vy",
   intro: "Vaše banka vás žádá o potvrzení této platby.",
+  introCardCheck: "Vaše banka vás žádá o potvrzení ověření karty. Nic se nestrhává.",
   merchant: "Obchodník",
   amount: "Částka",
   card: "Karta",

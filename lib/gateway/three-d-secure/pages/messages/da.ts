@@ -4,6 +4,7 @@ export const da: IssuerMessages = {
   issuerName: "Tessera testbank",
   heading: "Bekræft, at det er dig",
   intro: "Din bank beder dig bekræfte denne betaling.",
+  introCardCheck: "Din bank beder dig bekræfte denne kortkontrol. Der trækkes intet.",
   merchant: "Forretning",
   amount: "Beløb",
   card: "Kort",

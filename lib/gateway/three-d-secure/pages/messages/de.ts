@@ -4,6 +4,7 @@ export const de: IssuerMessages = {
   issuerName: "Tessera-Testbank",
   heading: "Bestätigen Sie, dass Sie es sind",
   intro: "Ihre Bank bittet Sie, diese Zahlung zu bestätigen.",
+  introCardCheck: "Ihre Bank bittet Sie, diese Kartenprüfung zu bestätigen. Es wird nichts abgebucht.",
   merchant: "Händler",
   amount: "Betrag",
   card: "Karte",

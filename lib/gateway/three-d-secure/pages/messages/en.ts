@@ -4,6 +4,7 @@ export const en: IssuerMessages = {
   issuerName: "Tessera test bank",
   heading: "Confirm it's you",
   intro: "Your bank asks you to confirm this payment.",
+  introCardCheck: "Your bank asks you to confirm this card check. Nothing is charged.",
   merchant: "Merchant",
   amount: "Amount",
   card: "Card",

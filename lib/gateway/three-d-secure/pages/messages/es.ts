@@ -4,6 +4,7 @@ export const es: IssuerMessages = {
   issuerName: "Banco de pruebas Tessera",
   heading: "Confirme que es usted",
   intro: "Su banco le pide que confirme este pago.",
+  introCardCheck: "Tu banco te pide que confirmes esta comprobación de la tarjeta. No se cobra nada.",
   merchant: "Comercio",
   amount: "Importe",
   card: "Tarjeta",

@@ -4,6 +4,7 @@ export const et: IssuerMessages = {
   issuerName: "Tessera testpank",
   heading: "Kinnitage, et see olete teie",
   intro: "Teie pank palub teil selle makse kinnitada.",
+  introCardCheck: "Teie pank palub teil selle kaardikontrolli kinnitada. Midagi ei võeta.",
   merchant: "Kaupmees",
   amount: "Summa",
   card: "Kaart",

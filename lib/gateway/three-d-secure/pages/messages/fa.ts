@@ -4,6 +4,7 @@ export const fa: IssuerMessages = {
   issuerName: "بانک آزمایشی Tessera",
   heading: "تأیید کنید که خودتان هستید",
   intro: "بانک شما از شما می‌خواهد این پرداخت را تأیید کنید.",
+  introCardCheck: "بانک شما می‌خواهد این بررسی کارت را تأیید کنید. مبلغی برداشت نمی‌شود.",
   merchant: "فروشنده",
   amount: "مبلغ",
   card: "کارت",

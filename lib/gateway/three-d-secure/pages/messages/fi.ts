@@ -4,6 +4,7 @@ export const fi: IssuerMessages = {
   issuerName: "Tessera-testipankki",
   heading: "Vahvista henkilöllisyytesi",
   intro: "Pankkisi pyytää sinua vahvistamaan tämän maksun.",
+  introCardCheck: "Pankkisi pyytää vahvistamaan tämän korttitarkistuksen. Mitään ei veloiteta.",
   merchant: "Kauppias",
   amount: "Summa",
   card: "Kortti",

@@ -4,6 +4,7 @@ export const fr: IssuerMessages = {
   issuerName: "Banque de test Tessera",
   heading: "Confirmez qu'il s'agit bien de vous",
   intro: "Votre banque vous demande de confirmer ce paiement.",
+  introCardCheck: "Votre banque vous demande de confirmer cette vérification de carte. Rien n’est débité.",
   merchant: "Commerçant",
   amount: "Montant",
   card: "Carte",

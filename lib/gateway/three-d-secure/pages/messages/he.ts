@@ -4,6 +4,7 @@ export const he: IssuerMessages = {
   issuerName: "בנק הבדיקות Tessera",
   heading: "אשרו שזה אתם",
   intro: "הבנק שלכם מבקש לאשר את התשלום הזה.",
+  introCardCheck: "הבנק שלך מבקש לאשר את בדיקת הכרטיס. לא יבוצע חיוב.",
   merchant: "בית העסק",
   amount: "סכום",
   card: "כרטיס",

@@ -4,6 +4,7 @@ export const hr: IssuerMessages = {
   issuerName: "Testna banka Tessera",
   heading: "Potvrdite da ste to vi",
   intro: "Vaša banka traži da potvrdite ovo plaćanje.",
+  introCardCheck: "Vaša banka traži da potvrdite ovu provjeru kartice. Ništa se ne naplaćuje.",
   merchant: "Trgovac",
   amount: "Iznos",
   card: "Kartica",

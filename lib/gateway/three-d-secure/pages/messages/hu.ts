@@ -4,6 +4,7 @@ export const hu: IssuerMessages = {
   issuerName: "Tessera tesztbank",
   heading: "Erősítse meg, hogy Ön az",
   intro: "A bankja arra kéri, erősítse meg ezt a fizetést.",
+  introCardCheck: "Bankja kéri, hogy erősítse meg ezt a kártyaellenőrzést. Semmit sem terhelünk.",
   merchant: "Kereskedő",
   amount: "Összeg",
   card: "Kártya",

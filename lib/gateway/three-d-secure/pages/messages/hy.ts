@@ -4,6 +4,7 @@ export const hy: IssuerMessages = {
   issuerName: "Tessera փորձնական բանկ",
   heading: "Հաստատեք, որ դա դուք եք",
   intro: "Ձեր բանկը խնդրում է հաստատել այս վճարումը։",
+  introCardCheck: "Ձեր բանկը խնդրում է հաստատել քարտի այս ստուգումը։ Ոչինչ չի գանձվում։",
   merchant: "Վաճառող",
   amount: "Գումար",
   card: "Քարտ",

@@ -4,6 +4,7 @@ export const id: IssuerMessages = {
   issuerName: "Bank uji Tessera",
   heading: "Konfirmasi bahwa ini Anda",
   intro: "Bank Anda meminta Anda mengonfirmasi pembayaran ini.",
+  introCardCheck: "Bank Anda meminta Anda mengonfirmasi pemeriksaan kartu ini. Tidak ada yang ditagih.",
   merchant: "Merchant",
   amount: "Jumlah",
   card: "Kartu",

@@ -4,6 +4,8 @@ export const it: IssuerMessages = {
   issuerName: "Banca di prova Tessera",
   heading: "Conferma la tua identità",
   intro: "La tua banca ti chiede di confermare questo pagamento.",
+  introCardCheck:
+    "La tua banca ti chiede di confermare questa verifica della carta. Non viene addebitato nulla.",
   merchant: "Esercente",
   amount: "Importo",
   card: "Carta",

@@ -4,6 +4,7 @@ export const ja: IssuerMessages = {
   issuerName: "Tessera テスト銀行",
   heading: "ご本人確認",
   intro: "カード発行会社がこのお支払いの確認を求めています。",
+  introCardCheck: "カード確認の承認をお願いします。請求は発生しません。",
   merchant: "加盟店",
   amount: "金額",
   card: "カード",

@@ -4,6 +4,7 @@ export const ka: IssuerMessages = {
   issuerName: "Tessera სატესტო ბანკი",
   heading: "დაადასტურეთ, რომ ეს თქვენ ხართ",
   intro: "თქვენი ბანკი გთხოვთ, დაადასტუროთ ეს გადახდა.",
+  introCardCheck: "თქვენი ბანკი გთხოვთ დაადასტუროთ ბარათის ეს შემოწმება. არაფერი ჩამოიჭრება.",
   merchant: "მოვაჭრე",
   amount: "თანხა",
   card: "ბარათი",

@@ -4,6 +4,7 @@ export const kk: IssuerMessages = {
   issuerName: "Tessera сынақ банкі",
   heading: "Бұл сіз екеніңізді растаңыз",
   intro: "Банкіңіз осы төлемді растауды сұрайды.",
+  introCardCheck: "Банкіңіз осы карта тексеруін растауды сұрайды. Ештеңе есептен шығарылмайды.",
   merchant: "Сатушы",
   amount: "Сома",
   card: "Карта",

@@ -4,6 +4,7 @@ export const ko: IssuerMessages = {
   issuerName: "Tessera 테스트 은행",
   heading: "본인 확인",
   intro: "은행에서 이 결제를 확인해 달라고 요청합니다.",
+  introCardCheck: "은행에서 이 카드 확인을 승인하도록 요청합니다. 청구되는 금액은 없습니다.",
   merchant: "가맹점",
   amount: "금액",
   card: "카드",

@@ -4,6 +4,7 @@ export const lt: IssuerMessages = {
   issuerName: "Tessera bandomasis bankas",
   heading: "Patvirtinkite, kad tai jūs",
   intro: "Jūsų bankas prašo patvirtinti šį mokėjimą.",
+  introCardCheck: "Jūsų bankas prašo patvirtinti šį kortelės patikrinimą. Nieko nenuskaitoma.",
   merchant: "Prekybininkas",
   amount: "Suma",
   card: "Kortelė",

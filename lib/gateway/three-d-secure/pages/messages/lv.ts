@@ -4,6 +4,7 @@ export const lv: IssuerMessages = {
   issuerName: "Tessera testa banka",
   heading: "Apstipriniet, ka tas esat jūs",
   intro: "Jūsu banka lūdz apstiprināt šo maksājumu.",
+  introCardCheck: "Jūsu banka lūdz apstiprināt šo kartes pārbaudi. Nekas netiek norakstīts.",
   merchant: "Tirgotājs",
   amount: "Summa",
   card: "Karte",

@@ -4,6 +4,7 @@ export const nl: IssuerMessages = {
   issuerName: "Tessera testbank",
   heading: "Bevestig dat u het bent",
   intro: "Uw bank vraagt u deze betaling te bevestigen.",
+  introCardCheck: "Je bank vraagt je deze kaartcontrole te bevestigen. Er wordt niets afgeschreven.",
   merchant: "Winkel",
   amount: "Bedrag",
   card: "Kaart",

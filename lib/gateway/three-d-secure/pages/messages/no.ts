@@ -4,6 +4,7 @@ export const no: IssuerMessages = {
   issuerName: "Tessera testbank",
   heading: "Bekreft at det er deg",
   intro: "Banken din ber deg bekrefte denne betalingen.",
+  introCardCheck: "Banken din ber deg bekrefte denne kortkontrollen. Ingenting trekkes.",
   merchant: "Butikk",
   amount: "Beløp",
   card: "Kort",

@@ -4,6 +4,7 @@ export const pl: IssuerMessages = {
   issuerName: "Bank testowy Tessera",
   heading: "Potwierdź, że to Ty",
   intro: "Twój bank prosi o potwierdzenie tej płatności.",
+  introCardCheck: "Twój bank prosi o potwierdzenie tej weryfikacji karty. Nic nie jest pobierane.",
   merchant: "Sprzedawca",
   amount: "Kwota",
   card: "Karta",

@@ -4,6 +4,7 @@ export const pt: IssuerMessages = {
   issuerName: "Banco de testes Tessera",
   heading: "Confirme que é você",
   intro: "Seu banco pede que você confirme este pagamento.",
+  introCardCheck: "Seu banco pede que você confirme esta verificação do cartão. Nada é cobrado.",
   merchant: "Loja",
   amount: "Valor",
   card: "Cartão",

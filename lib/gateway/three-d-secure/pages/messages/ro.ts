@@ -4,6 +4,7 @@ export const ro: IssuerMessages = {
   issuerName: "Banca de test Tessera",
   heading: "Confirmați că sunteți dumneavoastră",
   intro: "Banca dumneavoastră vă cere să confirmați această plată.",
+  introCardCheck: "Banca vă cere să confirmați această verificare a cardului. Nu se debitează nimic.",
   merchant: "Comerciant",
   amount: "Sumă",
   card: "Card",

@@ -4,6 +4,7 @@ export const ru: IssuerMessages = {
   issuerName: "Тестовый банк Tessera",
   heading: "Подтвердите, что это вы",
   intro: "Ваш банк просит подтвердить этот платёж.",
+  introCardCheck: "Ваш банк просит подтвердить проверку карты. Ничего не списывается.",
   merchant: "Магазин",
   amount: "Сумма",
   card: "Карта",

@@ -4,6 +4,7 @@ export const sk: IssuerMessages = {
   issuerName: "Testovacia banka Tessera",
   heading: "Potvrďte, že ste to vy",
   intro: "Vaša banka vás žiada o potvrdenie tejto platby.",
+  introCardCheck: "Vaša banka vás žiada o potvrdenie overenia karty. Nič sa nestrháva.",
   merchant: "Obchodník",
   amount: "Suma",
   card: "Karta",

@@ -4,6 +4,7 @@ export const sl: IssuerMessages = {
   issuerName: "Preskusna banka Tessera",
   heading: "Potrdite, da ste to vi",
   intro: "Vaša banka vas prosi, da potrdite to plačilo.",
+  introCardCheck: "Vaša banka vas prosi, da potrdite to preverjanje kartice. Nič se ne bremeni.",
   merchant: "Trgovec",
   amount: "Znesek",
   card: "Kartica",

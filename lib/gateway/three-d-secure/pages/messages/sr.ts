@@ -4,6 +4,7 @@ export const sr: IssuerMessages = {
   issuerName: "Тест банка Tessera",
   heading: "Потврдите да сте то ви",
   intro: "Ваша банка тражи да потврдите ово плаћање.",
+  introCardCheck: "Ваша банка тражи да потврдите ову проверу картице. Ништа се не наплаћује.",
   merchant: "Трговац",
   amount: "Износ",
   card: "Картица",

@@ -4,6 +4,7 @@ export const sv: IssuerMessages = {
   issuerName: "Tessera testbank",
   heading: "Bekräfta att det är du",
   intro: "Din bank ber dig bekräfta den här betalningen.",
+  introCardCheck: "Din bank ber dig bekräfta den här kortkontrollen. Inget dras.",
   merchant: "Butik",
   amount: "Belopp",
   card: "Kort",

@@ -4,6 +4,7 @@ export const th: IssuerMessages = {
   issuerName: "ธนาคารทดสอบ Tessera",
   heading: "ยืนยันว่าเป็นคุณ",
   intro: "ธนาคารของคุณขอให้ยืนยันการชำระเงินนี้",
+  introCardCheck: "ธนาคารของคุณขอให้ยืนยันการตรวจสอบบัตรนี้ ไม่มีการเรียกเก็บเงิน",
   merchant: "ร้านค้า",
   amount: "จำนวนเงิน",
   card: "บัตร",

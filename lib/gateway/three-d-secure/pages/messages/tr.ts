@@ -4,6 +4,7 @@ export const tr: IssuerMessages = {
   issuerName: "Tessera test bankası",
   heading: "Kimliğinizi doğrulayın",
   intro: "Bankanız bu ödemeyi onaylamanızı istiyor.",
+  introCardCheck: "Bankanız bu kart kontrolünü onaylamanızı istiyor. Hiçbir ücret alınmaz.",
   merchant: "İşyeri",
   amount: "Tutar",
   card: "Kart",

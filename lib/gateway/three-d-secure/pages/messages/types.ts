@@ -4,6 +4,8 @@ export interface IssuerMessages {
   issuerName: string;
   heading: string;
   intro: string;
+  /** The intro of a card check (a tokenization: a card stored, a card update, a free trial): nothing is charged. */
+  introCardCheck: string;
   merchant: string;
   amount: string;
   card: string;

@@ -4,6 +4,7 @@ export const uk: IssuerMessages = {
   issuerName: "Тестовий банк Tessera",
   heading: "Підтвердьте, що це ви",
   intro: "Ваш банк просить підтвердити цей платіж.",
+  introCardCheck: "Ваш банк просить підтвердити перевірку картки. Нічого не списується.",
   merchant: "Магазин",
   amount: "Сума",
   card: "Картка",

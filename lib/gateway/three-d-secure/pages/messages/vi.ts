@@ -4,6 +4,7 @@ export const vi: IssuerMessages = {
   issuerName: "Ngân hàng thử nghiệm Tessera",
   heading: "Xác nhận đây là bạn",
   intro: "Ngân hàng của bạn yêu cầu bạn xác nhận khoản thanh toán này.",
+  introCardCheck: "Ngân hàng yêu cầu bạn xác nhận lần kiểm tra thẻ này. Không có khoản nào bị trừ.",
   merchant: "Người bán",
   amount: "Số tiền",
   card: "Thẻ",

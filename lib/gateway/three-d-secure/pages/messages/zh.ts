@@ -4,6 +4,7 @@ export const zh: IssuerMessages = {
   issuerName: "Tessera 测试银行",
   heading: "确认是您本人",
   intro: "您的银行要求您确认此笔付款。",
+  introCardCheck: "您的银行请您确认此次卡验证。不会扣任何款项。",
   merchant: "商户",
   amount: "金额",
   card: "银行卡",
