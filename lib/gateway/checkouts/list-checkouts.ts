@@ -1,7 +1,7 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
+import type { Pagination } from "@/lib/contracts/pagination";
 import { checkouts, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { Pagination } from "../http/pagination";
 import { transactionFromRow } from "../transactions/build-transaction";
 import { type CheckoutSession, describeSession } from "./checkout-session";
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Customer } from "@/lib/contracts/customer";
+import type { Pagination } from "@/lib/contracts/pagination";
 import { customers } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { Pagination } from "../http/pagination";
 import { customerFromRow } from "./customer-view";
 
 export interface CustomerFilters {

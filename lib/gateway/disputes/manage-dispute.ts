@@ -9,11 +9,11 @@ import {
 } from "@/lib/contracts/dispute";
 import type { ErrorTree } from "@/lib/contracts/errors";
 import { INVALID } from "@/lib/contracts/messages";
+import type { Pagination } from "@/lib/contracts/pagination";
 import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { type DisputeRow, disputes, shops, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import type { Pagination } from "../http/pagination";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { parseDateBound } from "../transactions/list-transactions";
 import { decideDispute } from "./apply-dispute-event";

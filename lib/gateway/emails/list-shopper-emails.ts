@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Pagination } from "@/lib/contracts/pagination";
 import type { ShopperEmail } from "@/lib/contracts/shopper-emails";
 import { shopperEmails } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { Pagination } from "../http/pagination";
 import { shopperEmailFromRow } from "./shopper-email-view";
 
 /** GET /emails: one page of the shop's shopper e-mails, newest first, and how many match in all. */

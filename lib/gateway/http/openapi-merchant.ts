@@ -9,8 +9,8 @@ import {
   shopSettingsUpdateSchema,
 } from "@/lib/contracts/merchant";
 import { TRANSACTION_TYPES } from "@/lib/contracts/money-result";
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "@/lib/contracts/pagination";
 import { TRANSACTION_STATUSES } from "@/lib/contracts/transaction";
-import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
 
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const error = (description: string) => ({ description, content: json("Error") });

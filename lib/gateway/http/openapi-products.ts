@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "@/lib/contracts/pagination";
 import {
   productCreateSchema,
   productListSchema,
   productSchema,
   productUpdateSchema,
 } from "@/lib/contracts/product";
-import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
 
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const error = (description: string) => ({ description, content: json("Error") });

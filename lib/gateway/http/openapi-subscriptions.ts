@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "@/lib/contracts/pagination";
 import {
   cancelRequestSchema,
   planCreateSchema,
@@ -10,7 +11,6 @@ import {
   subscriptionSchema,
   testClockRequestSchema,
 } from "@/lib/contracts/subscription";
-import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
 
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const error = (description: string) => ({ description, content: json("Error") });

@@ -1,17 +1,7 @@
 import type { ErrorTree } from "@/lib/contracts/errors";
 import { greaterThanOrEqualTo, lessThanOrEqualTo, NOT_AN_INTEGER } from "@/lib/contracts/messages";
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE, type Pagination } from "@/lib/contracts/pagination";
 import { GatewayError } from "../errors";
-
-export const DEFAULT_PER_PAGE = 50;
-export const MAX_PER_PAGE = 500;
-/** Far past any real list, and small enough that the row offset stays an exact integer the database accepts. */
-export const MAX_PAGE = 1_000_000_000;
-
-export interface Pagination {
-  page: number;
-  perPage: number;
-  offset: number;
-}
 
 function parsePositiveInteger(value: string | undefined, fallback: number): number | string {
   if (value === undefined || value === "") return fallback;

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { GatewayMetrics } from "./metrics";
-import { startSpan } from "./tracing";
+import { startSpan, tracingEnabled } from "./tracing";
 
 /**
  * Times every database statement (a histogram, and a child span of the request when tracing is on) by wrapping the
@@ -25,14 +25,19 @@ const observers = new WeakMap<object, Observer>();
 
 function begin(store: Store, observer: Observer, text: unknown): (ok: boolean) => void {
   const started = performance.now();
-  const span = startSpan(`db ${operationOf(text)}`, {
-    "db.system": store === "postgres" ? "postgresql" : "pglite",
-    "db.operation.name": operationOf(text),
-  });
+  // Without tracing, not even the span's name and attributes are made: this runs for every statement.
+  const span = tracingEnabled() ? statementSpan(store, operationOf(text)) : null;
   return (ok) => {
     observer.metrics.statement(store, ok, (performance.now() - started) / 1000);
     span?.(ok);
   };
+}
+
+function statementSpan(store: Store, operation: string): ((ok: boolean) => void) | null {
+  return startSpan(`db ${operation}`, {
+    "db.system": store === "postgres" ? "postgresql" : "pglite",
+    "db.operation.name": operation,
+  });
 }
 
 type AnyQuery = (...args: unknown[]) => unknown;

@@ -1,8 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
+import type { Pagination } from "@/lib/contracts/pagination";
 import type { Product } from "@/lib/contracts/product";
 import { products } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { Pagination } from "../http/pagination";
 import { productFromRow } from "./product-view";
 
 /** GET /products: one page of the shop's products, newest first, and how many there are in all. */

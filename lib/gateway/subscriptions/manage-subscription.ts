@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Pagination } from "@/lib/contracts/pagination";
 import {
   ALREADY_CANCELED,
   parseCancelRequest,
@@ -11,7 +12,6 @@ import {
 import { type SubscriptionRow, subscriptions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import type { Pagination } from "../http/pagination";
 import { recordSubscriptionEvent } from "./events";
 import { chargeClaimed, claimDueSubscriptions } from "./renewals";
 import { settleRedirectingSubscriptions } from "./subscription-checkout";

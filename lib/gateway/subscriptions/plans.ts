@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { currencyMinorUnits } from "@/lib/contracts/currencies";
+import type { Pagination } from "@/lib/contracts/pagination";
 import {
   type IntervalUnit,
   intervalTooLong,
@@ -11,7 +12,6 @@ import {
 import { type PlanRow, plans } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import type { Pagination } from "../http/pagination";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { generatePlanId } from "./ids";
 

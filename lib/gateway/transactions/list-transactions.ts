@@ -3,12 +3,12 @@ import type { ErrorTree } from "@/lib/contracts/errors";
 import { isCalendarDate } from "@/lib/contracts/formats";
 import { INVALID, NOT_INCLUDED } from "@/lib/contracts/messages";
 import { TRANSACTION_TYPES, type TransactionType } from "@/lib/contracts/money-result";
+import type { Pagination } from "@/lib/contracts/pagination";
 import { SUBSCRIPTION_ID_PATTERN } from "@/lib/contracts/subscription";
 import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/contracts/transaction";
 import { subscriptionCycles, subscriptions, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import type { Pagination } from "../http/pagination";
 import { transactionFromRow } from "./build-transaction";
 import { splitTrackingIds } from "./tracking-ids";
 
