@@ -107,7 +107,7 @@ interface RunFigures {
 }
 
 async function soak(variant: Variant): Promise<RunFigures> {
-  const label = `soak_${variant.replace(/\W+/g, "_")}`;
+  const label = `soak_${variant.toLowerCase().replace(/\W+/g, "_")}`;
   return withFreshDatabase(label, variant === "PostgreSQL" ? values["postgres-url"]! : null, async (env) => {
     const logFile = path.join(os.tmpdir(), `tessera-bench-${label}-${process.pid}.log`);
     const { child, words } = await startServer(

@@ -8,6 +8,7 @@ import * as schema from "@/lib/db/schema";
 import { createParent, postChild } from "../child-helpers";
 import { startTestGateway, type TestGateway, type TestShop, usePostgres } from "../harness";
 import { parseExposition, sampleValue } from "../metrics-exposition";
+import { type PlanNode, planNodes } from "../query-plans";
 
 /**
  * The embedded database has no autovacuum: without a maintenance of its own, a plan that a PL/pgSQL function cached
@@ -25,18 +26,6 @@ let shop: TestShop;
 const plans: { "Query Text": string; Plan: PlanNode }[] = [];
 let capturing = false;
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Index Cond"?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 /** A payment and a refund of it through the API: the batch write with its card limits, the reservation, the ends. */
 async function payAndRefund(): Promise<void> {
   const parent = await createParent(gateway, shop, { type: "payment", amount: 5000 });
@@ -46,6 +35,12 @@ async function payAndRefund(): Promise<void> {
     reason: "Plan check",
   });
   expect(refund.status).toBe(200);
+}
+
+/** Makes the changes counted so far visible in pg_stat_user_tables now. */
+async function flushStatistics(): Promise<void> {
+  await client.query("select pg_stat_force_next_flush()");
+  await client.query("select 1");
 }
 
 beforeAll(async () => {
@@ -87,6 +82,8 @@ beforeAll(async () => {
         from card_sightings s, generate_series(1, ${GROWN_ROWS}) g
        where s.card = (select card from card_sightings limit 1);
   `);
+  // The statistics the maintenance reads are flushed at most once a second, unless asked.
+  await flushStatistics();
 }, 60_000);
 
 afterAll(async () => {
@@ -116,6 +113,7 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
     expect(runs[0] + runs[1]).toBe(maintained);
     expect(gateway.logs.some((line) => line.includes('"msg":"embedded database maintenance"'))).toBe(true);
     // Nothing left to do until the tables change again.
+    await flushStatistics();
     expect(await gateway.runtime.embeddedMaintenance!.sweepOnce()).toBe(0);
   });
 
@@ -134,7 +132,7 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
     }
     const hotTables = new Set(["transactions", "card_sightings", "cards"]);
     const reads = plans.flatMap((plan) =>
-      nodes(plan.Plan)
+      planNodes(plan.Plan)
         .filter((node) => node["Relation Name"] && hotTables.has(node["Relation Name"]))
         .map((node) => ({ query: plan["Query Text"].replace(/\s+/g, " ").slice(0, 120), node })),
     );
