@@ -15,6 +15,8 @@ const config = loadConfig({
   // As deployed: a log line per request is part of the cost.
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
   ALLOW_PRIVATE_URLS: "true",
+  // `npm run bench:soak` compares the embedded database with its maintenance and without.
+  EMBEDDED_DATABASE_MAINTENANCE: process.env.EMBEDDED_DATABASE_MAINTENANCE,
 });
 // To a file when given: the benchmark's load generator should not also be the process reading the log.
 const logFile = process.env.BENCH_LOG_FILE;

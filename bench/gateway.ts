@@ -5,6 +5,15 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { type Scenario, selectScenarios } from "./scenarios";
+import {
+  cpuMilliseconds,
+  deployedNodeOptions,
+  residentMegabytes,
+  benchRoot as root,
+  startServer,
+  stopServer,
+  withFreshDatabase,
+} from "./server-process";
 
 /**
  * `npm run bench:gateway [-- --postgres] [--server] [--duration 10] [--connections 32] [--rounds 5] [--scenario all]`
@@ -29,54 +38,9 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
-const root = path.resolve(import.meta.dirname, "..");
 const scenarios = selectScenarios(values.scenario!);
 
-async function withDatabase<T>(label: string, run: (env: Record<string, string>) => Promise<T>): Promise<T> {
-  if (!values.postgres) {
-    const dataDir = fs.mkdtempSync(path.join(root, `.data-bench-${label}-`));
-    try {
-      return await run({ BENCH_DATA_DIR: dataDir });
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  const pg = (await import("pg")).default;
-  const name = `tessera_bench_${label}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: values["postgres-url"] });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  try {
-    return await run({ BENCH_DATABASE_URL: values["postgres-url"]!.replace(/\/[^/]*$/, `/${name}`) });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-/**
- * The Node options the gateway is deployed with (`npm start`, `npm run gateway`: a larger young generation, so the
- * short-lived objects of each request die in cheap scavenges), read from package.json so that the benchmark
- * cannot drift from it. The baseline runs with the same options: only the handlers differ.
- */
-function deployedNodeOptions(name: "gateway" | "start"): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-  const script: string = manifest.scripts[name];
-  return script.split(/\s+/).filter((word) => /^--[a-z-]+=\S+$/.test(word));
-}
 const nodeOptions = deployedNodeOptions(values.server ? "start" : "gateway");
-
-/** A process's resident set in MB, from /proc (Linux); null elsewhere. */
-function residentMegabytes(pid: number): number | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
-    return Number.isFinite(kilobytes) ? kilobytes / 1024 : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Samples a process's resident set while `work` runs; resolves to the work's result and the peak seen. */
 async function withPeakResident<T>(pid: number, work: () => Promise<T>): Promise<[T, number | null]> {
@@ -156,33 +120,6 @@ async function startFullServer(
   return { child, words: [String(port), String(shop.id), shop.secretKey] };
 }
 
-function startServer(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; words: string[] }> {
-  // Node itself, not an npx wrapper, so that the SIGTERM below reaches the server.
-  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    let listening = false;
-    // Read to the end: a full pipe would stall the server.
-    child.stdout!.on("data", (chunk: Buffer) => {
-      if (listening) return;
-      output += chunk.toString();
-      const line = output.split("\n").find((candidate) => candidate.startsWith("LISTENING "));
-      if (!line) return;
-      listening = true;
-      output = "";
-      resolve({ child, words: line.trim().split(" ").slice(1) });
-    });
-    child.on("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
 interface Measurement {
   requestsPerSecond: number;
   p50: number;
@@ -198,17 +135,6 @@ interface Measurement {
    * not on PostgreSQL).
    */
   cpuPerRequestMs: number | null;
-}
-
-/** A process's CPU time so far (user + system) in ms, from /proc (Linux); null elsewhere. */
-function cpuMilliseconds(pid: number): number | null {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
 }
 
 async function measure(
@@ -241,14 +167,14 @@ async function measure(
 }
 
 async function run(label: "gateway" | "baseline", scenario: Scenario): Promise<Measurement> {
-  return withDatabase(label, async (env) => {
+  return withFreshDatabase(label, values.postgres ? values["postgres-url"]! : null, async (env) => {
     const script = label === "gateway" ? "bench/gateway-server.ts" : "bench/baseline-server.ts";
     // The gateway logs a line per request (part of its cost, as deployed) to a file that the run deletes.
     const logFile = path.join(os.tmpdir(), `tessera-bench-${label}-${process.pid}.log`);
     const { child, words } =
       label === "gateway" && values.server
         ? await startFullServer(env, logFile)
-        : await startServer(script, { ...env, BENCH_LOG_FILE: logFile });
+        : await startServer(script, { ...env, BENCH_LOG_FILE: logFile }, nodeOptions);
     try {
       const [port, shopId, secretKey] = words;
       const headers: Record<string, string> =
@@ -270,8 +196,7 @@ async function run(label: "gateway" | "baseline", scenario: Scenario): Promise<M
       );
       return { ...measured, restingMb, peakMb };
     } finally {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      await stopServer(child);
       fs.rmSync(logFile, { force: true });
     }
   });

@@ -64,7 +64,7 @@ function nextCardNumber(): string {
  * A card request with a card nobody sent before. 19.99 leaves the sandbox acquirer's amount-driven outcomes
  * (declines, errors, slow answers) alone: every payment is approved at once.
  */
-function cardRequestBody(amount = 1999): string {
+export function cardRequestBody(amount = 1999): string {
   return JSON.stringify({
     request: {
       amount,
@@ -99,12 +99,13 @@ const PARENT_AMOUNT = 10_000_000;
  * Refund amounts, 1.10 to 1.49: small, so a parent is never used up, and clear of the sandbox's amount-driven
  * outcomes (…05, …51, …91, …96), so the acquirer approves each at once.
  */
-const refundAmount = (index: number) => 110 + (index % 40);
+export const refundAmount = (index: number) => 110 + (index % 40);
 
-async function createRefundParents(target: Target): Promise<string[]> {
+/** `count` paid payments to refund (a multiple of 16), their uids in order. */
+export async function createRefundParents(target: Target, count = REFUND_PARENTS): Promise<string[]> {
   const uids: string[] = [];
   // A few at a time: the set-up should not be a load test of its own.
-  for (let batch = 0; batch < REFUND_PARENTS; batch += 16) {
+  for (let batch = 0; batch < count; batch += 16) {
     const created = await Promise.all(
       Array.from({ length: 16 }, () =>
         post(target, "/transactions/payments", cardRequestBody(PARENT_AMOUNT)).then(({ status, body }) => {

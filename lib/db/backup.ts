@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "@/lib/server/log";
 import { OperatorError } from "@/lib/server/operator-error";
 import { type DatabaseHandle, lockDataDir } from "./client";
+import { DATA_DIR_MODE, restrictToOwner } from "./data-dir-modes";
 import { PGLITE_SETTINGS } from "./pglite-settings";
 
 /**
@@ -156,10 +157,12 @@ export async function restoreEmbeddedDatabase(dump: Buffer, dataDir: string): Pr
       `${dataDir} already holds an embedded database: restore into a new directory (a restore never overwrites one).`,
     );
   }
-  fs.mkdirSync(target, { recursive: true });
+  fs.mkdirSync(target, { recursive: true, mode: DATA_DIR_MODE });
   const release = lockDataDir(target);
   try {
     await loadInto(dump, target);
+    // Unpacked with the modes PGlite gave its files (0666): the owner's only, as at every start.
+    restrictToOwner(target);
   } finally {
     release();
   }

@@ -8,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { OperatorError } from "@/lib/server/operator-error";
+import { DATA_DIR_MODE, DATA_FILE_MODE, restrictToOwner } from "./data-dir-modes";
 import { PGLITE_SETTINGS } from "./pglite-settings";
 import { seedFromTemplate } from "./pglite-template";
 import * as schema from "./schema";
@@ -45,13 +46,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dataDir = options.dataDir === "memory://" ? undefined : path.join(options.dataDir, "pglite");
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
-  if (dataDir) seedFromTemplate(dataDir);
+  if (dataDir) {
+    seedFromTemplate(dataDir);
+    // The template's copy, a restore's files and what PGlite wrote since the last start: all made the owner's only.
+    restrictToOwner(dataDir);
+  }
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
+  // PGlite keeps PostgreSQL's 0600 for the tables' files, but writes the files it writes whole (the relation cache
+  // at start, the statistics at close) 0644: they are made the owner's at once, and the directory's 0700 closes
+  // those of the running database to others until its next start or close.
+  if (dataDir) restrictToOwner(dataDir);
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: "pglite",
     close: async () => {
       await client.close();
+      if (dataDir) restrictToOwner(dataDir);
       releaseLock();
     },
   };
@@ -100,11 +110,12 @@ function isProcessAlive(pid: number): boolean {
  * one (a second server, or `npm run shop` while the server runs) stop with a clear message instead.
  */
 export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // DATA_DIR too, when this creates it: it holds the database and its backup socket.
+  fs.mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   const lockFile = path.join(dataDir, "..", "pglite.pid");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx", mode: DATA_FILE_MODE });
       const release = () => fs.rmSync(lockFile, { force: true });
       process.once("exit", release);
       return release;

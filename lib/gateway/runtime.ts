@@ -1,5 +1,6 @@
 import { serveBackups } from "@/lib/db/backup";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
+import { maintainEmbeddedDatabase } from "@/lib/db/embedded-maintenance";
 import { migrateDatabase } from "@/lib/db/migrate";
 import type { Config } from "@/lib/server/config";
 import type { Logger } from "@/lib/server/log";
@@ -43,6 +44,11 @@ const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
 const CHILD_RESUME_MS = 60_000;
 const THREE_D_SECURE_EXPIRY_MS = 30_000;
 const PAYMENT_RECOVERY_MS = 60_000;
+/**
+ * How often the embedded database's tables are checked for maintenance. Autovacuum's own pause is a minute; a new
+ * store's tables grow tenfold in their first minute, and the check itself is one read of the statistics view.
+ */
+const EMBEDDED_MAINTENANCE_MS = 10_000;
 
 export interface GatewayRuntime {
   deps: GatewayDeps;
@@ -58,6 +64,12 @@ export interface GatewayRuntime {
   paymentRecovery: PeriodicSweep;
   /** Reads the acquirer's disputes and applies them, and decides test disputes; `sweepOnce()` runs it at once. */
   disputeFeed: PeriodicSweep;
+  /**
+   * Analyzes and vacuums the embedded database's tables as autovacuum would (lib/db/embedded-maintenance.ts); null on
+   * PostgreSQL or with EMBEDDED_DATABASE_MAINTENANCE=false. Running with the background workers; `sweepOnce()` runs
+   * it at once and resolves to how many tables it maintained.
+   */
+  embeddedMaintenance: PeriodicSweep | null;
   /** Charges due subscriptions; running with the background workers unless SUBSCRIPTIONS_SCHEDULER=off. */
   subscriptions: SubscriptionScheduler;
   /** True when this start created the demo shops (empty embedded database). */
@@ -188,6 +200,30 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     logger,
     sweep: () => runDisputeFeed(deps),
   });
+  const embeddedMaintenance =
+    database.kind === "pglite" && config.embeddedDatabaseMaintenance
+      ? new PeriodicSweep({
+          name: "embedded database maintenance",
+          intervalMs: EMBEDDED_MAINTENANCE_MS,
+          logger,
+          sweep: async () => {
+            const done = await maintainEmbeddedDatabase(database.db);
+            for (const table of done) metrics.maintenance(table.operation, table.ms / 1000);
+            if (done.length > 0) {
+              logger.info(
+                {
+                  analyzed: done.filter((table) => table.operation === "analyze").map((table) => table.table),
+                  vacuumed: done.filter((table) => table.operation === "vacuum").map((table) => table.table),
+                  longestMs: Math.round(Math.max(...done.map((table) => table.ms))),
+                  ms: Math.round(done.reduce((sum, table) => sum + table.ms, 0)),
+                },
+                "embedded database maintenance",
+              );
+            }
+            return done.length;
+          },
+        })
+      : null;
   // MASTER_KEY_PREVIOUS set: the vault keys are re-wrapped under MASTER_KEY in the background (shared with the other
   // instances doing the same).
   let masterKeyRotation: { stop(): Promise<void> } | null = null;
@@ -205,6 +241,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     paymentRecovery.start();
     childResume.start();
     disputeFeed.start();
+    embeddedMaintenance?.start();
   }
   const createdDemoShops =
     (options.demoShops ?? config.demoShops) && database.kind === "pglite"
@@ -245,6 +282,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       paymentRecovery.stop(),
       childResume.stop(),
       disputeFeed.stop(),
+      embeddedMaintenance?.stop(),
       masterKeyRotation?.stop(),
     ]);
   }
@@ -261,6 +299,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     threeDSecureExpiry,
     paymentRecovery,
     disputeFeed,
+    embeddedMaintenance,
     subscriptions: subscriptionScheduler,
     createdDemoShops,
     stopBackgroundWork,

@@ -38,6 +38,7 @@ const envSchema = z.object({
   ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
   ALLOW_HTTP_URLS: booleanFromEnv.optional(),
   DEMO_SHOPS: booleanFromEnv.optional(),
+  EMBEDDED_DATABASE_MAINTENANCE: booleanFromEnv.optional(),
   TRUSTED_PROXIES: z
     .string()
     .transform((value) =>
@@ -115,6 +116,11 @@ export interface Config {
   allowHttpUrls: boolean;
   /** Create the demo shops (published keys) on an empty embedded database and serve the demo shop at `/`. */
   demoShops: boolean;
+  /**
+   * The embedded database analyzes and vacuums its tables in the background, as autovacuum does PostgreSQL's
+   * (lib/db/embedded-maintenance.ts); off only to measure what it is worth.
+   */
+  embeddedDatabaseMaintenance: boolean;
   /** Proxies (besides loopback) whose `X-Forwarded-For` names the client; see lib/client-address.ts. */
   trustedProxies: string[];
   logLevel: string;
@@ -195,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowHttpUrls: values.ALLOW_HTTP_URLS ?? allowPrivateUrls,
     // The demo shops' keys are published: a production deployment has them only when its operator asks.
     demoShops: values.DEMO_SHOPS ?? values.NODE_ENV !== "production",
+    embeddedDatabaseMaintenance: values.EMBEDDED_DATABASE_MAINTENANCE ?? true,
     trustedProxies: values.TRUSTED_PROXIES ?? [],
     logLevel: values.LOG_LEVEL,
     threeDSecureTtlSeconds: values.THREE_D_SECURE_TTL_SECONDS,

@@ -85,6 +85,7 @@ export class GatewayMetrics {
   private readonly acquirerCalls: Counter<"operation" | "outcome">;
   private readonly acquirerDuration: Histogram<"operation" | "outcome">;
   private readonly statementDuration: Histogram<"store" | "outcome">;
+  private readonly maintenanceDuration: Histogram<"operation">;
   private readonly refusals: Counter<"rule">;
   private readonly shopperEmailsLimited: Counter<"test">;
   private readonly schedulerLag: Gauge;
@@ -136,6 +137,13 @@ export class GatewayMetrics {
       name: "tessera_db_statement_duration_seconds",
       help: "Duration of database statements by store (pglite, postgres) and outcome (ok, error)",
       labelNames: ["store", "outcome"],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.maintenanceDuration = new Histogram({
+      name: "tessera_db_maintenance_duration_seconds",
+      help: "The embedded database's own ANALYZE and VACUUM (ANALYZE) of a table (what autovacuum does on PostgreSQL), by operation: the count is how many ran, the sum how long they held the store",
+      labelNames: ["operation"],
       buckets: LATENCY_BUCKETS,
       registers,
     });
@@ -262,6 +270,11 @@ export class GatewayMetrics {
 
   statement(store: "pglite" | "postgres", ok: boolean, seconds: number): void {
     this.statementDuration.observe({ store, outcome: ok ? "ok" : "error" }, seconds);
+  }
+
+  /** One table analyzed, or vacuumed and analyzed, by the embedded database's maintenance. */
+  maintenance(operation: "analyze" | "vacuum", seconds: number): void {
+    this.maintenanceDuration.observe({ operation }, seconds);
   }
 
   refused(rule: RefusalRule): void {

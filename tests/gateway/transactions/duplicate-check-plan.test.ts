@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { createTestDatabase, type TestDatabase, usePostgres } from "../harness";
+import { type PlanNode, planNodes } from "../query-plans";
 
 /**
  * The duplicate check runs in every tokenization's batch write (lib/db/functions/tessera_lock_for_batch_write.sql) and
@@ -61,19 +62,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-interface PlanNode {
-  "Node Type": string;
-  "Index Name"?: string;
-  "Index Cond"?: string;
-  "Shared Hit Blocks"?: number;
-  "Shared Read Blocks"?: number;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 /** Has PostgreSQL send every plan of this connection, nested ones included, as a notice; parallel plans forced. */
 async function watchPlans(): Promise<void> {
   const forceParallel = await client.query(
@@ -131,14 +119,14 @@ describe.skipIf(!usePostgres)("the duplicate check's plan (PostgreSQL)", () => {
     for (let call = 0; call < 8; call++) {
       // Custom plans or the generic one PL/pgSQL keeps after a few calls: whichever it uses.
       const { plan } = await checkFingerprints([OLD_CARD, NEW_CARD]);
-      expect(nodes(plan).map((node) => node["Node Type"])).not.toContain("Gather");
-      expect(nodes(plan).map((node) => node["Node Type"])).not.toContain("Gather Merge");
+      expect(planNodes(plan).map((node) => node["Node Type"])).not.toContain("Gather");
+      expect(planNodes(plan).map((node) => node["Node Type"])).not.toContain("Gather Merge");
     }
   });
 
   it("probes the fingerprint index by card and window, so a long history outside the window costs nothing", async () => {
     const { plan } = await checkFingerprints([OLD_CARD]);
-    const probe = nodes(plan).find((node) => node["Index Name"] === "transactions_fingerprint_idx");
+    const probe = planNodes(plan).find((node) => node["Index Name"] === "transactions_fingerprint_idx");
     expect(probe?.["Index Cond"]).toMatch(/duplicate_fingerprint.*created_at/);
     // A descent of the index (a handful of pages), not a read of the card's HISTORY entries.
     const blocks = (node: PlanNode) => (node["Shared Hit Blocks"] ?? 0) + (node["Shared Read Blocks"] ?? 0);

@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/** What the benchmarks share about the server processes they start and watch. */
+
+export const benchRoot = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The Node options the gateway is deployed with (`npm start`, `npm run gateway`: a larger young generation, so the
+ * short-lived objects of each request die in cheap scavenges), read from package.json so that a benchmark cannot
+ * drift from it. A baseline runs with the same options: only the handlers differ.
+ */
+export function deployedNodeOptions(name: "gateway" | "start"): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(benchRoot, "package.json"), "utf8"));
+  const script: string = manifest.scripts[name];
+  return script.split(/\s+/).filter((word) => /^--[a-z-]+=\S+$/.test(word));
+}
+
+/**
+ * A fresh store for one server: a new data directory for the embedded database, or a new database on the
+ * PostgreSQL at `postgresUrl`; removed after `run`, which gets the server's environment for it.
+ */
+export async function withFreshDatabase<T>(
+  label: string,
+  postgresUrl: string | null,
+  run: (env: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  if (!postgresUrl) {
+    const dataDir = fs.mkdtempSync(path.join(benchRoot, `.data-bench-${label}-`));
+    try {
+      return await run({ BENCH_DATA_DIR: dataDir });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const pg = (await import("pg")).default;
+  const name = `tessera_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  try {
+    return await run({ BENCH_DATABASE_URL: postgresUrl.replace(/\/[^/]*$/, `/${name}`) });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+/** A process's resident set in MB, from /proc (Linux); null elsewhere. */
+export function residentMegabytes(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+    return Number.isFinite(kilobytes) ? kilobytes / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's CPU time so far (user + system) in ms, from /proc (Linux); null elsewhere. */
+export function cpuMilliseconds(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts a benchmark server script (bench/gateway-server.ts, bench/baseline-server.ts) with the deployed Node
+ * options; resolves once it printed `LISTENING <words…>`, with those words (port, shop id, secret key).
+ */
+export function startServer(
+  script: string,
+  env: Record<string, string>,
+  nodeOptions: string[],
+): Promise<{ child: ChildProcess; words: string[] }> {
+  // Node itself, not an npx wrapper, so that SIGTERM reaches the server.
+  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", script], {
+    cwd: benchRoot,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    let listening = false;
+    // Read to the end: a full pipe would stall the server.
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (listening) return;
+      output += chunk.toString();
+      const line = output.split("\n").find((candidate) => candidate.startsWith("LISTENING "));
+      if (!line) return;
+      listening = true;
+      output = "";
+      resolve({ child, words: line.trim().split(" ").slice(1) });
+    });
+    child.on("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+/** Stops a server started by `startServer` and waits for it to exit. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+}

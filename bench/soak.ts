@@ -1,0 +1,237 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { cardRequestBody, createRefundParents, refundAmount, type Target } from "./scenarios";
+import {
+  cpuMilliseconds,
+  deployedNodeOptions,
+  residentMegabytes,
+  startServer,
+  stopServer,
+  withFreshDatabase,
+} from "./server-process";
+
+/**
+ * `npm run bench:soak [-- --postgres] [--rounds 6] [--duration 10] [--connections 32] [--parents 480]
+ * [--refund-connections 16] [--maintenance both|on|off] [--repeat 1] [--together]`
+ * Staying power: one gateway process (bench/gateway-server.ts, the deployed runtime) on fresh data, then rounds of
+ * payments on new cards (`--duration` seconds, `--connections` at once), each followed by refunds of `--parents`
+ * parents paid just before (one refund each, `--refund-connections` at once): the history grows as a day's traffic
+ * would grow it, and each round's throughput is printed. On the embedded database, `--maintenance both` (the
+ * default) runs the same load on two processes one after the other, the embedded store's maintenance off
+ * (EMBEDDED_DATABASE_MAINTENANCE=false) then on, `--repeat` times, so that before and after are compared in one
+ * run; `--together` runs the two at the same time instead, each with its load, so that both see the same machine
+ * (on a shared host, whose speed drifts by more than the difference measured). Each round prints the server's CPU
+ * time per request too, the figure least moved by the machine's other work. Targets: the last payment round at least 0.9 of the first; refunds at least a third of the first payment
+ * round's rate, none timing out; the resident set at the end within 10 % of its value after the first minute
+ * (reached with `--duration 40`: six rounds of five minutes' load).
+ */
+const { values } = parseArgs({
+  options: {
+    postgres: { type: "boolean", default: false },
+    rounds: { type: "string", default: "6" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "32" },
+    parents: { type: "string", default: "480" },
+    "refund-connections": { type: "string", default: "16" },
+    maintenance: { type: "string", default: "both" },
+    repeat: { type: "string", default: "1" },
+    together: { type: "boolean", default: false },
+    "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+  },
+});
+const rounds = Number(values.rounds);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const parentCount = Math.ceil(Number(values.parents) / 16) * 16;
+const refundConnections = Number(values["refund-connections"]);
+const repeat = Number(values.repeat);
+/** A request not answered in this many seconds counts as timed out (autocannon's default). */
+const TIMEOUT_SECONDS = 10;
+const nodeOptions = deployedNodeOptions("gateway");
+
+type Variant = "maintenance off" | "maintenance on" | "PostgreSQL";
+const variants: Variant[] = values.postgres
+  ? ["PostgreSQL"]
+  : values.maintenance === "both"
+    ? ["maintenance off", "maintenance on"]
+    : values.maintenance === "off"
+      ? ["maintenance off"]
+      : ["maintenance on"];
+
+interface Load {
+  perSecond: number;
+  p99: number;
+  failed: number;
+  timeouts: number;
+  /**
+   * The server's CPU time per request in ms: unlike req/s, barely moved by other work on a shared machine, so the
+   * steadier sign of a statement that costs more as the tables grow (the embedded database's CPU is in it).
+   */
+  cpuMs: number | null;
+}
+
+async function load(pid: number, options: autocannon.Options): Promise<Load> {
+  const cpuBefore = cpuMilliseconds(pid);
+  const result = await autocannon({ timeout: TIMEOUT_SECONDS, ...options });
+  const cpuAfter = cpuMilliseconds(pid);
+  return {
+    perSecond: result.requests.total / result.duration,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors,
+    timeouts: result.timeouts,
+    cpuMs:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
+  };
+}
+
+interface RoundFigures {
+  payments: Load;
+  refunds: Load;
+  /** Resident set at the round's end, and the seconds of load behind it. */
+  rssMb: number | null;
+  atSeconds: number;
+}
+
+interface RunFigures {
+  variant: Variant;
+  rounds: RoundFigures[];
+  rssAfterFirstMinuteMb: number | null;
+  rssAtEndMb: number | null;
+  loadSeconds: number;
+  maintenanceRuns: number | null;
+}
+
+async function soak(variant: Variant): Promise<RunFigures> {
+  const label = `soak_${variant.toLowerCase().replace(/\W+/g, "_")}`;
+  return withFreshDatabase(label, variant === "PostgreSQL" ? values["postgres-url"]! : null, async (env) => {
+    const logFile = path.join(os.tmpdir(), `tessera-bench-${label}-${process.pid}.log`);
+    const { child, words } = await startServer(
+      "bench/gateway-server.ts",
+      {
+        ...env,
+        BENCH_LOG_FILE: logFile,
+        ...(variant === "maintenance off" ? { EMBEDDED_DATABASE_MAINTENANCE: "false" } : {}),
+      },
+      nodeOptions,
+    );
+    try {
+      const [port, shopId, secretKey] = words;
+      const target: Target = {
+        base: `http://127.0.0.1:${port}/gateway`,
+        headers: { authorization: `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString("base64")}` },
+      };
+      const headers = { "content-type": "application/json", ...target.headers };
+      const started = performance.now();
+      let rssAfterFirstMinuteMb: number | null = null;
+      // Sampled every second: the first sample past a minute of load is "after the first minute".
+      const sampler = setInterval(() => {
+        if (rssAfterFirstMinuteMb === null && performance.now() - started >= 60_000) {
+          rssAfterFirstMinuteMb = residentMegabytes(child.pid!);
+        }
+      }, 1000);
+      const figures: RoundFigures[] = [];
+      try {
+        for (let round = 1; round <= rounds; round++) {
+          const payments = await load(child.pid!, {
+            url: `${target.base}/transactions/payments`,
+            method: "POST",
+            headers,
+            connections,
+            duration,
+            requests: [{ setupRequest: (request) => ({ ...request, body: cardRequestBody() }) }],
+          });
+          const parents = await createRefundParents(target, parentCount);
+          let sent = 0;
+          const refunds = await load(child.pid!, {
+            url: `${target.base}/transactions/refunds`,
+            method: "POST",
+            headers,
+            connections: refundConnections,
+            amount: parents.length,
+            requests: [
+              {
+                setupRequest: (request) => {
+                  const parentUid = parents[sent % parents.length];
+                  sent += 1;
+                  return {
+                    ...request,
+                    body: JSON.stringify({
+                      request: {
+                        parent_uid: parentUid,
+                        amount: refundAmount(sent),
+                        reason: "Soak refund",
+                        duplicate_check: false,
+                      },
+                    }),
+                  };
+                },
+              },
+            ],
+          });
+          const atSeconds = (performance.now() - started) / 1000;
+          const rssMb = residentMegabytes(child.pid!);
+          figures.push({ payments, refunds, rssMb, atSeconds });
+          console.log(`${variant.padEnd(16)} ${roundLine(round, figures.at(-1)!)}`);
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      const loadSeconds = (performance.now() - started) / 1000;
+      const rssAtEndMb = residentMegabytes(child.pid!);
+      await stopServer(child);
+      const maintenanceRuns =
+        variant === "PostgreSQL"
+          ? null
+          : fs
+              .readFileSync(logFile, "utf8")
+              .split("\n")
+              .filter((line) => line.includes('"msg":"embedded database maintenance"')).length;
+      return { variant, rounds: figures, rssAfterFirstMinuteMb, rssAtEndMb, loadSeconds, maintenanceRuns };
+    } finally {
+      await stopServer(child);
+      fs.rmSync(logFile, { force: true });
+    }
+  });
+}
+
+const mb = (value: number | null) => (value === null ? "?" : value.toFixed(0));
+function roundLine(round: number, { payments, refunds, rssMb, atSeconds }: RoundFigures): string {
+  const cpu = (load: Load) => (load.cpuMs === null ? "?" : load.cpuMs.toFixed(2));
+  return `round ${round}  payments ${payments.perSecond.toFixed(0).padStart(5)}/s p99 ${String(payments.p99).padStart(5)} ms CPU ${cpu(payments)} ms/req   refunds ${refunds.perSecond.toFixed(0).padStart(5)}/s p99 ${String(refunds.p99).padStart(5)} ms CPU ${cpu(refunds)} ms/req   failed ${payments.failed + refunds.failed} (timeouts ${payments.timeouts + refunds.timeouts})   RSS ${mb(rssMb)} MB at ${atSeconds.toFixed(0)} s`;
+}
+
+function summaryLine(run: RunFigures): string {
+  const first = run.rounds[0].payments.perSecond;
+  const last = run.rounds.at(-1)!.payments.perSecond;
+  const slowestRefunds = Math.min(...run.rounds.map((r) => r.refunds.perSecond));
+  const timeouts = run.rounds.reduce((sum, r) => sum + r.payments.timeouts + r.refunds.timeouts, 0);
+  const rss =
+    run.rssAfterFirstMinuteMb === null || run.rssAtEndMb === null
+      ? `RSS ${mb(run.rssAtEndMb)} MB at the end (under a minute of load: no first-minute figure)`
+      : `RSS end / first minute ${(run.rssAtEndMb / run.rssAfterFirstMinuteMb).toFixed(2)} (${mb(run.rssAfterFirstMinuteMb)} → ${mb(run.rssAtEndMb)} MB over ${run.loadSeconds.toFixed(0)} s; <= 1.10)`;
+  const cpuGrowth = (pick: (round: RoundFigures) => Load) => {
+    const [first, last] = [pick(run.rounds[0]).cpuMs, pick(run.rounds.at(-1)!).cpuMs];
+    return first === null || last === null ? "?" : (last / first).toFixed(2);
+  };
+  const cpu = `CPU a request, last / first round: payments ${cpuGrowth((r) => r.payments)}, refunds ${cpuGrowth((r) => r.refunds)}`;
+  const maintenance = run.maintenanceRuns === null ? "" : `   maintenance runs ${run.maintenanceRuns}`;
+  return `${run.variant.padEnd(16)} last / first payment round ${(last / first).toFixed(2)} (>= 0.90)   slowest refund round / first payment round ${(slowestRefunds / first).toFixed(2)} (>= 0.33)   timeouts ${timeouts}   ${cpu}   ${rss}${maintenance}`;
+}
+
+console.log(
+  `Soak on ${values.postgres ? "PostgreSQL" : "PGlite"}, the gateway harness: ${rounds} rounds of ${duration} s of payments (${connections} connections) then refunds of ${parentCount} new parents (${refundConnections} connections); ${variants.join(", ")}${repeat > 1 ? `, ${repeat} times` : ""}; node ${nodeOptions.join(" ")}`,
+);
+const runs: RunFigures[] = [];
+for (let pass = 0; pass < repeat; pass++) {
+  if (values.together) runs.push(...(await Promise.all(variants.map(soak))));
+  else for (const variant of variants) runs.push(await soak(variant));
+}
+console.log("\nsummary (ratios; targets in brackets)");
+for (const run of runs) console.log(summaryLine(run));
+// autocannon leaves sockets and timers behind; the run is over, so end the process rather than wait on them.
+process.exit(0);

@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { type Database, queryRows } from "./client";
+
+/**
+ * What PostgreSQL's autovacuum does, for the embedded database, which has none (PGlite runs PostgreSQL in one process,
+ * without its background workers). Without it no table is ever analyzed: `pg_class.reltuples` stays -1, and a plan
+ * cached while the tables were nearly empty (a PL/pgSQL function's, kept for the connection's life, which on the
+ * embedded database is the process's life) is never made again. Such a plan read every transaction to end one:
+ * payments fell from 154 to 46 a second and refunds from 60 to 5 in seven minutes of load (docs/decisions.md).
+ *
+ * A table is analyzed once enough of it changed, and vacuumed once enough of its rows died (updated or deleted),
+ * by autovacuum's own default thresholds. ANALYZE updates the table's `pg_class` row, which invalidates every
+ * cached plan that reads the table: the next call plans again, with the table's real size and statistics. Each
+ * table is one statement of its own, so requests run between two of them: the store is held for one table's
+ * ANALYZE (a sample of at most 30,000 rows) or VACUUM (the pages changed since the last one), not for the round.
+ */
+
+/** autovacuum_analyze_threshold and autovacuum_analyze_scale_factor (PostgreSQL's defaults). */
+const ANALYZE_THRESHOLD = 50;
+const ANALYZE_SCALE_FACTOR = 0.1;
+/** autovacuum_vacuum_threshold and autovacuum_vacuum_scale_factor (PostgreSQL's defaults). */
+const VACUUM_THRESHOLD = 50;
+const VACUUM_SCALE_FACTOR = 0.2;
+
+export type MaintenanceOperation = "analyze" | "vacuum";
+
+export interface TableMaintenance {
+  /** The table, quoted for SQL (`"public"."transactions"`). */
+  table: string;
+  /** `vacuum` also analyzes (VACUUM (ANALYZE)): a table vacuumed for its dead rows has changed enough to be. */
+  operation: MaintenanceOperation;
+  ms: number;
+}
+
+interface DueRow {
+  table: string;
+  vacuum: boolean;
+}
+
+/**
+ * The tables due for maintenance, from the statistics the database keeps of each (rows changed since the last
+ * ANALYZE, dead rows), against its size at the last ANALYZE or VACUUM (none yet: 0, so the thresholds alone).
+ */
+export async function tablesDueForMaintenance(db: Database): Promise<DueRow[]> {
+  return queryRows<DueRow>(
+    db,
+    sql`select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as "table",
+               s.n_dead_tup > ${VACUUM_THRESHOLD} + ${VACUUM_SCALE_FACTOR} * greatest(c.reltuples, 0) as vacuum
+          from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+         where s.n_mod_since_analyze > ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE_FACTOR} * greatest(c.reltuples, 0)
+            or s.n_dead_tup > ${VACUUM_THRESHOLD} + ${VACUUM_SCALE_FACTOR} * greatest(c.reltuples, 0)
+         order by s.relid`,
+  );
+}
+
+/**
+ * One round: every table due is analyzed, or vacuumed and analyzed, one statement each. Resolves to what was done
+ * (nothing when no table was due). The embedded database only: on PostgreSQL autovacuum does this.
+ */
+export async function maintainEmbeddedDatabase(db: Database): Promise<TableMaintenance[]> {
+  const done: TableMaintenance[] = [];
+  for (const due of await tablesDueForMaintenance(db)) {
+    const started = performance.now();
+    // The name comes from the catalog, quoted by quote_ident: no input of anyone's reaches this statement.
+    await db.execute(sql.raw(`${due.vacuum ? "vacuum (analyze)" : "analyze"} ${due.table}`));
+    done.push({
+      table: due.table,
+      operation: due.vacuum ? "vacuum" : "analyze",
+      ms: performance.now() - started,
+    });
+  }
+  return done;
+}

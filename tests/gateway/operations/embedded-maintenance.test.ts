@@ -1,0 +1,157 @@
+import { PGlite } from "@electric-sql/pglite";
+import { auto_explain } from "@electric-sql/pglite/contrib/auto_explain";
+import { drizzle } from "drizzle-orm/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/client";
+import { PGLITE_SETTINGS } from "@/lib/db/pglite-settings";
+import * as schema from "@/lib/db/schema";
+import { createParent, postChild } from "../child-helpers";
+import { startTestGateway, type TestGateway, type TestShop, usePostgres } from "../harness";
+import { parseExposition, sampleValue } from "../metrics-exposition";
+import { type PlanNode, planNodes } from "../query-plans";
+
+/**
+ * The embedded database has no autovacuum: without a maintenance of its own, a plan that a PL/pgSQL function cached
+ * while the tables were nearly empty is kept for the process's life. One did: ending a transaction read every
+ * transaction ever written (a scan of the whole primary key, filtered by status), so payments and refunds slowed as
+ * the history grew. Here the hot statements' plans are read back with auto_explain (nested statements: the
+ * functions' own) after a few thousand writes: each reads its table through an index condition.
+ */
+const GROWN_ROWS = 4_000;
+
+let client: PGlite;
+let gateway: TestGateway;
+let shop: TestShop;
+/** Plans of every statement while `capturing` (auto_explain's notices), as JSON. */
+const plans: { "Query Text": string; Plan: PlanNode }[] = [];
+let capturing = false;
+
+/** A payment and a refund of it through the API: the batch write with its card limits, the reservation, the ends. */
+async function payAndRefund(): Promise<void> {
+  const parent = await createParent(gateway, shop, { type: "payment", amount: 5000 });
+  const refund = await postChild(gateway, shop, "refunds", {
+    parent_uid: parent.uid,
+    amount: 100,
+    reason: "Plan check",
+  });
+  expect(refund.status).toBe(200);
+}
+
+/** Makes the changes counted so far visible in pg_stat_user_tables now. */
+async function flushStatistics(): Promise<void> {
+  await client.query("select pg_stat_force_next_flush()");
+  await client.query("select 1");
+}
+
+beforeAll(async () => {
+  if (usePostgres) return;
+  client = await PGlite.create({ postgresqlconf: PGLITE_SETTINGS, extensions: { auto_explain } });
+  // Notices of the gateway's own statements: PGlite hands them only to a per-statement callback.
+  const execProtocolStream = client.execProtocolStream.bind(client);
+  client.execProtocolStream = (message, options = {}) =>
+    execProtocolStream(message, {
+      ...options,
+      onNotice: (notice) => {
+        const json = capturing ? notice.message?.match(/plan:\s*([\s\S]*)$/)?.[1] : undefined;
+        if (json) plans.push(JSON.parse(json));
+      },
+    });
+  gateway = await startTestGateway({
+    database: {
+      url: null,
+      open: async () => ({
+        db: drizzle(client, { schema }) as unknown as Database,
+        kind: "pglite",
+        close: () => client.close(),
+      }),
+      drop: async () => {},
+    },
+  });
+  shop = await gateway.createShop({ new_card_limit_per_minute: 0 });
+  // As on a new deployment: the functions' first calls find the tables nearly empty, and PL/pgSQL keeps a generic
+  // plan made then after its fifth call.
+  for (let call = 0; call < 6; call++) await payAndRefund();
+  // A few thousand writes: copies of the last payment and its refund, and of the card limits' sightings.
+  await client.exec(`
+    insert into transactions
+      select (jsonb_populate_record(t, jsonb_build_object('uid', 'grown-' || t.type || '-' || g))).*
+        from transactions t, generate_series(1, ${GROWN_ROWS / 2}) g
+       where t.uid in (select uid from transactions order by created_at desc limit 2);
+    insert into card_sightings
+      select (jsonb_populate_record(s, jsonb_build_object('card', md5(g::text), 'family', md5(g::text)))).*
+        from card_sightings s, generate_series(1, ${GROWN_ROWS}) g
+       where s.card = (select card from card_sightings limit 1);
+  `);
+  // The statistics the maintenance reads are flushed at most once a second, unless asked.
+  await flushStatistics();
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+});
+
+describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
+  it("analyzes the grown tables, counted on /metrics", async () => {
+    const maintained = await gateway.runtime.embeddedMaintenance!.sweepOnce();
+    expect(maintained).toBeGreaterThanOrEqual(2);
+    const stats = await client.query<{ relname: string; analyzed: boolean; reltuples: number }>(
+      `select s.relname, s.last_analyze is not null as analyzed, c.reltuples
+         from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+        where s.relname in ('transactions', 'card_sightings') order by s.relname`,
+    );
+    expect(stats.rows.map((row) => [row.relname, row.analyzed])).toEqual([
+      ["card_sightings", true],
+      ["transactions", true],
+    ]);
+    for (const row of stats.rows) expect(row.reltuples).toBeGreaterThan(GROWN_ROWS / 2);
+    const { body } = await gateway.runtime.deps.metrics.render(() => {});
+    const scraped = parseExposition(body);
+    const runs = ["analyze", "vacuum"].map(
+      (operation) =>
+        sampleValue(scraped, "tessera_db_maintenance_duration_seconds_count", { operation }) ?? 0,
+    );
+    expect(runs[0] + runs[1]).toBe(maintained);
+    expect(gateway.logs.some((line) => line.includes('"msg":"embedded database maintenance"'))).toBe(true);
+    // Nothing left to do until the tables change again.
+    await flushStatistics();
+    expect(await gateway.runtime.embeddedMaintenance!.sweepOnce()).toBe(0);
+  });
+
+  it("after it, the payment's write, the card-limit check, the reservation and the ends read through indexes", async () => {
+    await client.exec(`load 'auto_explain';
+      set auto_explain.log_min_duration = 0;
+      set auto_explain.log_nested_statements = on;
+      set auto_explain.log_format = json;
+      set auto_explain.log_level = notice;`);
+    capturing = true;
+    try {
+      await payAndRefund();
+    } finally {
+      capturing = false;
+      await client.exec("set auto_explain.log_min_duration = -1");
+    }
+    const hotTables = new Set(["transactions", "card_sightings", "cards"]);
+    const reads = plans.flatMap((plan) =>
+      planNodes(plan.Plan)
+        .filter((node) => node["Relation Name"] && hotTables.has(node["Relation Name"]))
+        .map((node) => ({ query: plan["Query Text"].replace(/\s+/g, " ").slice(0, 120), node })),
+    );
+    const readThrough = (pattern: RegExp, index: string) =>
+      reads.some(({ query, node }) => pattern.test(query) && node["Index Name"] === index);
+    // No read of a hot table without an index condition: no sequential scan, no walk of a whole index.
+    const unbounded = reads.filter(
+      ({ node }) =>
+        node["Node Type"] === "Seq Scan" ||
+        (["Index Scan", "Index Only Scan"].includes(node["Node Type"]) && !node["Index Cond"]),
+    );
+    expect({
+      duplicateRead: readThrough(/duplicate_fingerprint/, "transactions_fingerprint_idx"),
+      cardLimits: readThrough(/FROM card_sightings/, "card_sightings_family_idx"),
+      ends: readThrough(/UPDATE transactions t/, "transactions_pkey"),
+      reservation: readThrough(/FROM transactions/, "transactions_parent_idx"),
+      unbounded: unbounded.map(
+        ({ query, node }) => `${node["Node Type"]} ${node["Index Name"] ?? ""}: ${query}`,
+      ),
+    }).toEqual({ duplicateRead: true, cardLimits: true, ends: true, reservation: true, unbounded: [] });
+  });
+});
