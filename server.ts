@@ -1,5 +1,4 @@
 import http from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
@@ -8,6 +7,7 @@ import { parseServerArguments } from "@/lib/server/cli";
 import { quietClientAborts } from "@/lib/server/client-aborts";
 import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/server/client-address";
 import { getConfig } from "@/lib/server/config";
+import { gatewayRequestListener } from "@/lib/server/gateway-listener";
 import { installGracefulShutdown, onStopSignals } from "@/lib/server/graceful-shutdown";
 import { createLogger, maskProcessOutput } from "@/lib/server/log";
 import { reportOperatorErrors } from "@/lib/server/operator-error";
@@ -28,7 +28,7 @@ const logger = createLogger({ level: config.logLevel, format: config.logFormat }
 const dev = parseServerArguments().dev;
 
 const gateway = await startGatewayRuntime({ config, logger });
-const handleGateway = getRequestListener(gateway.app.fetch);
+const handleGateway = gatewayRequestListener(gateway.app.fetch, config.gatewayPublicUrl);
 const nextApp = next({ dev, dir: projectRoot(), hostname: "localhost", port: config.port });
 await nextApp.prepare();
 const handleNext = nextApp.getRequestHandler();
