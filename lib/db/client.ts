@@ -37,6 +37,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener the
     // pool's 'error' event would crash the process.
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
+    // A connection lost while checked out (a transaction between two statements when the database restarts or
+    // fails over) emits 'error' on its client, which the pool only listens to while the client is idle: unheard,
+    // it would end the process. The statement in flight fails with the same error, and the pool drops the client
+    // when it is released, so there is nothing more to do here.
+    pool.on("connect", (client) => client.on("error", () => {}));
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: "postgres",
