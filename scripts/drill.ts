@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
@@ -105,7 +106,10 @@ backend app
   balance roundrobin
   option httpchk GET /gateway/health/ready
   http-check expect status 200
-  default-server inter 500 fastinter 250 downinter 500 fall 2 rise 2 on-marked-down shutdown-sessions
+  # A busy instance may take a while to answer its check: a check that times out is not a dead instance, and
+  # the requests it holds are left to finish rather than cut when it is marked down.
+  timeout check 2s
+  default-server inter 500 fastinter 250 downinter 500 fall 3 rise 2
 ${instancePorts.map((instancePort, index) => `  server i${index + 1} 127.0.0.1:${instancePort} check`).join("\n")}
 `;
 }
@@ -485,9 +489,10 @@ async function scale(): Promise<DrillReport> {
   );
   const socket = path.join(deployment.world.dir, "app-proxy.sock");
   const admin = async (command: string) => {
-    const net = await import("node:net");
     await new Promise<void>((resolve, reject) => {
       const connection = net.connect(socket, () => connection.end(`${command}\n`));
+      // Its answer read (and dropped): a socket never read never ends.
+      connection.resume();
       connection.on("close", () => resolve());
       connection.on("error", reject);
     });
@@ -536,8 +541,9 @@ async function scale(): Promise<DrillReport> {
           `load generator ${((loadCpu.user + loadCpu.system) / 1e6 / seconds).toFixed(2)}`,
       );
       if (acknowledged.length < result.outcomes.length) {
+        const kinds = [...result.failures].map(([kind, times]) => `${kind} ×${times}`).join(", ");
         problems.push(
-          `${result.outcomes.length - acknowledged.length} payments failed with ${count} instances`,
+          `${result.outcomes.length - acknowledged.length} payments failed with ${count} instances (${kinds})`,
         );
       }
     }
