@@ -69,6 +69,8 @@ export interface ProcessHandle {
 export class DrillWorld {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-drill-"));
   private readonly nodes: PgNode[] = [];
+  /** True once `close()` began: the processes it ends did not end on their own. */
+  closing = false;
   private readonly children: ChildProcess[] = [];
 
   constructor() {
@@ -191,6 +193,7 @@ export class DrillWorld {
 
   /** Stops everything this drill started and removes its folder (kept with DRILL_KEEP=1, to read the logs). */
   async close(): Promise<void> {
+    this.closing = true;
     for (const child of this.children) {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
@@ -296,7 +299,8 @@ export async function startInstance(
   });
   let stopped = false;
   void handle.exited.then((status) => {
-    if (!stopped) console.log(`  ${options.name} exited on its own (${status}): see its log`);
+    if (!stopped && !world.closing)
+      console.log(`  ${options.name} exited on its own (${status}): see its log`);
   });
   await waitFor(`${options.name} to be ready`, async () => {
     const response = await fetch(`http://127.0.0.1:${port}/gateway/health/ready`);
