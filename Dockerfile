@@ -2,7 +2,7 @@
 #
 #   docker build -t tessera .
 #   docker run --rm -e MASTER_KEY=… -e DATABASE_URL=postgres://… -p 3000:3000 tessera
-#   docker run --rm -e DATABASE_URL=postgres://… tessera node dist/migrate.mjs     (the migrate step)
+#   docker run --rm -e DATABASE_URL=postgres://… tessera node /app/dist/migrate.mjs     (the migrate step)
 #
 # Two stages: the build installs every dependency, builds the Next.js app and compiles the server and its commands
 # into dist/ (scripts/compile.mjs), then keeps only the production dependencies; the final stage is the base image
@@ -31,18 +31,21 @@ RUN npx next build \
  && cp -a ops/docker/healthcheck.mjs /out/app/ops/docker/
 
 FROM ${NODE_IMAGE}
+# The application's tree comes last, in one COPY: the classic builder runs every instruction in a container, which on
+# a copying storage driver (vfs) is a copy of the whole tree (there, minutes each: tens of thousands of files), so
+# everything else is set on the small base first. The published port and the volumes are compose.yaml's (or
+# `docker run`'s -p and -v).
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /out/app /app
 # The embedded database's directory (single-container use); with DATABASE_URL nothing is written there.
 RUN install -d -o node -g node -m 0700 /data
 USER node
-EXPOSE 3000
-VOLUME ["/data"]
 # Readiness, not liveness: ready only once migrated and serving, and no longer while it drains on SIGTERM.
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 CMD ["node", "ops/docker/healthcheck.mjs"]
-CMD ["node", "--max-semi-space-size=32", "dist/server.mjs"]
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 CMD ["node", "/app/ops/docker/healthcheck.mjs"]
+CMD ["node", "--max-semi-space-size=32", "/app/dist/server.mjs"]
+# Owned by root whatever USER says: the code is read-only to the process.
+COPY --from=build /out/app /app
