@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { inArray, sql } from "drizzle-orm";
+import { isLuhnValid } from "@/lib/cards/luhn";
 import { openDatabase, queryRows } from "@/lib/db/client";
 import { transactions } from "@/lib/db/schema";
 
@@ -55,25 +56,14 @@ export interface LoadOptions {
 
 let cardCounter = 0;
 
-function luhnCheckDigit(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return String((10 - (sum % 10)) % 10);
-}
-
 /** A number nobody sent before, each of a card family of its own (the card limits refuse a guesser's run). */
 function nextCardNumber(): string {
   cardCounter += 1;
   const digits = String(cardCounter).padStart(10, "0");
   const body = `4${digits.slice(0, 7)}${String(process.pid % 10_000).padStart(4, "0")}${digits.slice(7)}`;
-  return body + luhnCheckDigit(body);
+  // The check digit: the one of ten that makes the number pass the Luhn check.
+  for (let digit = 0; digit < 9; digit++) if (isLuhnValid(`${body}${digit}`)) return `${body}${digit}`;
+  return `${body}9`;
 }
 
 /** 19.99: the sandbox acquirer approves it at once (no amount-driven decline, error or slow answer). */

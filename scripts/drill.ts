@@ -249,6 +249,11 @@ async function recoverySweep(databaseUrl: string, world: DrillWorld): Promise<nu
   }
 }
 
+/** Where and how hard the load of a drill goes: the deployment's proxy, its shop, the clients asked for. */
+function loadTarget(deployment: Deployment) {
+  return { origin: deployment.origin, authorization: deployment.authorization, clients: CLIENTS };
+}
+
 function loadFigures(result: LoadResult): string[] {
   const acknowledged = result.outcomes.filter((outcome) => outcome.acknowledged);
   const latencies = acknowledged.map((outcome) => outcome.ms ?? 0);
@@ -304,9 +309,7 @@ async function instanceKilled(): Promise<DrillReport> {
     let markedDownMs: number | null = null;
     const result = await runPaymentLoad(
       {
-        origin: deployment.origin,
-        authorization: deployment.authorization,
-        clients: CLIENTS,
+        ...loadTarget(deployment),
         durationMs: SECONDS * 1000,
         settleMs: 40_000,
       },
@@ -356,9 +359,7 @@ async function rollingRestart(): Promise<DrillReport> {
     let restartsDone = false;
     const result = await runPaymentLoad(
       {
-        origin: deployment.origin,
-        authorization: deployment.authorization,
-        clients: CLIENTS,
+        ...loadTarget(deployment),
         durationMs: 180_000,
         stopWhen: () => restartsDone,
         settleMs: 10_000,
@@ -404,9 +405,7 @@ async function dbFailover(): Promise<DrillReport> {
     let switchedMs: number | null = null;
     const result = await runPaymentLoad(
       {
-        origin: deployment.origin,
-        authorization: deployment.authorization,
-        clients: CLIENTS,
+        ...loadTarget(deployment),
         durationMs: SECONDS * 1000,
         settleMs: 40_000,
       },
@@ -506,9 +505,7 @@ async function scale(): Promise<DrillReport> {
       }
       // Warm-up: connections and plans of the instances in rotation.
       await runPaymentLoad({
-        origin: deployment.origin,
-        authorization: deployment.authorization,
-        clients: CLIENTS,
+        ...loadTarget(deployment),
         durationMs: 2000,
         retry: false,
       });
@@ -519,9 +516,7 @@ async function scale(): Promise<DrillReport> {
         load: process.cpuUsage(),
       };
       const result = await runPaymentLoad({
-        origin: deployment.origin,
-        authorization: deployment.authorization,
-        clients: CLIENTS,
+        ...loadTarget(deployment),
         durationMs: SECONDS * 1000,
         retry: false,
       });
