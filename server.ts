@@ -1,5 +1,4 @@
 import http from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
@@ -8,6 +7,7 @@ import { parseServerArguments } from "@/lib/server/cli";
 import { quietClientAborts } from "@/lib/server/client-aborts";
 import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/server/client-address";
 import { getConfig, pinModeSettings } from "@/lib/server/config";
+import { gatewayRequestListener } from "@/lib/server/gateway-listener";
 import { installGracefulShutdown, onStopSignals } from "@/lib/server/graceful-shutdown";
 import { createLogger, maskProcessOutput } from "@/lib/server/log";
 import { reportOperatorErrors } from "@/lib/server/operator-error";
@@ -30,7 +30,9 @@ const dev = parseServerArguments().dev;
 const gateway = await startGatewayRuntime({ config, logger });
 // Next shares this process: the adapter's own lighter Request and Response stay the gateway's, not the globals that
 // Next and React build their answers with.
-const handleGateway = getRequestListener(gateway.app.fetch, { overrideGlobalObjects: false });
+const handleGateway = gatewayRequestListener(gateway.app.fetch, config.gatewayPublicUrl, {
+  overrideGlobalObjects: false,
+});
 // Next sets NODE_ENV=production in this process as it prepares a production build, and the checkout app reads its own
 // copy of the configuration: the settings that follow from NODE_ENV stay as the gateway read them (the demo at `/`).
 pinModeSettings(config);

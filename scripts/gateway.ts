@@ -1,11 +1,11 @@
 import http from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
 import { startGatewayRuntime } from "@/lib/gateway/runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { parseCommandLine } from "@/lib/server/cli";
 import { isTrustedProxy } from "@/lib/server/client-address";
 import { getConfig } from "@/lib/server/config";
+import { gatewayRequestListener } from "@/lib/server/gateway-listener";
 import { installGracefulShutdown, onStopSignals } from "@/lib/server/graceful-shutdown";
 import { createLogger } from "@/lib/server/log";
 import { reportOperatorErrors } from "@/lib/server/operator-error";
@@ -22,7 +22,7 @@ const config = getConfig();
 const logger = createLogger({ level: config.logLevel, format: config.logFormat });
 const gateway = await startGatewayRuntime({ config, logger });
 const demoShops = await demoShopLines(gateway.deps.shops, config);
-const handleGateway = getRequestListener(gateway.app.fetch);
+const handleGateway = gatewayRequestListener(gateway.app.fetch, config.gatewayPublicUrl);
 
 const server = http.createServer(serverOptions(config), (request, response) => {
   // The API answers at the root as well as under /gateway, as in the full server; anything else gets the

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -38,6 +38,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection dropped by the server (restart, failover) is replaced on next use; without a listener the
     // pool's 'error' event would crash the process.
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
+    // A connection lost while checked out (a transaction between two statements when the database restarts or
+    // fails over) emits 'error' on its client, which the pool only listens to while the client is idle: unheard,
+    // it would end the process. The statement in flight fails with the same error, and the pool drops the client
+    // when it is released, so there is nothing more to do here.
+    pool.on("connect", (client) => client.on("error", () => {}));
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: "postgres",
@@ -65,6 +70,50 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       releaseLock();
     },
   };
+}
+
+/** DATABASE_URL as messages may show it: scheme, user, host, port and database, never the password. */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+    return `${url.protocol}//${user}${url.host}${url.pathname}`;
+  } catch {
+    return "DATABASE_URL";
+  }
+}
+
+/** How long a start waits for PostgreSQL's first answer: a host that drops packets would otherwise take minutes. */
+const FIRST_ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * The first query of a start, on PostgreSQL: a database that is down, unknown, or refuses the credentials stops the
+ * process with one line naming it (without its password), rather than a driver's stack trace at the first
+ * migration. The pool reconnects by itself later on; this is only about starting.
+ */
+export async function checkDatabaseAnswers(
+  handle: DatabaseHandle,
+  databaseUrl: string | null,
+  timeoutMs = FIRST_ANSWER_TIMEOUT_MS,
+): Promise<void> {
+  if (handle.kind !== "postgres" || !databaseUrl) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    await Promise.race([handle.db.execute(sql`select 1`), timeout]);
+  } catch (error) {
+    // Drizzle wraps the driver's error ("Failed query: …"); what went wrong is the driver's.
+    let cause = error as Error;
+    while (cause.cause instanceof Error) cause = cause.cause;
+    const reason = (cause.message || String(cause)).split("\n")[0];
+    throw new OperatorError(
+      `The database at ${describeDatabaseUrl(databaseUrl)} could not be reached (${reason}): start it, or correct DATABASE_URL.`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Rows of a raw SQL statement; both drivers return `{ rows }`, which the shared database type does not expose. */

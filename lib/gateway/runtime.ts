@@ -1,7 +1,7 @@
 import { serveBackups } from "@/lib/db/backup";
-import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
+import { checkDatabaseAnswers, type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import { maintainEmbeddedDatabase } from "@/lib/db/embedded-maintenance";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { migrateDatabase, requireMigrations } from "@/lib/db/migrate";
 import type { Config } from "@/lib/server/config";
 import type { Logger } from "@/lib/server/log";
 import type { Acquirer } from "./acquirer/acquirer";
@@ -118,7 +118,11 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
       dataDir: config.dataDir,
       onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
     }));
-  const migrationCount = await migrateDatabase(database);
+  await checkDatabaseAnswers(database, config.databaseUrl);
+  // Migrations are a step of their own when the operator says so (`npm run migrate` before the instances start).
+  const migrationCount = config.migrateOnStart
+    ? await migrateDatabase(database)
+    : await requireMigrations(database);
   instrumentDatabase(database, metrics);
   // The embedded database opened here: `npm run backup` asks this process for its copies (lib/db/backup.ts).
   const stopServingBackups =

@@ -96,6 +96,7 @@ const envSchema = z.object({
     )
     .optional(),
   EMAIL_FROM: z.string().min(3).max(320).optional(),
+  MIGRATE_ON_START: booleanFromEnv.default(true),
 });
 
 export interface Config {
@@ -156,6 +157,11 @@ export interface Config {
   smtpUrl: string | null;
   /** The From of shopper e-mails, e.g. `"Tessera" <receipts@pay.example.com>`. */
   emailFrom: string;
+  /**
+   * Apply the migrations the database lacks at start (the default); false: they are a step of their own (`npm run
+   * migrate`) and a start on a database that lacks one stops with a message saying so.
+   */
+  migrateOnStart: boolean;
 }
 
 export class ConfigError extends OperatorError {
@@ -220,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === "development" ? "pretty" : "json"),
     smtpUrl: values.SMTP_URL ?? null,
     emailFrom: values.EMAIL_FROM ?? `receipts@${new URL(publicUrl).hostname}`,
+    migrateOnStart: values.MIGRATE_ON_START,
   };
 }
 
