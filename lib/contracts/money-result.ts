@@ -56,4 +56,6 @@ export const MONEY_ONLY_FIELDS: readonly string[] = [
   "receipt_url",
   "amounts",
   "reason",
+  "chargeback",
+  "parent_transaction",
 ];

@@ -219,7 +219,8 @@ describe("the challenge over HTTP", () => {
     expect(page.html).toContain('<html lang="en" dir="ltr">');
     expect(page.html).toContain("<h1>Confirm it&#39;s you</h1>");
     expect(page.html).toContain("Sandbox Merchant");
-    expect(page.html).toContain("€1,234.56");
+    // A tokenization is a card check: the issuer's page shows no amount to confirm.
+    expect(page.html).not.toContain("1,234.56");
     expect(page.html).toMatch(/Visa <bdi dir="ltr"><span aria-hidden="true">••••<\/span> 1097<\/bdi>/);
     expect(page.html).not.toContain("4012000000001097");
     const { challenge } = await storedRows(gateway, transaction.uid);
