@@ -48,7 +48,7 @@ if (isRunner) {
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // What a test may take, from what they measure: the slowest ordinary spec (an admin flow of a sign-in and several
@@ -101,6 +101,9 @@ export default defineConfig({
       // Every spec's shopper is this machine: the per-address limit on payment attempts would stop the run.
       CHECKOUT_ATTEMPTS_PER_ADDRESS: "0",
       LINK_OPENS_PER_ADDRESS: "0",
+      // The run's tables stay small and the process short-lived: the embedded store's maintenance (tested on its own,
+      // tests/gateway/operations/embedded-maintenance.test.ts) would only hold the store between the specs' requests.
+      EMBEDDED_DATABASE_MAINTENANCE: "false",
       // Playwright's request client keeps idle connections and does not read the server's Keep-Alive hint: a request
       // sent just as the server closes an idle connection (5 s by default) fails with ECONNRESET. Longer than any
       // test, so a connection a test keeps is never closed under it.
