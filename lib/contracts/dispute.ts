@@ -39,11 +39,6 @@ export const DISPUTE_STATUSES = [
 ] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
-/** A chargeback in one of these has taken the money: the payment cannot be refunded. */
-export const CHARGED_BACK_STATUSES = ["needs_response", "under_review", "lost"] as const;
-
-export const CLOSED_DISPUTE_STATUSES: readonly DisputeStatus[] = ["warning_closed", "won", "lost"];
-
 /** The evidence a merchant can give, as text; every field optional. */
 export const EVIDENCE_TEXT_FIELDS = [
   "product_description",

@@ -81,7 +81,7 @@ export async function applyDisputeEvent(
     }
     if (!existing) return { kind: "retry", reason: "the dispute is not opened (yet)" };
     if (event.action === "escalated")
-      return escalate(deps, tx, { charge, dispute: existing, urls, now, fee: settings.dispute_fee });
+      return escalate(tx, { charge, dispute: existing, urls, now, fee: settings.dispute_fee });
     const outcome: DisputeStatus =
       event.action === "won" ? "won" : event.action === "lost" ? "lost" : "warning_closed";
     const moved = await decideDispute(tx, existing, outcome, charge.trackingId, urls, now);
@@ -163,7 +163,6 @@ async function openDispute(
 }
 
 async function escalate(
-  _deps: GatewayDeps,
   tx: DatabaseTransaction,
   options: { charge: ChargeRow; dispute: DisputeRow; urls: string[]; now: Date; fee: number },
 ): Promise<DisputeEventOutcome> {
