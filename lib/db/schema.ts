@@ -364,15 +364,18 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     /** Keyed hash (HMAC) of method, path and body: the body may hold card data. */
     requestHash: text("request_hash").notNull(),
-    /** `pending` while the first request runs; `completed` once its response is stored. */
-    state: text("state", { enum: ["pending", "completed"] }).notNull(),
+    /**
+     * `pending` while the first request runs; `completed` once its response is stored; `held` when it ended without
+     * a response after starting its money transaction, whose answer becomes the key's once it is finished.
+     */
+    state: text("state", { enum: ["pending", "held", "completed"] }).notNull(),
     responseStatus: integer("response_status"),
     responseContentType: text("response_content_type"),
     responseBody: text("response_body"),
     expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
     ...timestamps,
-    // Migration 0015: a request that failed after its acquirer was asked keeps its key, bound to its transaction,
-    // whose stored answer repeats get once the recovery sweep has finished it (409 until then).
+    // Migration 0015: the first money transaction of the key's request, bound before it is written, whose answer
+    // repeats get once the request is gone and a recovery sweep has finished it (409 until then).
     transactionUid: text("transaction_uid"),
   },
   (table) => [

@@ -8,11 +8,11 @@ import {
 } from "@/lib/contracts/idempotency";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import { runTrackingAcquirer } from "../idempotency/acquirer-reached";
-import { claimIdempotencyKey } from "../idempotency/claim-idempotency-key";
+import { claimIdempotencyKey, heldBy } from "../idempotency/claim-idempotency-key";
 import { completeIdempotencyKey } from "../idempotency/complete-idempotency-key";
 import { holdIdempotencyKey } from "../idempotency/hold-idempotency-key";
 import { hashIdempotentRequest, type IdempotentRequest } from "../idempotency/idempotency-key";
+import { runBindingKey } from "../idempotency/key-binding";
 import { releaseIdempotencyKey } from "../idempotency/release-idempotency-key";
 import type { GatewayEnv } from "./auth";
 import { readRawBody } from "./body";
@@ -20,8 +20,8 @@ import { requestHeader } from "./headers";
 
 /**
  * Answers that are not kept for replay: the request may well succeed when repeated (a server error, a rate limit,
- * a conflict with a request in progress), so the key is released instead — unless the request had asked the
- * acquirer to move money, when the key stays taken until its transaction is finished (`holdIdempotencyKey`).
+ * a conflict with a request in progress), so the key is released instead — unless the request had started a money
+ * transaction, when the key stays taken until its transaction is finished (`holdIdempotencyKey`).
  */
 function isReplayable(status: number): boolean {
   return status < 500 && status !== 409 && status !== 429;
@@ -77,12 +77,12 @@ export function idempotency(deps: GatewayDeps): MiddlewareHandler<GatewayEnv> {
       if (contentType) headers["Content-Type"] = contentType;
       return c.body(body, status as 200, headers);
     }
-    const { result, transactionUid } = await runTrackingAcquirer(() => next());
-    // Once the acquirer was asked, money may have moved: a key is given up only by a request that never got there.
+    const { result, transactionUid } = await runBindingKey(deps, request, claim, () => next());
+    // Once a money transaction was written, money may move: a key is given up only by a request that wrote none.
     const giveUp = () =>
       transactionUid === null
-        ? releaseIdempotencyKey({ deps, request })
-        : holdIdempotencyKey({ deps, request, transactionUid });
+        ? releaseIdempotencyKey({ deps, request, claim })
+        : holdIdempotencyKey({ deps, request, claim });
     if (result.status === "rejected") {
       await giveUp();
       throw result.reason;
@@ -95,7 +95,7 @@ export function idempotency(deps: GatewayDeps): MiddlewareHandler<GatewayEnv> {
     try {
       await completeIdempotencyKey({
         deps,
-        request,
+        where: heldBy(request, claim),
         response: {
           status: response.status,
           contentType: response.headers.get("content-type"),

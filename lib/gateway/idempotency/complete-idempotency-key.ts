@@ -1,16 +1,20 @@
-import { and, eq } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { IdempotentRequest, StoredResponse } from "./idempotency-key";
+import type { StoredResponse } from "./idempotency-key";
 
-/** Stores the response of the request that claimed the key: from now on repeats replay it. */
+/**
+ * Stores the response of a key's request: from now on repeats replay it. `where` names the key as its writer may
+ * still write it: the claim's holder while it holds it (`heldBy`), or a repeat completing a key with its bound
+ * transaction's answer.
+ */
 export async function completeIdempotencyKey({
   deps,
-  request,
+  where,
   response,
 }: {
   deps: GatewayDeps;
-  request: IdempotentRequest;
+  where: SQL;
   response: StoredResponse;
 }): Promise<void> {
   await deps.db
@@ -22,11 +26,5 @@ export async function completeIdempotencyKey({
       responseBody: response.body,
       updatedAt: deps.clock.sqlNow(),
     })
-    .where(
-      and(
-        eq(idempotencyKeys.shopId, request.shopId),
-        eq(idempotencyKeys.key, request.key),
-        eq(idempotencyKeys.state, "pending"),
-      ),
-    );
+    .where(where);
 }

@@ -1,31 +1,25 @@
-import { and, eq } from "drizzle-orm";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { IdempotentRequest } from "./idempotency-key";
+import { heldBy } from "./claim-idempotency-key";
+import type { IdempotencyClaim, IdempotentRequest } from "./idempotency-key";
 
 /**
- * Keeps the claim of a request that ended without an answer after its acquirer was asked (a server error storing
- * the answer, say): the key stays pending, bound to the transaction, so that a repeat cannot move the money again.
- * `claimIdempotencyKey` answers repeats 409 until the transaction is finished (by the recovery sweep), then with
- * its stored answer.
+ * Keeps the claim of a request that ended without an answer after it started a money transaction (a server error
+ * storing the acquirer's answer, say): the key is already bound to the transaction (`bindKeyToTransaction`), and
+ * `held` tells repeats that nobody is running it any more, so that they are answered at once: 409 until the
+ * transaction is finished (by a recovery sweep), then with its answer. Never another run that could move money.
  */
 export async function holdIdempotencyKey({
   deps,
   request,
-  transactionUid,
+  claim,
 }: {
   deps: GatewayDeps;
   request: IdempotentRequest;
-  transactionUid: string;
+  claim: IdempotencyClaim;
 }): Promise<void> {
   await deps.db
     .update(idempotencyKeys)
-    .set({ transactionUid, updatedAt: deps.clock.sqlNow() })
-    .where(
-      and(
-        eq(idempotencyKeys.shopId, request.shopId),
-        eq(idempotencyKeys.key, request.key),
-        eq(idempotencyKeys.state, "pending"),
-      ),
-    );
+    .set({ state: "held", updatedAt: deps.clock.sqlNow() })
+    .where(heldBy(request, claim));
 }

@@ -12,6 +12,14 @@ export interface IdempotentRequest {
   requestHash: string;
 }
 
+/**
+ * The claim a request holds on its key: the moment it claimed it (the row's `created_at`, new at every claim and
+ * takeover, so it names this claim and no other). Every later write of the request's key is conditional on it.
+ */
+export interface IdempotencyClaim {
+  claimedAt: Date;
+}
+
 /** A response kept for replay. */
 export interface StoredResponse {
   status: number;

@@ -1,26 +1,21 @@
-import { and, eq } from "drizzle-orm";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { IdempotentRequest } from "./idempotency-key";
+import { heldBy } from "./claim-idempotency-key";
+import type { IdempotencyClaim, IdempotentRequest } from "./idempotency-key";
 
 /**
  * Gives up a claim whose request ended without an answer worth replaying (a server error, a rate limit, a
- * conflict that may clear): the next repeat runs the request again, as if the key had never been sent.
+ * conflict that may clear) and without starting a money transaction: the next repeat runs the request again, as
+ * if the key had never been sent. A claim taken over meanwhile is not this request's to give up.
  */
 export async function releaseIdempotencyKey({
   deps,
   request,
+  claim,
 }: {
   deps: GatewayDeps;
   request: IdempotentRequest;
+  claim: IdempotencyClaim;
 }): Promise<void> {
-  await deps.db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.shopId, request.shopId),
-        eq(idempotencyKeys.key, request.key),
-        eq(idempotencyKeys.state, "pending"),
-      ),
-    );
+  await deps.db.delete(idempotencyKeys).where(heldBy(request, claim));
 }

@@ -2,7 +2,6 @@ import type { ChildTransactionType } from "@/lib/contracts/child-transaction";
 import type { TransactionRow } from "@/lib/db/schema";
 import type { AcquirerAnswer } from "../acquirer/acquirer";
 import type { GatewayDeps } from "../context";
-import { noteAcquirerAsked } from "../idempotency/acquirer-reached";
 
 /**
  * What the acquirer knows the parent by: its reference in the parent's result object, or the parent's uid for one
@@ -40,7 +39,6 @@ export async function askAcquirerAboutChild(
       : type === "void"
         ? deps.acquirer.void(followUp)
         : deps.acquirer.refund({ ...followUp, reason });
-  noteAcquirerAsked(child.uid);
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
       return await call();

@@ -5,7 +5,6 @@ import {
   type CreditRequest,
 } from "../acquirer/acquirer";
 import type { GatewayDeps } from "../context";
-import { noteAcquirerAsked } from "../idempotency/acquirer-reached";
 
 /**
  * Asks the acquirer to authorize (and, for a payment, capture) or to pay out. A call that throws — the acquirer
@@ -16,7 +15,6 @@ export async function askAcquirer(
   deps: GatewayDeps,
   request: ({ operation: "authorize" } & AuthorizeRequest) | ({ operation: "credit" } & CreditRequest),
 ): Promise<AcquirerAnswer> {
-  noteAcquirerAsked(request.idempotencyKey);
   try {
     return request.operation === "authorize"
       ? await deps.acquirer.authorize(request)

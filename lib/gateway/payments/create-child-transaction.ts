@@ -14,6 +14,7 @@ import { arrayLiteral, rowFromJson } from "@/lib/db/json-insert";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { bindKeyToTransaction } from "../idempotency/key-binding";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { transactionFromRow } from "../transactions/build-transaction";
 import { DUPLICATE_WINDOW_SECONDS } from "../transactions/duplicate-check";
@@ -65,7 +66,9 @@ export async function createChildTransaction({
     uid: request.parent_uid,
     authorizationExpiryDays: shop.settings.authorization_expiry_days,
   };
-  const { child, parentRef } = await reserveChild(deps, { shop, type, request, parentOptions });
+  const uid = randomUUID();
+  await bindKeyToTransaction(uid);
+  const { child, parentRef } = await reserveChild(deps, { uid, shop, type, request, parentOptions });
 
   const answer = await askAcquirerAboutChild(deps, type, parentRef, child, request.reason ?? "");
   // No answer: the child stays `incomplete`, its amount reserved, rather than be released while the acquirer may
@@ -90,11 +93,13 @@ export async function createChildTransaction({
 async function reserveChild(
   deps: GatewayDeps,
   {
+    uid,
     shop,
     type,
     request,
     parentOptions,
   }: {
+    uid: string;
     shop: AuthenticatedShop;
     type: ChildTransactionType;
     request: ChildRequest;
@@ -119,7 +124,7 @@ async function reserveChild(
         child
       from tessera_reserve_child(
       ${parentOptions.uid}, ${parentOptions.shopId}, ${parentOptions.authorizationExpiryDays}::integer,
-      ${randomUUID()}, ${type}, ${request.amount}::bigint, ${request.currency || null}::text,
+      ${uid}, ${type}, ${request.amount}::bigint, ${request.currency || null}::text,
       ${trackingId}::text, ${trackingId === null ? null : arrayLiteral(splitTrackingIds(trackingId))}::text[],
       ${arrayLiteral(currenciesOverCeiling(request.amount))}::text[],
       ${request.duplicate_check}, ${DUPLICATE_WINDOW_SECONDS}::integer, ${at}::timestamptz,

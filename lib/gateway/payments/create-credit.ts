@@ -9,6 +9,7 @@ import { describeCard } from "../cards/describe-card";
 import { sightCard } from "../cards/sight-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { bindKeyToTransaction } from "../idempotency/key-binding";
 import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/merchant-url-policy";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/evaluate-smart-routing";
@@ -107,6 +108,12 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
         authorizationExpiresAt: null,
       })
     : started;
+  if (!declined) {
+    await bindKeyToTransaction(uid).catch(async (error: unknown) => {
+      if (reservation) await releasePayout(deps, reservation);
+      throw error;
+    });
+  }
   const written = await deps.transactionWriter
     .write({
       checkDuplicate: request.duplicate_check,

@@ -8,6 +8,7 @@ import { type CardDescription, describeCard } from "../cards/describe-card";
 import { cardSighting, sightCard } from "../cards/sight-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { bindKeyToTransaction } from "../idempotency/key-binding";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { type IssuerUrls, issuerUrls } from "../three-d-secure/verification-result";
@@ -91,6 +92,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
   // so does the sweep that asks the acquirer again after a crash. A charge that succeeds keeps it (its token is
   // returned, as beGateway does), unless it was held only for the charge.
   const token = resolved.storedToken ?? generateCardToken();
+  await bindKeyToTransaction(payment.uid);
   const pending = await write(payment, "incomplete", payment.started, token);
   if (payment.screened.kind === "challenge") return transactionFromRow(pending);
   return charge(payment, token, pending.createdAt);

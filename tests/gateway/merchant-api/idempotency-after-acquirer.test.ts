@@ -93,7 +93,7 @@ describe("a RequestID whose request failed after the acquirer answered", () => {
     expect(charged).toHaveLength(1);
     const uid = charged[0].idempotencyKey;
     expect(await transactionStatus(uid)).toBe("incomplete");
-    expect(await keyRow("pay-store-fails")).toMatchObject({ state: "pending", transactionUid: uid });
+    expect(await keyRow("pay-store-fails")).toMatchObject({ state: "held", transactionUid: uid });
 
     // The merchant retries: the key is still taken, nothing is asked of the acquirer.
     const retried = await post("/transactions/payments", body, "pay-store-fails");
@@ -139,7 +139,7 @@ describe("a RequestID whose request failed after the acquirer answered", () => {
     const paidOut = acquirer.calls.slice(calls);
     expect(paidOut.map((call) => call.operation)).toEqual(["credit"]);
     const uid = paidOut[0].idempotencyKey;
-    expect(await keyRow("payout-store-fails")).toMatchObject({ state: "pending", transactionUid: uid });
+    expect(await keyRow("payout-store-fails")).toMatchObject({ state: "held", transactionUid: uid });
 
     const retried = await post("/transactions/credits", body, "payout-store-fails");
     expect(retried.status).toBe(409);
