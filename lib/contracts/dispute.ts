@@ -72,6 +72,29 @@ export type DisputeEvidence = Partial<Record<EvidenceField, string>>;
 /** The most text a dispute's evidence holds in all, as the card networks' submission forms allow. */
 export const MAX_EVIDENCE_CHARACTERS = 150_000;
 
+/** Evidence files: the kinds the card networks take, recognised by their first bytes (never the name or the
+ * declared type), at most `MAX_EVIDENCE_FILE_BYTES` each and `MAX_EVIDENCE_FILES` / `MAX_EVIDENCE_FILES_BYTES` per
+ * dispute, as Stripe's dispute evidence limits go. */
+export const EVIDENCE_FILE_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+export type EvidenceFileType = (typeof EVIDENCE_FILE_TYPES)[number];
+export const MAX_EVIDENCE_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_EVIDENCE_FILES = 10;
+export const MAX_EVIDENCE_FILES_BYTES = 10 * 1024 * 1024;
+export const EVIDENCE_FILE_ID_PATTERN = /^dfl_[0-9a-f]{16}$/;
+
+export const disputeFileSchema = z
+  .object({
+    id: z.string().describe("dfl_ + 16 hex"),
+    object: z.literal("dispute_file"),
+    filename: z.string(),
+    content_type: z.enum(EVIDENCE_FILE_TYPES).describe("From the file's content, not its name"),
+    size: z.int().describe("Bytes"),
+    sha256: z.string().describe("Hex SHA-256 of the content"),
+    created_at: z.string(),
+  })
+  .meta({ description: "An evidence file of a dispute; its content at GET /disputes/{id}/files/{file_id}" });
+export type DisputeFile = z.output<typeof disputeFileSchema>;
+
 export const disputeSchema = z
   .object({
     id: z.string().describe("dsp_ + 16 hex"),
@@ -87,6 +110,7 @@ export const disputeSchema = z
     network_reason_code: z.string().describe("The card network's reason code, e.g. Visa 10.4"),
     status: z.enum(DISPUTE_STATUSES),
     evidence: z.record(z.string(), z.string()).describe("Staged or submitted evidence, by field"),
+    evidence_files: z.array(disputeFileSchema).describe("Staged or submitted evidence files, oldest first"),
     evidence_details: z.object({
       due_by: z.string().describe("ISO 8601"),
       has_evidence: z.boolean(),

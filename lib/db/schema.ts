@@ -804,4 +804,31 @@ export const earlyFraudWarnings = pgTable(
   (table) => [index("early_fraud_warnings_transaction_idx").on(table.transactionUid)],
 );
 
+/**
+ * Evidence files of a dispute (PDF, PNG, JPEG, checked by their content), kept with it in the database and served
+ * to its shop only. Added and removed while the dispute waits for an answer; submitted with the text evidence.
+ */
+export const disputeFiles = pgTable(
+  "dispute_files",
+  {
+    id: text("id").primaryKey(),
+    disputeId: text("dispute_id")
+      .notNull()
+      .references(() => disputes.id),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    /** The name the merchant gave it, cleaned for a download's Content-Disposition. */
+    filename: text("filename").notNull(),
+    /** What its first bytes say it is, never what the upload declared. */
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    content: bytea("content").notNull(),
+    ...timestamps,
+  },
+  (table) => [index("dispute_files_dispute_idx").on(table.disputeId, table.createdAt)],
+);
+
 export type DisputeRow = typeof disputes.$inferSelect;
+export type DisputeFileRow = typeof disputeFiles.$inferSelect;

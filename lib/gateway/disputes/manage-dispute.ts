@@ -17,12 +17,12 @@ import { GatewayError } from "../errors";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { parseDateBound } from "../transactions/list-transactions";
 import { decideDispute } from "./apply-dispute-event";
+import { assertAnswerable, DISPUTE_CLOSED, lockDispute } from "./dispute-lock";
 import { disputeNoticeUrls, queueDisputeEvents } from "./dispute-notices";
 import { disputeFromRow } from "./dispute-view";
+import { evidenceFilesOf } from "./evidence-files";
 
-export const EVIDENCE_SUBMITTED = "Evidence has been submitted; it can no longer be changed";
-export const DISPUTE_CLOSED = "Dispute is closed";
-export const EVIDENCE_PAST_DUE = "Evidence was due by";
+export { DISPUTE_CLOSED, EVIDENCE_PAST_DUE, EVIDENCE_SUBMITTED } from "./dispute-lock";
 export const ALREADY_ACCEPTED = "Dispute is already lost";
 
 async function trackingIdOf(db: Pick<GatewayDeps["db"], "select">, uid: string): Promise<string | null> {
@@ -31,18 +31,6 @@ async function trackingIdOf(db: Pick<GatewayDeps["db"], "select">, uid: string):
     .from(transactions)
     .where(eq(transactions.uid, uid));
   return row?.trackingId ?? null;
-}
-
-/** The shop's dispute, locked for a change; 404 for another shop's or none (an id says nothing of whose it is). */
-async function lockDispute(tx: DatabaseTransaction, shopId: number, id: string): Promise<DisputeRow> {
-  if (!DISPUTE_ID_PATTERN.test(id)) throw new GatewayError("record_not_found");
-  const [row] = await tx
-    .select()
-    .from(disputes)
-    .where(and(eq(disputes.id, id), eq(disputes.shopId, shopId)))
-    .for("update");
-  if (!row) throw new GatewayError("record_not_found");
-  return row;
 }
 
 export async function getDispute(options: {
@@ -57,7 +45,11 @@ export async function getDispute(options: {
     .from(disputes)
     .where(and(eq(disputes.id, options.id), eq(disputes.shopId, options.shopId)));
   if (!row) throw new GatewayError("record_not_found");
-  return disputeFromRow(row, await trackingIdOf(deps.db, row.transactionUid), deps.clock.now());
+  const [trackingId, files] = await Promise.all([
+    trackingIdOf(deps.db, row.transactionUid),
+    evidenceFilesOf(deps.db, [row.id]),
+  ]);
+  return disputeFromRow(row, trackingId, deps.clock.now(), files.get(row.id) ?? []);
 }
 
 export interface DisputeFilters {
@@ -118,7 +110,16 @@ export async function listDisputes(options: {
     deps.db.select({ total: count() }).from(disputes).where(where),
   ]);
   const now = deps.clock.now();
-  return { disputes: rows.map((row) => disputeFromRow(row.dispute, row.trackingId, now)), total };
+  const files = await evidenceFilesOf(
+    deps.db,
+    rows.map((row) => row.dispute.id),
+  );
+  return {
+    disputes: rows.map((row) =>
+      disputeFromRow(row.dispute, row.trackingId, now, files.get(row.dispute.id) ?? []),
+    ),
+    total,
+  };
 }
 
 async function noticeUrls(tx: DatabaseTransaction, dispute: DisputeRow) {
@@ -134,18 +135,6 @@ async function noticeUrls(tx: DatabaseTransaction, dispute: DisputeRow) {
     urls: disputeNoticeUrls(charge, shopSettingsSchema.parse(shop.settings).notification_url),
     trackingId: charge.trackingId,
   };
-}
-
-/** Whether the merchant may still answer: open, not submitted, not past due. Throws the 422 saying why not. */
-function assertAnswerable(row: DisputeRow, now: Date): void {
-  if (row.status === "under_review" || row.status === "warning_under_review")
-    throw GatewayError.base(EVIDENCE_SUBMITTED);
-  if (row.status !== "needs_response" && row.status !== "warning_needs_response")
-    throw GatewayError.base(`${DISPUTE_CLOSED} (${row.status})`);
-  if (row.evidenceDueBy.getTime() < now.getTime())
-    throw GatewayError.base(
-      `${EVIDENCE_PAST_DUE} ${row.evidenceDueBy.toISOString()}; it can no longer be given`,
-    );
 }
 
 /**
@@ -190,7 +179,8 @@ export async function submitEvidence(options: {
     return { row: updated, trackingId: notice.trackingId };
   });
   deps.outbox.nudge();
-  return disputeFromRow(row, trackingId, now);
+  const files = await evidenceFilesOf(deps.db, [row.id]);
+  return disputeFromRow(row, trackingId, now, files.get(row.id) ?? []);
 }
 
 /**
@@ -221,5 +211,6 @@ export async function acceptDispute(options: {
     return { row: updated, trackingId: notice.trackingId };
   });
   deps.outbox.nudge();
-  return disputeFromRow(row, trackingId, now);
+  const files = await evidenceFilesOf(deps.db, [row.id]);
+  return disputeFromRow(row, trackingId, now, files.get(row.id) ?? []);
 }

@@ -1,9 +1,14 @@
 import { z } from "zod";
 import {
   DISPUTE_STATUSES,
+  disputeFileSchema,
   disputeSchema,
+  EVIDENCE_FILE_TYPES,
   EVIDENCE_TEXT_FIELDS,
   MAX_EVIDENCE_CHARACTERS,
+  MAX_EVIDENCE_FILE_BYTES,
+  MAX_EVIDENCE_FILES,
+  MAX_EVIDENCE_FILES_BYTES,
 } from "@/lib/contracts/dispute";
 
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
@@ -13,6 +18,13 @@ const idParameter = {
   required: true,
   schema: { type: "string", pattern: "^dsp_[0-9a-f]{16}$" },
 };
+const fileIdParameter = {
+  name: "file_id",
+  in: "path",
+  required: true,
+  schema: { type: "string", pattern: "^dfl_[0-9a-f]{16}$" },
+};
+const MB = 1024 * 1024;
 const notFound = { description: "Unknown id or another shop's dispute", content: json("Error") };
 const unauthorized = { description: "Missing or wrong shop credentials", content: json("Error") };
 
@@ -21,6 +33,7 @@ export function disputeOpenApi() {
   return {
     schemas: {
       Dispute: z.toJSONSchema(disputeSchema, { io: "output" }),
+      DisputeFile: z.toJSONSchema(disputeFileSchema, { io: "output" }),
       DisputeList: { type: "array", items: { $ref: "#/components/schemas/Dispute" } },
       EvidenceRequest: {
         type: "object",
@@ -105,6 +118,86 @@ export function disputeOpenApi() {
             "401": unauthorized,
             "404": notFound,
             "422": { description: "Bad evidence, or it can no longer be given", content: json("Error") },
+          },
+        },
+      },
+      "/disputes/{id}/files": {
+        post: {
+          summary: "Upload an evidence file",
+          description:
+            `One file per request, as \`multipart/form-data\` with the part \`file\` (as Stripe's file uploads): ` +
+            `${EVIDENCE_FILE_TYPES.join(", ")}, recognised by its content (never its name or declared type), at ` +
+            `most ${MAX_EVIDENCE_FILE_BYTES / MB} MB; a dispute holds at most ${MAX_EVIDENCE_FILES} files and ` +
+            `${MAX_EVIDENCE_FILES_BYTES / MB} MB in all. Staged with the text evidence and submitted with it ` +
+            "(`POST /disputes/{id}/evidence` with `submit: true`). Refused (422 under `errors.file` or " +
+            "`errors.base`, nothing stored) when it is missing, of another kind, too large, one too many, or the " +
+            "dispute can no longer be answered (submitted, closed, past `evidence_due_by`).",
+          parameters: [idParameter],
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  required: ["file"],
+                  properties: { file: { type: "string", format: "binary" } },
+                },
+              },
+            },
+          },
+          responses: {
+            "201": { description: "The file, described (not its content)", content: json("DisputeFile") },
+            "401": unauthorized,
+            "404": notFound,
+            "415": { description: "Not a multipart/form-data body", content: json("Error") },
+            "422": {
+              description: "Not an accepted file, or it can no longer be given",
+              content: json("Error"),
+            },
+          },
+        },
+      },
+      "/disputes/{id}/files/{file_id}": {
+        get: {
+          summary: "Download an evidence file",
+          description: "Its content, as an attachment, to the dispute's shop only.",
+          parameters: [idParameter, fileIdParameter],
+          responses: {
+            "200": {
+              description: "The file's content",
+              content: Object.fromEntries(
+                EVIDENCE_FILE_TYPES.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+              ),
+            },
+            "401": unauthorized,
+            "404": notFound,
+          },
+        },
+        delete: {
+          summary: "Remove a staged evidence file",
+          parameters: [idParameter, fileIdParameter],
+          responses: {
+            "200": {
+              description: "Removed",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      id: { type: "string" },
+                      object: { const: "dispute_file" },
+                      deleted: { const: true },
+                    },
+                  },
+                },
+              },
+            },
+            "401": unauthorized,
+            "404": notFound,
+            "422": {
+              description: "The evidence is submitted, or the dispute closed or past due",
+              content: json("Error"),
+            },
           },
         },
       },

@@ -1,5 +1,13 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { MAX_EVIDENCE_FILE_BYTES } from "@/lib/contracts/dispute";
 import type { GatewayDeps } from "../../context";
+import {
+  addEvidenceFile,
+  type EvidenceUpload,
+  FILE_TOO_LARGE,
+  readEvidenceFile,
+  removeEvidenceFile,
+} from "../../disputes/evidence-files";
 import {
   acceptDispute,
   getDispute,
@@ -7,9 +15,37 @@ import {
   parseDisputeFilters,
   submitEvidence,
 } from "../../disputes/manage-dispute";
+import { GatewayError } from "../../errors";
 import type { GatewayEnv } from "../auth";
-import { readJsonBody } from "../body";
+import { readFormBody, readJsonBody } from "../body";
 import { paginationLinks, parsePagination } from "../pagination";
+
+/** An upload's body: the file and its multipart framing (a too large file is refused by its size, not cut off). */
+export const EVIDENCE_UPLOAD_BODY_BYTES = MAX_EVIDENCE_FILE_BYTES + 64 * 1024;
+
+/**
+ * The `file` part of a `multipart/form-data` upload, as Stripe's file uploads take it; null when there is none. A
+ * body past the upload's limit is a file too large: a 422 naming `file`, as any other refusal of it.
+ */
+async function readEvidenceUpload(c: Context<GatewayEnv>): Promise<EvidenceUpload | null> {
+  let form: FormData | null;
+  try {
+    form = await readFormBody(c);
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === "payload_too_large")
+      throw GatewayError.validation({ file: [FILE_TOO_LARGE] });
+    throw error;
+  }
+  const file = form?.get("file");
+  if (!file || typeof file === "string") return null;
+  return { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/** RFC 6266 Content-Disposition for a download: an ASCII fallback name and the UTF-8 one. */
+function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
 
 /** Disputes of the authenticated shop's payments: read them, answer with evidence, or accept them. */
 export function disputeRoutes(deps: GatewayDeps) {
@@ -48,6 +84,35 @@ export function disputeRoutes(deps: GatewayDeps) {
   routes.post("/disputes/:id/accept", async (c) =>
     c.json(await acceptDispute({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
   );
+
+  routes.post("/disputes/:id/files", async (c) => {
+    const upload = await readEvidenceUpload(c);
+    const file = await addEvidenceFile({ deps, shopId: c.get("shop").id, id: c.req.param("id"), upload });
+    return c.json(file, 201);
+  });
+
+  routes.get("/disputes/:id/files/:fileId", async (c) => {
+    const file = await readEvidenceFile({
+      deps,
+      shopId: c.get("shop").id,
+      id: c.req.param("id"),
+      fileId: c.req.param("fileId"),
+    });
+    // Served as a download that nothing renders in the gateway's origin: what was uploaded stays a file.
+    return c.body(new Uint8Array(file.content), 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": attachmentDisposition(file.filename),
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "X-Content-Type-Options": "nosniff",
+    });
+  });
+
+  routes.delete("/disputes/:id/files/:fileId", async (c) => {
+    const fileId = c.req.param("fileId");
+    await removeEvidenceFile({ deps, shopId: c.get("shop").id, id: c.req.param("id"), fileId });
+    return c.json({ id: fileId, object: "dispute_file", deleted: true });
+  });
 
   return routes;
 }
