@@ -128,6 +128,38 @@ export const disputeSchema = z
   .meta({ description: "A dispute of a payment by the cardholder's bank: an inquiry or a chargeback" });
 export type Dispute = z.output<typeof disputeSchema>;
 
+/** GET /reports/disputes: how many of the shop's live (or test) disputes are in each status now. */
+export const disputeReportSchema = z
+  .object({
+    test: z.boolean().describe("Whether these are the shop's test disputes or its live ones"),
+    statuses: z.record(z.enum(DISPUTE_STATUSES), z.int()).describe("Every status, with zeros"),
+    needs_response: z.int().describe("Inquiries and chargebacks waiting for the merchant's answer"),
+    next_due_by: z.string().nullable().describe("ISO 8601: the soonest answer due, null when none is"),
+  })
+  .meta({ description: "The shop's disputes by status" });
+export type DisputeReport = z.output<typeof disputeReportSchema>;
+
+/** What happened to a dispute, as its page shows it: each fact stored of it, in order. */
+export const DISPUTE_TIMELINE_EVENTS = [
+  "opened",
+  "escalated",
+  "funds_withdrawn",
+  "file_added",
+  "evidence_submitted",
+  "funds_reinstated",
+  "closed",
+] as const;
+export const disputeTimelineEntrySchema = z.object({
+  event: z.enum(DISPUTE_TIMELINE_EVENTS),
+  at: z.string().describe("ISO 8601"),
+  status: z.enum(DISPUTE_STATUSES).nullable().describe("The outcome, on `closed`"),
+  amount: z.int().nullable().describe("Minor units moved, on `funds_withdrawn` and `funds_reinstated`"),
+  fee: z.int().nullable().describe("Minor units of fee moved with it"),
+  file_id: z.string().nullable().describe("On `file_added`"),
+  filename: z.string().nullable().describe("On `file_added`"),
+});
+export type DisputeTimelineEntry = z.output<typeof disputeTimelineEntrySchema>;
+
 /** The events a dispute's webhooks carry, in the subscription events' envelope (the object, and `event`). */
 export const DISPUTE_EVENTS = [
   "dispute.created",

@@ -753,6 +753,8 @@ export const disputes = pgTable(
     fee: bigint("fee", { mode: "number" }).notNull().default(0),
     fundsWithdrawnAt: timestamp("funds_withdrawn_at", { withTimezone: true, precision: 3 }),
     fundsReinstatedAt: timestamp("funds_reinstated_at", { withTimezone: true, precision: 3 }),
+    /** When it reached its outcome (won, lost, an inquiry closed): the day reports count it on. */
+    closedAt: timestamp("closed_at", { withTimezone: true, precision: 3 }),
     test: boolean("test").notNull(),
     ...timestamps,
   },

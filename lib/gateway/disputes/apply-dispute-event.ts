@@ -247,7 +247,7 @@ export async function decideDispute(
   const won = outcome === "won";
   const [row] = await tx
     .update(disputes)
-    .set({ status: outcome, updatedAt: now, ...(won ? { fundsReinstatedAt: now } : {}) })
+    .set({ status: outcome, updatedAt: now, closedAt: now, ...(won ? { fundsReinstatedAt: now } : {}) })
     .where(and(eq(disputes.id, dispute.id), inArray(disputes.status, REACHED_FROM[outcome])))
     .returning();
   if (!row) return false;

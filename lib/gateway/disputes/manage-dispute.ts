@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import {
   DISPUTE_ID_PATTERN,
   DISPUTE_STATUSES,
   type Dispute,
   type DisputeEvidence,
   type DisputeStatus,
+  type DisputeTimelineEntry,
   parseEvidenceRequest,
 } from "@/lib/contracts/dispute";
 import type { ErrorTree } from "@/lib/contracts/errors";
@@ -19,6 +20,7 @@ import { parseDateBound } from "../transactions/list-transactions";
 import { decideDispute } from "./apply-dispute-event";
 import { assertAnswerable, DISPUTE_CLOSED, lockDispute } from "./dispute-lock";
 import { disputeNoticeUrls, queueDisputeEvents } from "./dispute-notices";
+import { disputeTimeline } from "./dispute-timeline";
 import { disputeFromRow } from "./dispute-view";
 import { evidenceFilesOf } from "./evidence-files";
 
@@ -52,7 +54,28 @@ export async function getDispute(options: {
   return disputeFromRow(row, trackingId, deps.clock.now(), files.get(row.id) ?? []);
 }
 
+/** GET /disputes/{id}/timeline: what happened to the shop's dispute, oldest first. */
+export async function getDisputeTimeline(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  id: string;
+}): Promise<DisputeTimelineEntry[]> {
+  const { deps } = options;
+  if (!DISPUTE_ID_PATTERN.test(options.id)) throw new GatewayError("record_not_found");
+  const [row] = await deps.db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.id, options.id), eq(disputes.shopId, options.shopId)));
+  if (!row) throw new GatewayError("record_not_found");
+  const files = await evidenceFilesOf(deps.db, [row.id]);
+  return disputeTimeline(row, files.get(row.id) ?? []);
+}
+
+/** `?order=` of GET /disputes: the newest first (default), or the answer due soonest first, as a to-do list. */
+export const DISPUTE_ORDERS = ["created", "due"] as const;
+
 export interface DisputeFilters {
+  order?: (typeof DISPUTE_ORDERS)[number];
   status?: DisputeStatus;
   transactionUid?: string;
   createdFrom?: Date;
@@ -69,6 +92,11 @@ export function parseDisputeFilters(query: Record<string, string | undefined>): 
     else errors.status = [`is not one of ${DISPUTE_STATUSES.join(", ")}`];
   }
   if (query.transaction_uid) filters.transactionUid = query.transaction_uid;
+  if (query.order) {
+    const order = DISPUTE_ORDERS.find((known) => known === query.order);
+    if (order) filters.order = order;
+    else errors.order = [`is not one of ${DISPUTE_ORDERS.join(", ")}`];
+  }
   for (const [key, bound] of [
     ["created_from", "lower"],
     ["created_to", "upper"],
@@ -84,7 +112,10 @@ export function parseDisputeFilters(query: Record<string, string | undefined>): 
   return filters;
 }
 
-/** GET /disputes: the shop's disputes, the answer due soonest first among the open ones, then the newest. */
+/**
+ * GET /disputes: the shop's disputes, newest first; with `order=due`, those waiting for an answer first, the one
+ * due soonest on top, then the others newest first.
+ */
 export async function listDisputes(options: {
   deps: GatewayDeps;
   shopId: number;
@@ -104,7 +135,20 @@ export async function listDisputes(options: {
       .from(disputes)
       .innerJoin(transactions, eq(transactions.uid, disputes.transactionUid))
       .where(where)
-      .orderBy(desc(disputes.createdAt), desc(disputes.id))
+      .orderBy(
+        ...(filters.order === "due"
+          ? [
+              asc(
+                sql`case when ${disputes.status} in ('needs_response', 'warning_needs_response') then 0 else 1 end`,
+              ),
+              asc(
+                sql`case when ${disputes.status} in ('needs_response', 'warning_needs_response') then ${disputes.evidenceDueBy} end`,
+              ),
+            ]
+          : []),
+        desc(disputes.createdAt),
+        desc(disputes.id),
+      )
       .limit(pagination.perPage)
       .offset(pagination.offset),
     deps.db.select({ total: count() }).from(disputes).where(where),

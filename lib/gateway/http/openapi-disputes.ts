@@ -2,7 +2,9 @@ import { z } from "zod";
 import {
   DISPUTE_STATUSES,
   disputeFileSchema,
+  disputeReportSchema,
   disputeSchema,
+  disputeTimelineEntrySchema,
   EVIDENCE_FILE_TYPES,
   EVIDENCE_TEXT_FIELDS,
   MAX_EVIDENCE_CHARACTERS,
@@ -10,6 +12,8 @@ import {
   MAX_EVIDENCE_FILES,
   MAX_EVIDENCE_FILES_BYTES,
 } from "@/lib/contracts/dispute";
+
+import { DISPUTE_ORDERS } from "../disputes/manage-dispute";
 
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const idParameter = {
@@ -34,6 +38,8 @@ export function disputeOpenApi() {
     schemas: {
       Dispute: z.toJSONSchema(disputeSchema, { io: "output" }),
       DisputeFile: z.toJSONSchema(disputeFileSchema, { io: "output" }),
+      DisputeReport: z.toJSONSchema(disputeReportSchema, { io: "output" }),
+      DisputeTimeline: { type: "array", items: z.toJSONSchema(disputeTimelineEntrySchema, { io: "output" }) },
       DisputeList: { type: "array", items: { $ref: "#/components/schemas/Dispute" } },
       EvidenceRequest: {
         type: "object",
@@ -55,7 +61,7 @@ export function disputeOpenApi() {
     paths: {
       "/disputes": {
         get: {
-          summary: "List the shop's disputes (inquiries and chargebacks), newest first",
+          summary: "List the shop's disputes (inquiries and chargebacks), newest first or due soonest first",
           description:
             "Raised by the acquirer on a payment or capture (test cards in the README). Paginated " +
             "(`X-Total-Count`, `Link`).",
@@ -67,6 +73,13 @@ export function disputeOpenApi() {
               schema: { type: "integer", minimum: 1, maximum: 500, default: 50 },
             },
             { name: "status", in: "query", schema: { type: "string", enum: [...DISPUTE_STATUSES] } },
+            {
+              name: "order",
+              in: "query",
+              description:
+                "`created`: newest first. `due`: those awaiting an answer first, due soonest on top, then the rest newest first",
+              schema: { type: "string", enum: [...DISPUTE_ORDERS], default: "created" },
+            },
             {
               name: "transaction_uid",
               in: "query",
@@ -101,6 +114,38 @@ export function disputeOpenApi() {
             "200": { description: "The dispute", content: json("Dispute") },
             "401": unauthorized,
             "404": notFound,
+          },
+        },
+      },
+      "/disputes/{id}/timeline": {
+        get: {
+          summary: "What happened to a dispute, oldest first",
+          description:
+            "From what is stored of it: opened, escalated (an inquiry become a chargeback), money taken, files " +
+            "added, evidence submitted, money given back, the outcome.",
+          parameters: [idParameter],
+          responses: {
+            "200": { description: "The timeline", content: json("DisputeTimeline") },
+            "401": unauthorized,
+            "404": notFound,
+          },
+        },
+      },
+      "/reports/disputes": {
+        get: {
+          summary: "The shop's disputes by status now",
+          parameters: [
+            {
+              name: "test",
+              in: "query",
+              description: "A live shop's test disputes instead of its live ones",
+              schema: { type: "boolean" },
+            },
+          ],
+          responses: {
+            "200": { description: "Counts by status", content: json("DisputeReport") },
+            "401": unauthorized,
+            "422": { description: "A bad `test`", content: json("Error") },
           },
         },
       },

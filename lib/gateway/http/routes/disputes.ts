@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { MAX_EVIDENCE_FILE_BYTES } from "@/lib/contracts/dispute";
 import type { GatewayDeps } from "../../context";
+import { buildDisputeReport } from "../../disputes/dispute-report";
 import {
   addEvidenceFile,
   type EvidenceUpload,
@@ -11,11 +12,13 @@ import {
 import {
   acceptDispute,
   getDispute,
+  getDisputeTimeline,
   listDisputes,
   parseDisputeFilters,
   submitEvidence,
 } from "../../disputes/manage-dispute";
 import { GatewayError } from "../../errors";
+import { parseReportMode } from "../../reports/daily-report";
 import type { GatewayEnv } from "../auth";
 import { readFormBody, readJsonBody } from "../body";
 import { paginationLinks, parsePagination } from "../pagination";
@@ -65,6 +68,17 @@ export function disputeRoutes(deps: GatewayDeps) {
     if (link) c.header("Link", link);
     return c.json(disputes);
   });
+
+  routes.get("/reports/disputes", async (c) => {
+    const shop = c.get("shop");
+    return c.json(
+      await buildDisputeReport({ deps, shopId: shop.id, test: parseReportMode(c.req.query(), shop) }),
+    );
+  });
+
+  routes.get("/disputes/:id/timeline", async (c) =>
+    c.json(await getDisputeTimeline({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
+  );
 
   routes.get("/disputes/:id", async (c) =>
     c.json(await getDispute({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
