@@ -128,6 +128,23 @@ export const disputeSchema = z
   .meta({ description: "A dispute of a payment by the cardholder's bank: an inquiry or a chargeback" });
 export type Dispute = z.output<typeof disputeSchema>;
 
+export const earlyFraudWarningSchema = z
+  .object({
+    id: z.string().describe("efw_ + 16 hex"),
+    object: z.literal("early_fraud_warning"),
+    transaction_uid: z.string(),
+    fraud_type: z.string().describe("e.g. unauthorized_use_of_card"),
+    actionable: z
+      .boolean()
+      .describe("No dispute of the payment yet and something left to refund: refunding now may avert one"),
+    test: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({
+    description: "A bank's early fraud warning on a payment (Visa TC40, Mastercard SAFE); no money moved",
+  });
+export type EarlyFraudWarning = z.output<typeof earlyFraudWarningSchema>;
+
 /** GET /reports/disputes: how many of the shop's live (or test) disputes are in each status now. */
 export const disputeReportSchema = z
   .object({

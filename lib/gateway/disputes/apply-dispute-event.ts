@@ -90,7 +90,10 @@ export async function applyDisputeEvent(
 }
 
 /** What of the charge is left to dispute: not refunded (nor being refunded), nor charged back already. */
-async function undisputedAmount(tx: DatabaseTransaction, charge: ChargeRow): Promise<number> {
+export async function undisputedAmount(
+  tx: DatabaseTransaction | GatewayDeps["db"],
+  charge: ChargeRow,
+): Promise<number> {
   const [row] = await queryRows<{ taken: string }>(
     tx,
     sql`select (coalesce((select sum(amount) from transactions

@@ -76,13 +76,15 @@ export const DISPUTE_ORDERS = ["created", "due"] as const;
 
 export interface DisputeFilters {
   order?: (typeof DISPUTE_ORDERS)[number];
+  /** Test disputes only (true) or live ones only (false); both when absent. */
+  test?: boolean;
   status?: DisputeStatus;
   transactionUid?: string;
   createdFrom?: Date;
   createdTo?: Date;
 }
 
-/** `?status=&transaction_uid=&created_from=&created_to=` of GET /disputes; a bad value is a 422 naming it. */
+/** `?status=&transaction_uid=&test=&order=&created_from=&created_to=` of GET /disputes; a bad value is a 422 naming it. */
 export function parseDisputeFilters(query: Record<string, string | undefined>): DisputeFilters {
   const filters: DisputeFilters = {};
   const errors: ErrorTree = {};
@@ -92,6 +94,8 @@ export function parseDisputeFilters(query: Record<string, string | undefined>): 
     else errors.status = [`is not one of ${DISPUTE_STATUSES.join(", ")}`];
   }
   if (query.transaction_uid) filters.transactionUid = query.transaction_uid;
+  if (query.test === "true" || query.test === "false") filters.test = query.test === "true";
+  else if (query.test) errors.test = [INVALID];
   if (query.order) {
     const order = DISPUTE_ORDERS.find((known) => known === query.order);
     if (order) filters.order = order;
@@ -125,6 +129,7 @@ export async function listDisputes(options: {
   const { deps, filters, pagination } = options;
   const conditions: SQL[] = [eq(disputes.shopId, options.shopId)];
   if (filters.status) conditions.push(eq(disputes.status, filters.status));
+  if (filters.test !== undefined) conditions.push(eq(disputes.test, filters.test));
   if (filters.transactionUid) conditions.push(eq(disputes.transactionUid, filters.transactionUid));
   if (filters.createdFrom) conditions.push(gte(disputes.createdAt, filters.createdFrom));
   if (filters.createdTo) conditions.push(lte(disputes.createdAt, filters.createdTo));

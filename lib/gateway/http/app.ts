@@ -110,6 +110,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/disputes", shopAuth(deps, limiter));
   app.use("/disputes/*", shopAuth(deps, limiter));
   app.use("/disputes/:id/files", allowBodyUpTo(EVIDENCE_UPLOAD_BODY_BYTES));
+  app.use("/early_fraud_warnings", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", childTransactionRoutes(deps));

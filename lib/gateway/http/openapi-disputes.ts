@@ -7,6 +7,7 @@ import {
   disputeTimelineEntrySchema,
   EVIDENCE_FILE_TYPES,
   EVIDENCE_TEXT_FIELDS,
+  earlyFraudWarningSchema,
   MAX_EVIDENCE_CHARACTERS,
   MAX_EVIDENCE_FILE_BYTES,
   MAX_EVIDENCE_FILES,
@@ -40,6 +41,10 @@ export function disputeOpenApi() {
       DisputeFile: z.toJSONSchema(disputeFileSchema, { io: "output" }),
       DisputeReport: z.toJSONSchema(disputeReportSchema, { io: "output" }),
       DisputeTimeline: { type: "array", items: z.toJSONSchema(disputeTimelineEntrySchema, { io: "output" }) },
+      EarlyFraudWarningList: {
+        type: "array",
+        items: z.toJSONSchema(earlyFraudWarningSchema, { io: "output" }),
+      },
       DisputeList: { type: "array", items: { $ref: "#/components/schemas/Dispute" } },
       EvidenceRequest: {
         type: "object",
@@ -73,6 +78,12 @@ export function disputeOpenApi() {
               schema: { type: "integer", minimum: 1, maximum: 500, default: 50 },
             },
             { name: "status", in: "query", schema: { type: "string", enum: [...DISPUTE_STATUSES] } },
+            {
+              name: "test",
+              in: "query",
+              description: "Test disputes only (`true`) or live ones only (`false`); both when absent",
+              schema: { type: "boolean" },
+            },
             {
               name: "order",
               in: "query",
@@ -128,6 +139,20 @@ export function disputeOpenApi() {
             "200": { description: "The timeline", content: json("DisputeTimeline") },
             "401": unauthorized,
             "404": notFound,
+          },
+        },
+      },
+      "/early_fraud_warnings": {
+        get: {
+          summary: "The bank's early fraud warnings on a payment",
+          description:
+            "Also sent as `early_fraud_warning.created` events. While `actionable`, refunding what is left of the " +
+            "payment (`POST /transactions/refunds`) may avert a chargeback and its fee.",
+          parameters: [{ name: "transaction_uid", in: "query", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": { description: "Oldest first", content: json("EarlyFraudWarningList") },
+            "401": unauthorized,
+            "422": { description: "No transaction_uid", content: json("Error") },
           },
         },
       },

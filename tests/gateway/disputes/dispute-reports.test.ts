@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxAcquirer } from "@/lib/gateway/acquirer/sandbox-acquirer";
 import { ManualClock } from "@/lib/gateway/clock";
+import { postChild } from "../child-helpers";
 import { callJson, type JsonBody, startTestGateway, type TestGateway, type TestShop } from "../harness";
 import { paymentRequest, postPayment } from "../money-helpers";
 
@@ -150,5 +151,45 @@ describe("the list as a to-do list, and a dispute's timeline", () => {
     ]);
     const other = await gateway.createShop();
     expect((await callJson(gateway, `/disputes/${closed.id}/timeline`, { shop: other })).status).toBe(404);
+  });
+});
+
+describe("early fraud warnings of a payment", () => {
+  it("are listed to the payment's shop, actionable until what is left of it is refunded", async () => {
+    const shop = await gateway.createShop();
+    const payment = await postPayment(
+      gateway,
+      shop,
+      paymentRequest(
+        { amount: 1800, currency: "EUR", duplicate_check: false },
+        { number: "4000000000005423" },
+      ),
+    );
+    const uid = payment.body.transaction.uid;
+    await gateway.runtime.disputeFeed.sweepOnce();
+    const listed = await callJson(gateway, `/early_fraud_warnings?transaction_uid=${uid}`, { shop });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([
+      expect.objectContaining({
+        object: "early_fraud_warning",
+        transaction_uid: uid,
+        actionable: true,
+        test: true,
+      }),
+    ]);
+    const other = await gateway.createShop();
+    expect(
+      (await callJson(gateway, `/early_fraud_warnings?transaction_uid=${uid}`, { shop: other })).body,
+    ).toEqual([]);
+    expect((await callJson(gateway, "/early_fraud_warnings", { shop })).status).toBe(422);
+    const refund = await postChild(gateway, shop, "refunds", {
+      parent_uid: uid,
+      amount: 1800,
+      reason: "Fraud warning",
+    });
+    expect(refund.body.transaction.status).toBe("successful");
+    const after = await callJson(gateway, `/early_fraud_warnings?transaction_uid=${uid}`, { shop });
+    expect(after.body[0].actionable).toBe(false);
+    expect((await callJson(gateway, `/disputes?transaction_uid=${uid}`, { shop })).body).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { type Context, Hono } from "hono";
 import { MAX_EVIDENCE_FILE_BYTES } from "@/lib/contracts/dispute";
+import { BLANK } from "@/lib/contracts/messages";
 import type { GatewayDeps } from "../../context";
 import { buildDisputeReport } from "../../disputes/dispute-report";
+import { listEarlyFraudWarnings } from "../../disputes/early-fraud-warnings";
 import {
   addEvidenceFile,
   type EvidenceUpload,
@@ -67,6 +69,12 @@ export function disputeRoutes(deps: GatewayDeps) {
     const link = paginationLinks(c.req.url, pagination, total);
     if (link) c.header("Link", link);
     return c.json(disputes);
+  });
+
+  routes.get("/early_fraud_warnings", async (c) => {
+    const transactionUid = c.req.query("transaction_uid");
+    if (!transactionUid) throw GatewayError.validation({ transaction_uid: [BLANK] });
+    return c.json(await listEarlyFraudWarnings({ deps, shopId: c.get("shop").id, transactionUid }));
   });
 
   routes.get("/reports/disputes", async (c) => {
