@@ -6,6 +6,7 @@ import {
   type DisputeReport,
   type DisputeStatus,
   type DisputeTimelineEntry,
+  type EarlyFraudWarning,
   EVIDENCE_FILE_ID_PATTERN,
 } from "@/lib/contracts/dispute";
 import { ADMIN_SESSION_HEADER } from "@/lib/contracts/merchant";
@@ -174,6 +175,16 @@ export function disputesClient(connection: GatewayConnection) {
       } catch {
         return null;
       }
+    },
+
+    listEarlyFraudWarnings(credentials: ShopCredentials, transactionUid: string) {
+      return callMerchantApi<EarlyFraudWarning[]>(connection, {
+        method: "GET",
+        path: "/early_fraud_warnings",
+        query: { transaction_uid: transactionUid },
+        credentials,
+        read: (body) => (Array.isArray(body) ? (body as EarlyFraudWarning[]) : undefined),
+      });
     },
 
     /** Counts by status now: a live shop's live disputes, or with `test` its test ones. */
