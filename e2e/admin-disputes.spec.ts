@@ -111,7 +111,7 @@ test("a fraud chargeback is answered: evidence saved, a file added, submitted af
     .getByLabel("Add a file")
     .setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByRole("alert")).toContainText("must be a PDF, PNG or JPEG file");
+  await expect(page.getByRole("alert").filter({ hasText: "must be a PDF, PNG or JPEG file" })).toBeVisible();
   await page
     .getByLabel("Add a file")
     .setInputFiles({ name: "parcel.png", mimeType: "image/png", buffer: PNG });

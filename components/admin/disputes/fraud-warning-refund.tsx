@@ -5,8 +5,11 @@ import { useState, useTransition } from "react";
 import { refundForFraudWarningAction } from "@/app/admin/(area)/disputes/actions";
 import { formatAmount } from "@/lib/admin/format";
 
-/** The warning's one action, confirmed first: refund all that is still refundable of the payment. */
-export function FraudWarningRefund({ uid }: { uid: string }) {
+/**
+ * The warning's one action, confirmed first: refund all that is still refundable of the payment. Offered while the
+ * warning is actionable; kept on the page after, so its answer stays readable once the page refreshes.
+ */
+export function FraudWarningRefund({ uid, actionable }: { uid: string; actionable: boolean }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [confirming, setConfirming] = useState(false);
@@ -51,11 +54,11 @@ export function FraudWarningRefund({ uid }: { uid: string }) {
             Do not refund
           </button>
         </div>
-      ) : (
+      ) : actionable ? (
         <button type="button" className="admin-button" onClick={() => setConfirming(true)} disabled={pending}>
           Refund the payment…
         </button>
-      )}
+      ) : null}
       {error ? (
         <p className="admin-alert admin-alert--error" role="alert">
           {error}

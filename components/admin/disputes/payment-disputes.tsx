@@ -43,7 +43,7 @@ export async function PaymentDisputes({ uid }: { uid: string }) {
               ? "Refunding what is left of it now may avert a chargeback and its fee."
               : "Nothing is left to do here: the payment is refunded or already disputed."}
           </p>
-          {warning.actionable ? <FraudWarningRefund uid={uid} /> : null}
+          <FraudWarningRefund uid={uid} actionable={warning.actionable} />
         </div>
       ))}
       {disputeList.length > 0 ? (
