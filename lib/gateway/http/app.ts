@@ -4,6 +4,7 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import { accessLogger } from "@/lib/server/log";
 import { currentRequestId, requestLineFacts } from "@/lib/server/request-id";
 import type { GatewayDeps } from "../context";
+import { FILE_TOO_LARGE } from "../disputes/evidence-files";
 import { GatewayError, renderGatewayError } from "../errors";
 import { observeRequests } from "../observability/observe-requests";
 import { observabilityRoutes } from "../observability/routes";
@@ -109,7 +110,10 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/subscriptions/*", shopAuth(deps, limiter));
   app.use("/disputes", shopAuth(deps, limiter));
   app.use("/disputes/*", shopAuth(deps, limiter));
-  app.use("/disputes/:id/files", allowBodyUpTo(EVIDENCE_UPLOAD_BODY_BYTES));
+  app.use(
+    "/disputes/:id/files",
+    allowBodyUpTo(EVIDENCE_UPLOAD_BODY_BYTES, () => GatewayError.validation({ file: [FILE_TOO_LARGE] })),
+  );
   app.use("/early_fraud_warnings", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", paymentRoutes(deps));

@@ -58,15 +58,16 @@ async function readWebBody(stream: ReadableStream<Uint8Array> | null, limit: num
 }
 
 /** Requests allowed a larger body than 64 KiB (evidence files), by the middleware of their route. */
-const bodyLimits = new WeakMap<Request, number>();
+const bodyLimits = new WeakMap<Request, { bytes: number; tooLarge: () => GatewayError }>();
 
 /**
- * Lets the requests of one route carry up to `bytes` (a dispute's evidence file): registered before any middleware
- * that reads the body, so the idempotency check reads it under the same limit.
+ * Lets the requests of one route carry up to `bytes` (a dispute's evidence file), and says what a larger one is
+ * refused with (the route's own words, say a 422 on its file field): registered before any middleware that reads
+ * the body, so the idempotency check reads it under the same limit and refuses it the same way.
  */
-export function allowBodyUpTo(bytes: number): MiddlewareHandler {
+export function allowBodyUpTo(bytes: number, tooLarge: () => GatewayError): MiddlewareHandler {
   return async (c, next) => {
-    bodyLimits.set(c.req.raw, bytes);
+    bodyLimits.set(c.req.raw, { bytes, tooLarge });
     await next();
   };
 }
@@ -81,8 +82,9 @@ const rawBodies = new WeakMap<Request, Promise<Buffer>>();
 export function readRawBody(c: Context): Promise<Buffer> {
   const cached = rawBodies.get(c.req.raw);
   if (cached) return cached;
+  const allowance = bodyLimits.get(c.req.raw);
+  const limit = allowance?.bytes ?? MAX_BODY_BYTES;
   const read = (async () => {
-    const limit = bodyLimits.get(c.req.raw) ?? MAX_BODY_BYTES;
     const declaredLength = Number(requestHeader(c, "content-length") ?? "0");
     if (declaredLength > limit) throw new GatewayError("payload_too_large");
     // Under @hono/node-server the Node request itself is read: going through the web-standard stream the Request
@@ -90,7 +92,11 @@ export function readRawBody(c: Context): Promise<Buffer> {
     const incoming = nodeRequest(c);
     const chunks = incoming ? await readNodeBody(incoming, limit) : await readWebBody(c.req.raw.body, limit);
     return Buffer.concat(chunks);
-  })();
+  })().catch((error: unknown) => {
+    if (allowance && error instanceof GatewayError && error.code === "payload_too_large")
+      throw allowance.tooLarge();
+    throw error;
+  });
   rawBodies.set(c.req.raw, read);
   return read;
 }

@@ -177,6 +177,20 @@ describe("evidence files", () => {
     const large = await json(await upload(dispute.id, oversized, "big.pdf"));
     expect(large.status).toBe(422);
     expect(large.body.errors).toEqual({ file: ["is too large (maximum is 5 MB)"] });
+    // Past the upload's limit the body is not read at all, with a RequestID or without: still a 422 on the file.
+    const huge = Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024, 0x20)]);
+    const variants: Record<string, string>[] = [{}, { RequestID: `huge-${dispute.id}` }];
+    for (const headers of variants) {
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(huge)]), "huge.pdf");
+      const answer = await fetch(`${gateway.url}/disputes/${dispute.id}/files`, {
+        method: "POST",
+        headers: { authorization: shop.authorization, ...headers },
+        body: form,
+      });
+      expect(answer.status).toBe(422);
+      expect((await answer.json()).errors).toEqual({ file: ["is too large (maximum is 5 MB)"] });
+    }
     const missing = await json(await upload(dispute.id, PNG, "x.png", { field: "attachment" }));
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ file: ["can't be blank"] });

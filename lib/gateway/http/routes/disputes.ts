@@ -7,7 +7,6 @@ import { listEarlyFraudWarnings } from "../../disputes/early-fraud-warnings";
 import {
   addEvidenceFile,
   type EvidenceUpload,
-  FILE_TOO_LARGE,
   readEvidenceFile,
   removeEvidenceFile,
 } from "../../disputes/evidence-files";
@@ -30,18 +29,10 @@ export const EVIDENCE_UPLOAD_BODY_BYTES = MAX_EVIDENCE_FILE_BYTES + 64 * 1024;
 
 /**
  * The `file` part of a `multipart/form-data` upload, as Stripe's file uploads take it; null when there is none. A
- * body past the upload's limit is a file too large: a 422 naming `file`, as any other refusal of it.
+ * body past the upload's limit is a file too large (see `allowBodyUpTo` in app.ts): a 422 naming `file`.
  */
 async function readEvidenceUpload(c: Context<GatewayEnv>): Promise<EvidenceUpload | null> {
-  let form: FormData | null;
-  try {
-    form = await readFormBody(c);
-  } catch (error) {
-    if (error instanceof GatewayError && error.code === "payload_too_large")
-      throw GatewayError.validation({ file: [FILE_TOO_LARGE] });
-    throw error;
-  }
-  const file = form?.get("file");
+  const file = (await readFormBody(c))?.get("file");
   if (!file || typeof file === "string") return null;
   return { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
