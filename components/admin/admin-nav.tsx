@@ -12,6 +12,7 @@ const LINKS = [
   { href: "/admin/products", label: "Products" },
   { href: "/admin/plans", label: "Plans" },
   { href: "/admin/subscriptions", label: "Subscriptions" },
+  { href: "/admin/disputes", label: "Disputes" },
   { href: "/admin/settings", label: "Settings" },
 ] as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DailyReportDay } from "@/lib/contracts/merchant";
-import { niceMaximum, summarize, summarizeMoney } from "./report-stats";
+import { niceMaximum, summarize, summarizeDisputes, summarizeMoney } from "./report-stats";
 
 function day(
   date: string,
@@ -23,6 +23,7 @@ function day(
     approval_rate: null,
     refunds: 0,
     volume: [],
+    disputes: [],
     ...money,
   };
 }
@@ -140,5 +141,39 @@ describe("dashboard money", () => {
       refunds: 0,
       volume: [],
     });
+  });
+});
+
+describe("dashboard disputes", () => {
+  it("adds each currency's disputes over the range exactly, never across currencies", () => {
+    const entry = (currency: string, disputed: string, fees: string, won = 0, lost = 0) => ({
+      currency,
+      opened: 1,
+      won,
+      lost,
+      disputed,
+      fees,
+      reinstated: won > 0 ? disputed : "0",
+    });
+    const days = [
+      day("2026-01-01", 0, 0, 0, {
+        disputes: [entry("USD", "9007199254740993", "1500"), entry("EUR", "5000", "1500")],
+      }),
+      day("2026-01-02", 0, 0, 0, { disputes: [entry("EUR", "2500", "1500", 1, 0)] }),
+      day("2026-01-03", 0, 0, 0, { disputes: [entry("EUR", "0", "0", 0, 1)] }),
+    ];
+    expect(summarizeDisputes(days)).toEqual([
+      { currency: "EUR", opened: 3, won: 1, lost: 1, disputed: "7500", fees: "3000", reinstated: "2500" },
+      {
+        currency: "USD",
+        opened: 1,
+        won: 0,
+        lost: 0,
+        disputed: "9007199254740993",
+        fees: "1500",
+        reinstated: "0",
+      },
+    ]);
+    expect(summarizeDisputes([day("2026-01-04", 1, 0)])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { CurrencyVolume, DailyReportDay } from "@/lib/contracts/merchant";
+import type { CurrencyVolume, DailyReportDay, DisputeVolume } from "@/lib/contracts/merchant";
 
 /**
  * The axis maximum: four gridline steps of a round size (1, 2 or 5 × 10^n), so every gridline falls on a whole,
@@ -79,4 +79,33 @@ export function summarizeMoney(days: DailyReportDay[]): {
     refunds,
     volume: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
   };
+}
+
+/**
+ * The disputes of a report range per currency, in code order: how many were opened, won and lost, what chargebacks
+ * took back, their fees, and what was given back when won. Exact sums (bigint); currencies never added together.
+ */
+export function summarizeDisputes(days: DailyReportDay[]): DisputeVolume[] {
+  const byCurrency = new Map<string, DisputeVolume>();
+  for (const day of days) {
+    for (const entry of day.disputes ?? []) {
+      const total = byCurrency.get(entry.currency) ?? {
+        currency: entry.currency,
+        opened: 0,
+        won: 0,
+        lost: 0,
+        disputed: "0",
+        fees: "0",
+        reinstated: "0",
+      };
+      total.opened += entry.opened;
+      total.won += entry.won;
+      total.lost += entry.lost;
+      total.disputed = addMinorUnits(total.disputed, entry.disputed);
+      total.fees = addMinorUnits(total.fees, entry.fees);
+      total.reinstated = addMinorUnits(total.reinstated, entry.reinstated);
+      byCurrency.set(entry.currency, total);
+    }
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }

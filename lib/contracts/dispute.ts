@@ -72,6 +72,29 @@ export type DisputeEvidence = Partial<Record<EvidenceField, string>>;
 /** The most text a dispute's evidence holds in all, as the card networks' submission forms allow. */
 export const MAX_EVIDENCE_CHARACTERS = 150_000;
 
+/** Evidence files: the kinds the card networks take, recognised by their first bytes (never the name or the
+ * declared type), at most `MAX_EVIDENCE_FILE_BYTES` each and `MAX_EVIDENCE_FILES` / `MAX_EVIDENCE_FILES_BYTES` per
+ * dispute, as Stripe's dispute evidence limits go. */
+export const EVIDENCE_FILE_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+export type EvidenceFileType = (typeof EVIDENCE_FILE_TYPES)[number];
+export const MAX_EVIDENCE_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_EVIDENCE_FILES = 10;
+export const MAX_EVIDENCE_FILES_BYTES = 10 * 1024 * 1024;
+export const EVIDENCE_FILE_ID_PATTERN = /^dfl_[0-9a-f]{16}$/;
+
+export const disputeFileSchema = z
+  .object({
+    id: z.string().describe("dfl_ + 16 hex"),
+    object: z.literal("dispute_file"),
+    filename: z.string(),
+    content_type: z.enum(EVIDENCE_FILE_TYPES).describe("From the file's content, not its name"),
+    size: z.int().describe("Bytes"),
+    sha256: z.string().describe("Hex SHA-256 of the content"),
+    created_at: z.string(),
+  })
+  .meta({ description: "An evidence file of a dispute; its content at GET /disputes/{id}/files/{file_id}" });
+export type DisputeFile = z.output<typeof disputeFileSchema>;
+
 export const disputeSchema = z
   .object({
     id: z.string().describe("dsp_ + 16 hex"),
@@ -87,6 +110,7 @@ export const disputeSchema = z
     network_reason_code: z.string().describe("The card network's reason code, e.g. Visa 10.4"),
     status: z.enum(DISPUTE_STATUSES),
     evidence: z.record(z.string(), z.string()).describe("Staged or submitted evidence, by field"),
+    evidence_files: z.array(disputeFileSchema).describe("Staged or submitted evidence files, oldest first"),
     evidence_details: z.object({
       due_by: z.string().describe("ISO 8601"),
       has_evidence: z.boolean(),
@@ -103,6 +127,55 @@ export const disputeSchema = z
   })
   .meta({ description: "A dispute of a payment by the cardholder's bank: an inquiry or a chargeback" });
 export type Dispute = z.output<typeof disputeSchema>;
+
+export const earlyFraudWarningSchema = z
+  .object({
+    id: z.string().describe("efw_ + 16 hex"),
+    object: z.literal("early_fraud_warning"),
+    transaction_uid: z.string(),
+    fraud_type: z.string().describe("e.g. unauthorized_use_of_card"),
+    actionable: z
+      .boolean()
+      .describe("No dispute of the payment yet and something left to refund: refunding now may avert one"),
+    test: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({
+    description: "A bank's early fraud warning on a payment (Visa TC40, Mastercard SAFE); no money moved",
+  });
+export type EarlyFraudWarning = z.output<typeof earlyFraudWarningSchema>;
+
+/** GET /reports/disputes: how many of the shop's live (or test) disputes are in each status now. */
+export const disputeReportSchema = z
+  .object({
+    test: z.boolean().describe("Whether these are the shop's test disputes or its live ones"),
+    statuses: z.record(z.enum(DISPUTE_STATUSES), z.int()).describe("Every status, with zeros"),
+    needs_response: z.int().describe("Inquiries and chargebacks waiting for the merchant's answer"),
+    next_due_by: z.string().nullable().describe("ISO 8601: the soonest answer due, null when none is"),
+  })
+  .meta({ description: "The shop's disputes by status" });
+export type DisputeReport = z.output<typeof disputeReportSchema>;
+
+/** What happened to a dispute, as its page shows it: each fact stored of it, in order. */
+export const DISPUTE_TIMELINE_EVENTS = [
+  "opened",
+  "escalated",
+  "funds_withdrawn",
+  "file_added",
+  "evidence_submitted",
+  "funds_reinstated",
+  "closed",
+] as const;
+export const disputeTimelineEntrySchema = z.object({
+  event: z.enum(DISPUTE_TIMELINE_EVENTS),
+  at: z.string().describe("ISO 8601"),
+  status: z.enum(DISPUTE_STATUSES).nullable().describe("The outcome, on `closed`"),
+  amount: z.int().nullable().describe("Minor units moved, on `funds_withdrawn` and `funds_reinstated`"),
+  fee: z.int().nullable().describe("Minor units of fee moved with it"),
+  file_id: z.string().nullable().describe("On `file_added`"),
+  filename: z.string().nullable().describe("On `file_added`"),
+});
+export type DisputeTimelineEntry = z.output<typeof disputeTimelineEntrySchema>;
 
 /** The events a dispute's webhooks carry, in the subscription events' envelope (the object, and `event`). */
 export const DISPUTE_EVENTS = [

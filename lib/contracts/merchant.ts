@@ -70,6 +70,16 @@ export const currencyVolumeSchema = z.object({
   net: minorUnitSum("charged − refunded − paid_out; negative when more left than came in"),
 });
 
+export const disputeVolumeSchema = z.object({
+  currency: z.string().describe("ISO 4217 code"),
+  opened: z.int().describe("Disputes (inquiries and chargebacks) opened that day"),
+  won: z.int().describe("Chargebacks won that day"),
+  lost: z.int().describe("Chargebacks lost that day (accepted, decided against, or not answered in time)"),
+  disputed: minorUnitSum("Taken back by chargebacks that day (left the merchant's balance)"),
+  fees: minorUnitSum("Dispute fees taken with them"),
+  reinstated: minorUnitSum("Given back that day by chargebacks won, amount and fee"),
+});
+
 export const dailyReportDaySchema = z.object({
   date: z.iso.date().describe("UTC day, YYYY-MM-DD"),
   tokenizations: z.int().describe("Tokenization requests accepted that day"),
@@ -93,6 +103,9 @@ export const dailyReportDaySchema = z.object({
     .describe("approved / (approved + declined), 4 decimals; null on a day with none decided"),
   refunds: z.int().describe("Successful refunds"),
   volume: z.array(currencyVolumeSchema).describe("Money moved that day per currency, by currency code"),
+  disputes: z
+    .array(disputeVolumeSchema)
+    .describe("Disputes that day per currency, by currency code: opened, decided, and the money they moved"),
 });
 
 export const dailyReportSchema = z
@@ -114,3 +127,4 @@ export type DailyReportDay = z.output<typeof dailyReportDaySchema>;
 export type AdminSession = z.output<typeof adminSessionResponseSchema>["session"];
 export type DailyReport = z.output<typeof dailyReportSchema>;
 export type CurrencyVolume = z.output<typeof currencyVolumeSchema>;
+export type DisputeVolume = z.output<typeof disputeVolumeSchema>;

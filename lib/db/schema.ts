@@ -756,6 +756,8 @@ export const disputes = pgTable(
     fee: bigint("fee", { mode: "number" }).notNull().default(0),
     fundsWithdrawnAt: timestamp("funds_withdrawn_at", { withTimezone: true, precision: 3 }),
     fundsReinstatedAt: timestamp("funds_reinstated_at", { withTimezone: true, precision: 3 }),
+    /** When it reached its outcome (won, lost, an inquiry closed): the day reports count it on. */
+    closedAt: timestamp("closed_at", { withTimezone: true, precision: 3 }),
     test: boolean("test").notNull(),
     ...timestamps,
   },
@@ -807,4 +809,31 @@ export const earlyFraudWarnings = pgTable(
   (table) => [index("early_fraud_warnings_transaction_idx").on(table.transactionUid)],
 );
 
+/**
+ * Evidence files of a dispute (PDF, PNG, JPEG, checked by their content), kept with it in the database and served
+ * to its shop only. Added and removed while the dispute waits for an answer; submitted with the text evidence.
+ */
+export const disputeFiles = pgTable(
+  "dispute_files",
+  {
+    id: text("id").primaryKey(),
+    disputeId: text("dispute_id")
+      .notNull()
+      .references(() => disputes.id),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    /** The name the merchant gave it, cleaned for a download's Content-Disposition. */
+    filename: text("filename").notNull(),
+    /** What its first bytes say it is, never what the upload declared. */
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    content: bytea("content").notNull(),
+    ...timestamps,
+  },
+  (table) => [index("dispute_files_dispute_idx").on(table.disputeId, table.createdAt)],
+);
+
 export type DisputeRow = typeof disputes.$inferSelect;
+export type DisputeFileRow = typeof disputeFiles.$inferSelect;

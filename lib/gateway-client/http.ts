@@ -98,6 +98,8 @@ export async function requestGateway(
     path: string;
     authorization: string;
     body?: unknown;
+    /** A `multipart/form-data` body instead of JSON (a dispute's evidence file); fetch sets its boundary. */
+    form?: FormData;
     /** Beyond authorization: the admin area's session header, say. */
     headers?: Record<string, string>;
     /** `RequestID`: the gateway answers a repeat of the same request with the first answer. */
@@ -121,7 +123,7 @@ export async function requestGateway(
     response = await (connection.fetch ?? fetch)(`${connection.baseUrl}${request.path}`, {
       method: request.method,
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
       cache: "no-store",
       redirect: "manual",
       signal: AbortSignal.timeout(connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),

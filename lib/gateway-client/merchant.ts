@@ -70,6 +70,8 @@ interface MerchantRequest<T> {
   query?: Query;
   credentials: ShopCredentials;
   body?: unknown;
+  /** Multipart instead of JSON (a dispute's evidence file). */
+  form?: FormData;
   requestId?: string;
   /** Picks the payload out of a 2xx answer; undefined means the answer is not the protocol's. */
   read: (body: unknown, headers: Headers) => T | undefined;
@@ -79,7 +81,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function basicAuthorization(credentials: ShopCredentials): string {
+export function basicAuthorization(credentials: ShopCredentials): string {
   return `Basic ${Buffer.from(`${credentials.shopId}:${credentials.secretKey}`, "utf8").toString("base64")}`;
 }
 
@@ -101,6 +103,7 @@ export async function callMerchantApi<T>(
     path: withQuery(request.path, request.query),
     authorization: basicAuthorization(request.credentials),
     body: request.body,
+    form: request.form,
     headers: request.credentials.sessionId
       ? { [ADMIN_SESSION_HEADER]: request.credentials.sessionId }
       : undefined,

@@ -109,9 +109,10 @@ const RENDERINGS: { [Code in GatewayErrorCode]: (details: GatewayErrorDetails) =
     body: baseError("Request body ended before its Content-Length"),
     headers: {},
   }),
-  unsupported_media_type: () => ({
+  unsupported_media_type: (details) => ({
     status: 415,
-    body: baseError("Content-Type must be application/json"),
+    // Every body is JSON but an evidence file's upload, which says what it takes.
+    body: baseError(details.message ?? "Content-Type must be application/json"),
     headers: {},
   }),
   attempt_in_progress: () => ({

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Dashboard } from "@/components/admin/dashboard/dashboard";
+import { DisputeSummary } from "@/components/admin/disputes/dispute-summary";
 import { SubscriptionSummary } from "@/components/admin/subscriptions/subscription-summary";
 import { readReportMode, readReportRange } from "@/lib/admin/report-range";
 
@@ -22,6 +23,7 @@ export default async function DashboardPage({
       <h1>Dashboard</h1>
       <Dashboard range={range} />
       <SubscriptionSummary test={range.test} />
+      <DisputeSummary test={range.test} />
     </>
   );
 }

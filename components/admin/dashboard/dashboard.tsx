@@ -5,7 +5,7 @@ import Link from "next/link";
 import { formatAmount, formatPercent } from "@/lib/admin/format";
 import { adminQueries } from "@/lib/admin/queries";
 import type { ReportView } from "@/lib/admin/report-range";
-import { summarize, summarizeMoney } from "@/lib/admin/report-stats";
+import { summarize, summarizeDisputes, summarizeMoney } from "@/lib/admin/report-stats";
 import { ErrorState, LoadingState } from "../data-states";
 import { TableRegion } from "../table-region";
 import { DailyChart } from "./daily-chart";
@@ -17,6 +17,7 @@ export function Dashboard({ range }: { range: ReportView }) {
   const { days, test } = query.data;
   const { total, successful, rate } = summarize(days);
   const money = summarizeMoney(days);
+  const disputes = summarizeDisputes(days);
   const modeLink = (testMoney: boolean) =>
     `/admin?${new URLSearchParams({ from: range.from, to: range.to, ...(testMoney ? { test: "true" } : {}) })}`;
 
@@ -82,6 +83,48 @@ export function Dashboard({ range }: { range: ReportView }) {
           Charged: successful payments and captures. Paid out: successful payouts. Net: charged less refunded
           and paid out. Approval rate: approved payments and authorizations out of those decided (declines and
           processor errors count against it).
+        </p>
+      </section>
+
+      <section aria-labelledby="dispute-money-title" className="admin-section">
+        <h2 id="dispute-money-title">Disputes in this range</h2>
+        {disputes.length === 0 ? (
+          <p>No disputes were opened or decided in this range.</p>
+        ) : (
+          <TableRegion labelledBy="dispute-money-caption">
+            <table className="admin-table" id="dispute-money">
+              <caption id="dispute-money-caption">Disputes per currency</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Currency</th>
+                  <th scope="col">Opened</th>
+                  <th scope="col">Won</th>
+                  <th scope="col">Lost</th>
+                  <th scope="col">Disputed</th>
+                  <th scope="col">Dispute fees</th>
+                  <th scope="col">Given back</th>
+                </tr>
+              </thead>
+              <tbody>
+                {disputes.map((entry) => (
+                  <tr key={entry.currency}>
+                    <th scope="row">{entry.currency}</th>
+                    <td className="admin-number">{entry.opened}</td>
+                    <td className="admin-number">{entry.won}</td>
+                    <td className="admin-number">{entry.lost}</td>
+                    <td className="admin-number">{formatAmount(entry.disputed, entry.currency)}</td>
+                    <td className="admin-number">{formatAmount(entry.fees, entry.currency)}</td>
+                    <td className="admin-number">{formatAmount(entry.reinstated, entry.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
+        <p className="admin-muted">
+          Disputed: what chargebacks took back from the balance; the fee is taken with each. Given back:
+          amount and fee of chargebacks won. Inquiries take nothing unless they become chargebacks. Each
+          counts on the day it happened.
         </p>
       </section>
 

@@ -90,7 +90,10 @@ export async function applyDisputeEvent(
 }
 
 /** What of the charge is left to dispute: not refunded (nor being refunded), nor charged back already. */
-async function undisputedAmount(tx: DatabaseTransaction, charge: ChargeRow): Promise<number> {
+export async function undisputedAmount(
+  tx: DatabaseTransaction | GatewayDeps["db"],
+  charge: ChargeRow,
+): Promise<number> {
   const [row] = await queryRows<{ taken: string }>(
     tx,
     sql`select (coalesce((select sum(amount) from transactions
@@ -247,7 +250,7 @@ export async function decideDispute(
   const won = outcome === "won";
   const [row] = await tx
     .update(disputes)
-    .set({ status: outcome, updatedAt: now, ...(won ? { fundsReinstatedAt: now } : {}) })
+    .set({ status: outcome, updatedAt: now, closedAt: now, ...(won ? { fundsReinstatedAt: now } : {}) })
     .where(and(eq(disputes.id, dispute.id), inArray(disputes.status, REACHED_FROM[outcome])))
     .returning();
   if (!row) return false;

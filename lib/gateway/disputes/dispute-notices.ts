@@ -7,6 +7,7 @@ import type { TransactionBody } from "../transactions/build-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { MONEY_KEYS } from "../transactions/money-transaction-body";
 import { disputeFromRow } from "./dispute-view";
+import { evidenceFilesOf } from "./evidence-files";
 
 export const CHARGEBACK_MESSAGE = "Chargeback received";
 
@@ -36,7 +37,8 @@ export async function queueDisputeEvents(
   now: Date,
 ): Promise<void> {
   if (urls.length === 0 || events.length === 0) return;
-  const view = disputeFromRow(dispute, trackingId, now);
+  const files = await evidenceFilesOf(tx, [dispute.id]);
+  const view = disputeFromRow(dispute, trackingId, now, files.get(dispute.id) ?? []);
   await tx.insert(notificationDeliveries).values(
     events.flatMap((event) =>
       urls.map((url) => ({

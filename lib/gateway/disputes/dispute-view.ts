@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Dispute, DisputeKind, DisputeReason, DisputeStatus } from "@/lib/contracts/dispute";
+import type {
+  Dispute,
+  DisputeFile,
+  DisputeKind,
+  DisputeReason,
+  DisputeStatus,
+} from "@/lib/contracts/dispute";
 import type { DisputeRow } from "@/lib/db/schema";
 
 /** `dsp_` + 16 hex, from the operating system's random source. */
@@ -7,8 +13,16 @@ export function newDisputeId(): string {
   return `dsp_${randomBytes(8).toString("hex")}`;
 }
 
-/** The dispute as the API shows it, from its row and its payment's tracking id, at `now` (for `past_due`). */
-export function disputeFromRow(row: DisputeRow, trackingId: string | null, now: Date): Dispute {
+/**
+ * The dispute as the API shows it, from its row, its payment's tracking id and its evidence files (described, never
+ * their content), at `now` (for `past_due`).
+ */
+export function disputeFromRow(
+  row: DisputeRow,
+  trackingId: string | null,
+  now: Date,
+  files: readonly DisputeFile[],
+): Dispute {
   const evidence = (row.evidence ?? {}) as Record<string, string>;
   const dueBy = row.evidenceDueBy.toISOString();
   return {
@@ -23,9 +37,10 @@ export function disputeFromRow(row: DisputeRow, trackingId: string | null, now: 
     network_reason_code: row.networkReasonCode,
     status: row.status as DisputeStatus,
     evidence,
+    evidence_files: [...files],
     evidence_details: {
       due_by: dueBy,
-      has_evidence: Object.values(evidence).some((text) => text.trim() !== ""),
+      has_evidence: files.length > 0 || Object.values(evidence).some((text) => text.trim() !== ""),
       past_due: row.submittedAt === null && row.evidenceDueBy.getTime() < now.getTime(),
       submission_count: row.submissionCount,
     },

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import {
   DISPUTE_ID_PATTERN,
   DISPUTE_STATUSES,
   type Dispute,
   type DisputeEvidence,
   type DisputeStatus,
+  type DisputeTimelineEntry,
   parseEvidenceRequest,
 } from "@/lib/contracts/dispute";
 import type { ErrorTree } from "@/lib/contracts/errors";
@@ -17,12 +18,13 @@ import { GatewayError } from "../errors";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { parseDateBound } from "../transactions/list-transactions";
 import { decideDispute } from "./apply-dispute-event";
+import { assertAnswerable, DISPUTE_CLOSED, lockDispute } from "./dispute-lock";
 import { disputeNoticeUrls, queueDisputeEvents } from "./dispute-notices";
+import { disputeTimeline } from "./dispute-timeline";
 import { disputeFromRow } from "./dispute-view";
+import { evidenceFilesOf } from "./evidence-files";
 
-export const EVIDENCE_SUBMITTED = "Evidence has been submitted; it can no longer be changed";
-export const DISPUTE_CLOSED = "Dispute is closed";
-export const EVIDENCE_PAST_DUE = "Evidence was due by";
+export { DISPUTE_CLOSED, EVIDENCE_PAST_DUE, EVIDENCE_SUBMITTED } from "./dispute-lock";
 export const ALREADY_ACCEPTED = "Dispute is already lost";
 
 async function trackingIdOf(db: Pick<GatewayDeps["db"], "select">, uid: string): Promise<string | null> {
@@ -31,18 +33,6 @@ async function trackingIdOf(db: Pick<GatewayDeps["db"], "select">, uid: string):
     .from(transactions)
     .where(eq(transactions.uid, uid));
   return row?.trackingId ?? null;
-}
-
-/** The shop's dispute, locked for a change; 404 for another shop's or none (an id says nothing of whose it is). */
-async function lockDispute(tx: DatabaseTransaction, shopId: number, id: string): Promise<DisputeRow> {
-  if (!DISPUTE_ID_PATTERN.test(id)) throw new GatewayError("record_not_found");
-  const [row] = await tx
-    .select()
-    .from(disputes)
-    .where(and(eq(disputes.id, id), eq(disputes.shopId, shopId)))
-    .for("update");
-  if (!row) throw new GatewayError("record_not_found");
-  return row;
 }
 
 export async function getDispute(options: {
@@ -57,17 +47,44 @@ export async function getDispute(options: {
     .from(disputes)
     .where(and(eq(disputes.id, options.id), eq(disputes.shopId, options.shopId)));
   if (!row) throw new GatewayError("record_not_found");
-  return disputeFromRow(row, await trackingIdOf(deps.db, row.transactionUid), deps.clock.now());
+  const [trackingId, files] = await Promise.all([
+    trackingIdOf(deps.db, row.transactionUid),
+    evidenceFilesOf(deps.db, [row.id]),
+  ]);
+  return disputeFromRow(row, trackingId, deps.clock.now(), files.get(row.id) ?? []);
 }
 
+/** GET /disputes/{id}/timeline: what happened to the shop's dispute, oldest first. */
+export async function getDisputeTimeline(options: {
+  deps: GatewayDeps;
+  shopId: number;
+  id: string;
+}): Promise<DisputeTimelineEntry[]> {
+  const { deps } = options;
+  if (!DISPUTE_ID_PATTERN.test(options.id)) throw new GatewayError("record_not_found");
+  const [row] = await deps.db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.id, options.id), eq(disputes.shopId, options.shopId)));
+  if (!row) throw new GatewayError("record_not_found");
+  const files = await evidenceFilesOf(deps.db, [row.id]);
+  return disputeTimeline(row, files.get(row.id) ?? []);
+}
+
+/** `?order=` of GET /disputes: the newest first (default), or the answer due soonest first, as a to-do list. */
+export const DISPUTE_ORDERS = ["created", "due"] as const;
+
 export interface DisputeFilters {
+  order?: (typeof DISPUTE_ORDERS)[number];
+  /** Test disputes only (true) or live ones only (false); both when absent. */
+  test?: boolean;
   status?: DisputeStatus;
   transactionUid?: string;
   createdFrom?: Date;
   createdTo?: Date;
 }
 
-/** `?status=&transaction_uid=&created_from=&created_to=` of GET /disputes; a bad value is a 422 naming it. */
+/** `?status=&transaction_uid=&test=&order=&created_from=&created_to=` of GET /disputes; a bad value is a 422 naming it. */
 export function parseDisputeFilters(query: Record<string, string | undefined>): DisputeFilters {
   const filters: DisputeFilters = {};
   const errors: ErrorTree = {};
@@ -77,6 +94,13 @@ export function parseDisputeFilters(query: Record<string, string | undefined>): 
     else errors.status = [`is not one of ${DISPUTE_STATUSES.join(", ")}`];
   }
   if (query.transaction_uid) filters.transactionUid = query.transaction_uid;
+  if (query.test === "true" || query.test === "false") filters.test = query.test === "true";
+  else if (query.test) errors.test = [INVALID];
+  if (query.order) {
+    const order = DISPUTE_ORDERS.find((known) => known === query.order);
+    if (order) filters.order = order;
+    else errors.order = [`is not one of ${DISPUTE_ORDERS.join(", ")}`];
+  }
   for (const [key, bound] of [
     ["created_from", "lower"],
     ["created_to", "upper"],
@@ -92,7 +116,10 @@ export function parseDisputeFilters(query: Record<string, string | undefined>): 
   return filters;
 }
 
-/** GET /disputes: the shop's disputes, the answer due soonest first among the open ones, then the newest. */
+/**
+ * GET /disputes: the shop's disputes, newest first; with `order=due`, those waiting for an answer first, the one
+ * due soonest on top, then the others newest first.
+ */
 export async function listDisputes(options: {
   deps: GatewayDeps;
   shopId: number;
@@ -102,6 +129,7 @@ export async function listDisputes(options: {
   const { deps, filters, pagination } = options;
   const conditions: SQL[] = [eq(disputes.shopId, options.shopId)];
   if (filters.status) conditions.push(eq(disputes.status, filters.status));
+  if (filters.test !== undefined) conditions.push(eq(disputes.test, filters.test));
   if (filters.transactionUid) conditions.push(eq(disputes.transactionUid, filters.transactionUid));
   if (filters.createdFrom) conditions.push(gte(disputes.createdAt, filters.createdFrom));
   if (filters.createdTo) conditions.push(lte(disputes.createdAt, filters.createdTo));
@@ -112,13 +140,35 @@ export async function listDisputes(options: {
       .from(disputes)
       .innerJoin(transactions, eq(transactions.uid, disputes.transactionUid))
       .where(where)
-      .orderBy(desc(disputes.createdAt), desc(disputes.id))
+      .orderBy(
+        ...(filters.order === "due"
+          ? [
+              asc(
+                sql`case when ${disputes.status} in ('needs_response', 'warning_needs_response') then 0 else 1 end`,
+              ),
+              asc(
+                sql`case when ${disputes.status} in ('needs_response', 'warning_needs_response') then ${disputes.evidenceDueBy} end`,
+              ),
+            ]
+          : []),
+        desc(disputes.createdAt),
+        desc(disputes.id),
+      )
       .limit(pagination.perPage)
       .offset(pagination.offset),
     deps.db.select({ total: count() }).from(disputes).where(where),
   ]);
   const now = deps.clock.now();
-  return { disputes: rows.map((row) => disputeFromRow(row.dispute, row.trackingId, now)), total };
+  const files = await evidenceFilesOf(
+    deps.db,
+    rows.map((row) => row.dispute.id),
+  );
+  return {
+    disputes: rows.map((row) =>
+      disputeFromRow(row.dispute, row.trackingId, now, files.get(row.dispute.id) ?? []),
+    ),
+    total,
+  };
 }
 
 async function noticeUrls(tx: DatabaseTransaction, dispute: DisputeRow) {
@@ -134,18 +184,6 @@ async function noticeUrls(tx: DatabaseTransaction, dispute: DisputeRow) {
     urls: disputeNoticeUrls(charge, shopSettingsSchema.parse(shop.settings).notification_url),
     trackingId: charge.trackingId,
   };
-}
-
-/** Whether the merchant may still answer: open, not submitted, not past due. Throws the 422 saying why not. */
-function assertAnswerable(row: DisputeRow, now: Date): void {
-  if (row.status === "under_review" || row.status === "warning_under_review")
-    throw GatewayError.base(EVIDENCE_SUBMITTED);
-  if (row.status !== "needs_response" && row.status !== "warning_needs_response")
-    throw GatewayError.base(`${DISPUTE_CLOSED} (${row.status})`);
-  if (row.evidenceDueBy.getTime() < now.getTime())
-    throw GatewayError.base(
-      `${EVIDENCE_PAST_DUE} ${row.evidenceDueBy.toISOString()}; it can no longer be given`,
-    );
 }
 
 /**
@@ -190,7 +228,8 @@ export async function submitEvidence(options: {
     return { row: updated, trackingId: notice.trackingId };
   });
   deps.outbox.nudge();
-  return disputeFromRow(row, trackingId, now);
+  const files = await evidenceFilesOf(deps.db, [row.id]);
+  return disputeFromRow(row, trackingId, now, files.get(row.id) ?? []);
 }
 
 /**
@@ -221,5 +260,6 @@ export async function acceptDispute(options: {
     return { row: updated, trackingId: notice.trackingId };
   });
   deps.outbox.nudge();
-  return disputeFromRow(row, trackingId, now);
+  const files = await evidenceFilesOf(deps.db, [row.id]);
+  return disputeFromRow(row, trackingId, now, files.get(row.id) ?? []);
 }

@@ -4,17 +4,19 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import { accessLogger } from "@/lib/server/log";
 import { currentRequestId, requestLineFacts } from "@/lib/server/request-id";
 import type { GatewayDeps } from "../context";
+import { FILE_TOO_LARGE } from "../disputes/evidence-files";
 import { GatewayError, renderGatewayError } from "../errors";
 import { observeRequests } from "../observability/observe-requests";
 import { observabilityRoutes } from "../observability/routes";
 import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
+import { allowBodyUpTo } from "./body";
 import { GATEWAY_BASE_PATH } from "./gateway-paths";
 import { idempotency } from "./idempotency";
 import { buildOpenApiDocument } from "./openapi";
 import { checkoutRoutes } from "./routes/checkouts";
 import { childTransactionRoutes } from "./routes/children";
 import { customerRoutes } from "./routes/customers";
-import { disputeRoutes } from "./routes/disputes";
+import { disputeRoutes, EVIDENCE_UPLOAD_BODY_BYTES } from "./routes/disputes";
 import { shopperEmailRoutes } from "./routes/emails";
 import { notificationRoutes } from "./routes/notifications";
 import { paymentRoutes } from "./routes/payments";
@@ -108,6 +110,11 @@ export function createGatewayApp(deps: GatewayDeps) {
   app.use("/subscriptions/*", shopAuth(deps, limiter));
   app.use("/disputes", shopAuth(deps, limiter));
   app.use("/disputes/*", shopAuth(deps, limiter));
+  app.use(
+    "/disputes/:id/files",
+    allowBodyUpTo(EVIDENCE_UPLOAD_BODY_BYTES, () => GatewayError.validation({ file: [FILE_TOO_LARGE] })),
+  );
+  app.use("/early_fraud_warnings", shopAuth(deps, limiter));
   app.use("*", idempotency(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", childTransactionRoutes(deps));

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ErrorTree } from "@/lib/contracts/errors";
 import { isCalendarDate, isoDateAt } from "@/lib/contracts/formats";
-import type { CurrencyVolume, DailyReport } from "@/lib/contracts/merchant";
+import type { CurrencyVolume, DailyReport, DisputeVolume } from "@/lib/contracts/merchant";
 import { INVALID } from "@/lib/contracts/messages";
 import { queryRows } from "@/lib/db/client";
 import type { GatewayDeps } from "../context";
@@ -74,7 +74,8 @@ export function parseReportMode(query: Record<string, string | undefined>, shop:
  * Money moved is what reached or left the merchant: successful payments and captures are `charged`, successful
  * refunds `refunded`, successful payouts `paid_out`, and `net` is charged − refunded − paid_out (an authorization
  * only holds money, a void releases a hold: neither moves any). Each counts on the day it was created, as every
- * figure here does. Sums are bigint/numeric in SQL and decimal strings on the wire: exact past 2^53.
+ * figure here does. Disputes are beside it, per currency (`disputes`): chargebacks take money back from the
+ * merchant with a fee, and give both back when won; `net` stays what the transactions moved. Sums are bigint/numeric in SQL and decimal strings on the wire: exact past 2^53.
  */
 export async function buildDailyReport(options: {
   deps: GatewayDeps;
@@ -86,7 +87,7 @@ export async function buildDailyReport(options: {
   const { deps, shopId, range, test } = options;
   const start = `${range.from}T00:00:00.000Z`;
   const end = new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS).toISOString();
-  const [rows, volumes] = await Promise.all([
+  const [rows, volumes, disputeRows] = await Promise.all([
     queryRows<CountRow>(
       deps.db,
       sql`
@@ -147,7 +148,51 @@ export async function buildDailyReport(options: {
         order by 1, 2
       `,
     ),
+    // Each dispute counts on the day each thing happened to it: opened, money taken, decided, money given back.
+    queryRows<DisputeVolumeRow>(
+      deps.db,
+      sql`
+        with facts as (
+          select created_at as at, currency, 1 as opened, 0 as won, 0 as lost,
+                 0::bigint as disputed, 0::bigint as fees, 0::bigint as reinstated
+          from disputes where shop_id = ${shopId} and test = ${test}
+            and created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+          union all
+          select funds_withdrawn_at, currency, 0, 0, 0, amount, fee, 0
+          from disputes where shop_id = ${shopId} and test = ${test}
+            and funds_withdrawn_at >= ${start}::timestamptz and funds_withdrawn_at < ${end}::timestamptz
+          union all
+          select closed_at, currency, 0, (status = 'won')::int, (status = 'lost')::int, 0, 0, 0
+          from disputes where shop_id = ${shopId} and test = ${test} and status in ('won', 'lost')
+            and closed_at >= ${start}::timestamptz and closed_at < ${end}::timestamptz
+          union all
+          select funds_reinstated_at, currency, 0, 0, 0, 0, 0, amount + fee
+          from disputes where shop_id = ${shopId} and test = ${test}
+            and funds_reinstated_at >= ${start}::timestamptz and funds_reinstated_at < ${end}::timestamptz
+        )
+        select to_char((at at time zone 'UTC')::date, 'YYYY-MM-DD') as date, currency,
+               sum(opened)::int as opened, sum(won)::int as won, sum(lost)::int as lost,
+               sum(disputed)::text as disputed, sum(fees)::text as fees, sum(reinstated)::text as reinstated
+        from facts
+        group by 1, 2
+        order by 1, 2
+      `,
+    ),
   ]);
+  const disputesByDay = new Map<string, DisputeVolume[]>();
+  for (const row of disputeRows) {
+    const day = disputesByDay.get(row.date) ?? [];
+    day.push({
+      currency: row.currency,
+      opened: Number(row.opened),
+      won: Number(row.won),
+      lost: Number(row.lost),
+      disputed: row.disputed,
+      fees: row.fees,
+      reinstated: row.reinstated,
+    });
+    disputesByDay.set(row.date, day);
+  }
   const volumeByDay = new Map<string, CurrencyVolume[]>();
   for (const row of volumes) {
     const day = volumeByDay.get(row.date) ?? [];
@@ -176,6 +221,7 @@ export async function buildDailyReport(options: {
       approval_rate: rate(row.approval_rate),
       refunds: Number(row.refunds),
       volume: volumeByDay.get(row.date) ?? [],
+      disputes: disputesByDay.get(row.date) ?? [],
     })),
   };
 }
@@ -202,4 +248,15 @@ interface VolumeRow {
   refunded: string;
   paid_out: string;
   net: string;
+}
+
+interface DisputeVolumeRow {
+  date: string;
+  currency: string;
+  opened: number;
+  won: number;
+  lost: number;
+  disputed: string;
+  fees: string;
+  reinstated: string;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { PaymentDisputes } from "@/components/admin/disputes/payment-disputes";
 import { TransactionDetail } from "@/components/admin/transactions/transaction-detail";
 
 export const metadata: Metadata = { title: "Transaction" };
@@ -13,6 +14,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ui
       </p>
       <h1>Transaction</h1>
       <TransactionDetail uid={uid} />
+      <PaymentDisputes uid={uid} />
     </>
   );
 }
