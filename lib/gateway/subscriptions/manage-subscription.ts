@@ -4,34 +4,23 @@ import {
   ALREADY_CANCELED,
   parseCancelRequest,
   parseTestClockRequest,
-  SUBSCRIPTION_ID_PATTERN,
   SUBSCRIPTION_STATES,
   type Subscription,
   type SubscriptionState,
 } from "@/lib/contracts/subscription";
-import { type SubscriptionRow, subscriptions } from "@/lib/db/schema";
+import { subscriptions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { recordSubscriptionEvent } from "./events";
+import { resumeDuePauses } from "./pause";
 import { chargeClaimed, claimDueSubscriptions } from "./renewals";
+import { requireSubscriptionRow } from "./require-subscription";
 import { settleRedirectingSubscriptions } from "./subscription-checkout";
 import { CHARGEABLE_STATES, canTransition, transition } from "./transitions";
+import { sendTrialReminders } from "./trial-reminders";
 import { subscriptionFromRow, subscriptionsFromRows } from "./view";
 
-/** One of the shop's subscription rows; another shop's id is answered as an unknown one. */
-export async function requireSubscriptionRow(
-  deps: GatewayDeps,
-  shopId: number,
-  id: string,
-): Promise<SubscriptionRow> {
-  if (!SUBSCRIPTION_ID_PATTERN.test(id)) throw new GatewayError("record_not_found");
-  const [row] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.shopId, shopId)));
-  if (!row) throw new GatewayError("record_not_found");
-  return row;
-}
+export { requireSubscriptionRow };
 
 /** GET /subscriptions/{id}. A redirecting subscription whose page has ended is settled first. */
 export async function getSubscription(options: {
@@ -129,8 +118,9 @@ export const TEST_CLOCK_PAST = "can't be before the subscription's present";
 const MAX_CLOCK_STEPS = 10_000;
 
 /**
- * POST /subscriptions/{id}/test_clock: moves a test subscription's clock to `advance_to`, running every charge,
- * trial end and retry due on the way, in order, exactly as the scheduler would have at those moments.
+ * POST /subscriptions/{id}/test_clock: moves a test subscription's clock to `advance_to`, running every trial
+ * reminder, charge, trial end, retry and pause end due on the way, in order, exactly as the scheduler would have at
+ * those moments.
  */
 export async function advanceTestClock(options: {
   deps: GatewayDeps;
@@ -147,8 +137,19 @@ export async function advanceTestClock(options: {
   const realNow = deps.clock.now();
   const present = initial.clockAt && initial.clockAt > realNow ? initial.clockAt : realNow;
   if (target < present) throw GatewayError.validation({ advance_to: [TEST_CLOCK_PAST] });
+  // A free trial's reminder comes 7 days before its end, so before any charge the clock passes.
+  await sendTrialReminders(deps, { subscriptionId: options.id, dueBy: target });
   for (let step = 0; step < MAX_CLOCK_STEPS; step++) {
     const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, options.id));
+    // A pause the clock passes the end of: resumed at its `resume_at`, then charged on from there.
+    if (row.state === "paused" && row.resumeAt && row.resumeAt <= target) {
+      await deps.db
+        .update(subscriptions)
+        .set({ clockAt: row.resumeAt > present ? row.resumeAt : present })
+        .where(eq(subscriptions.id, row.id));
+      if ((await resumeDuePauses(deps, { subscriptionId: row.id, dueBy: target })) === 0) break;
+      continue;
+    }
     if (!CHARGEABLE_STATES.includes(row.state as SubscriptionState) || !row.renewAt || row.renewAt > target)
       break;
     // The clock stands at the charge's moment while it runs.
