@@ -1,8 +1,8 @@
-import type { Plan, Subscription } from "@/lib/contracts/subscription";
+import type { Plan, Subscription, SubscriptionCancelView } from "@/lib/contracts/subscription";
 import { getConfig } from "@/lib/server/config";
 import type { ShopCredentials } from "./checkout";
 import { currentClientAddress } from "./forwarded-address";
-import type { GatewayConnection } from "./http";
+import { type GatewayConnection, type GatewayResult, requestGateway } from "./http";
 import { callMerchantApi, type Page, type PageQuery } from "./merchant";
 
 /** Plans, subscriptions and their report as the admin area uses them, with the shop's own Basic credentials. */
@@ -113,6 +113,44 @@ export function subscriptionsClient(connection: GatewayConnection) {
 }
 
 export type SubscriptionsClient = ReturnType<typeof subscriptionsClient>;
+
+/**
+ * The subscriber's cancel page, acting with its link's token (the capability; no credentials): read what to show,
+ * and cancel at the period's end.
+ */
+export function subscriptionCancelClient(connection: GatewayConnection) {
+  const call = async (
+    method: "GET" | "POST",
+    token: string,
+  ): Promise<GatewayResult<SubscriptionCancelView>> => {
+    const answer = await requestGateway(connection, {
+      method,
+      path: `/subscription_cancels/${encodeURIComponent(token)}`,
+      // The token in the path is the credential; nothing else is sent.
+      authorization: "",
+    });
+    if (!answer.ok) return answer;
+    const body = answer.body as { subscription?: SubscriptionCancelView } | null;
+    return body?.subscription
+      ? { ok: true, status: answer.status, data: body.subscription }
+      : { ok: false, kind: "unavailable", status: answer.status, message: "Unexpected gateway answer" };
+  };
+  return {
+    read: (token: string) => call("GET", token),
+    cancel: (token: string) => call("POST", token),
+  };
+}
+
+let cachedCancel: ReturnType<typeof subscriptionCancelClient> | undefined;
+
+/** The cancel page's client of this deployment's gateway (`GATEWAY_BASE_URL`). */
+export function getSubscriptionCancelClient(): ReturnType<typeof subscriptionCancelClient> {
+  cachedCancel ??= subscriptionCancelClient({
+    baseUrl: getConfig().gatewayBaseUrl,
+    forwardedFor: currentClientAddress,
+  });
+  return cachedCancel;
+}
 
 let cached: SubscriptionsClient | undefined;
 
