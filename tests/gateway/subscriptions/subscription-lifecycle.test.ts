@@ -487,3 +487,24 @@ describe("the database's transition guard", () => {
     expect(row.state).toBe("canceled");
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("describes every new route with its request schema", async () => {
+    const document = await (await gateway.call("/openapi.json")).json();
+    for (const path of [
+      "/subscriptions/{id}/change_plan",
+      "/subscriptions/{id}/pause",
+      "/subscriptions/{id}/resume",
+    ]) {
+      expect(document.paths[path]?.post?.responses?.["422"], path).toBeDefined();
+    }
+    expect(document.paths["/subscription_cancels/{token}"]).toMatchObject({
+      get: { security: [] },
+      post: { security: [] },
+    });
+    const change = document.components.schemas.SubscriptionChangePlanRequest;
+    expect(JSON.stringify(change.properties.proration)).toContain(`"enum":["next_cycle","now"]`);
+    expect(document.components.schemas.Subscription.properties).toHaveProperty("cancel_url");
+    expect(document.components.schemas.Subscription.properties.state.enum).toContain("paused");
+  });
+});
