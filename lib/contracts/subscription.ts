@@ -500,6 +500,25 @@ export const subscriptionCancelViewSchema = z
   .meta({ description: "A subscription as its subscriber's cancel page shows it" });
 export type SubscriptionCancelView = z.output<typeof subscriptionCancelViewSchema>;
 
+/** A subscription's life in order: its events and the e-mails sent to its subscriber (the admin's timeline). */
+export const subscriptionTimelineSchema = z
+  .object({
+    timeline: z.array(
+      z.object({
+        at: instant("When it was recorded"),
+        type: z.enum(["event", "email"]),
+        name: z
+          .string()
+          .describe("The event (`subscription.renewed`) or the e-mail's kind (`renewal_failed`)"),
+        state: z.string().nullable().describe("An event: the state it left the subscription in"),
+        email_id: z.string().nullable().describe("An e-mail: its id (GET /emails/{id})"),
+        status: z.string().nullable().describe("An e-mail: pending, sent, kept or failed"),
+      }),
+    ),
+  })
+  .meta({ description: "A subscription's events and e-mails, oldest first (the latest 200 of each)" });
+export type SubscriptionTimeline = z.output<typeof subscriptionTimelineSchema>;
+
 /** A subscription's webhook: the subscription at top level and the event that happened to it. */
 export const subscriptionNotificationSchema = subscriptionSchema
   .extend({ event: z.enum(SUBSCRIPTION_EVENTS) })

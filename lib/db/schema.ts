@@ -725,6 +725,27 @@ export const subscriptionCycles = pgTable(
   ],
 );
 
+/**
+ * Every event of a subscription as it was recorded, in the transaction of the change it reports (migration 0061):
+ * the admin's timeline, whether or not the subscription has a `notification_url`.
+ */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    event: text("event").notNull(),
+    /** The state the event left the subscription in. */
+    state: text("state").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (table) => [index("subscription_events_subscription_idx").on(table.subscriptionId, table.id)],
+);
+
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionCycleRow = typeof subscriptionCycles.$inferSelect;

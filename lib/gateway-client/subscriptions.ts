@@ -1,4 +1,10 @@
-import type { Plan, Subscription, SubscriptionCancelView } from "@/lib/contracts/subscription";
+import type {
+  Plan,
+  Proration,
+  Subscription,
+  SubscriptionCancelView,
+  SubscriptionTimeline,
+} from "@/lib/contracts/subscription";
 import { getConfig } from "@/lib/server/config";
 import type { ShopCredentials } from "./checkout";
 import { currentClientAddress } from "./forwarded-address";
@@ -56,14 +62,20 @@ export function subscriptionsClient(connection: GatewayConnection) {
 
     listSubscriptions(
       credentials: ShopCredentials,
-      query: PageQuery & { state?: string; planId?: string } = {},
+      query: PageQuery & { state?: string; planId?: string; excludeStates?: readonly string[] } = {},
     ) {
       const page = query.page ?? 1;
       const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
       return callMerchantApi<Page<Subscription>>(connection, {
         method: "GET",
         path: "/subscriptions",
-        query: { page, per_page: perPage, state: query.state, plan_id: query.planId },
+        query: {
+          page,
+          per_page: perPage,
+          state: query.state,
+          plan_id: query.planId,
+          exclude_state: query.excludeStates?.length ? query.excludeStates.join(",") : undefined,
+        },
         credentials,
         read: pageReader<Subscription>(page, perPage),
       });
@@ -92,6 +104,51 @@ export function subscriptionsClient(connection: GatewayConnection) {
         path: `/subscriptions/${encodeURIComponent(id)}/cancel`,
         credentials,
         body: { cancel_reason: reason },
+        read: (body) => (hasId<Subscription>(body) ? body : undefined),
+      });
+    },
+
+    /** Its events and its subscriber's e-mails, oldest first. */
+    subscriptionTimeline(credentials: ShopCredentials, id: string) {
+      return callMerchantApi<SubscriptionTimeline>(connection, {
+        method: "GET",
+        path: `/subscriptions/${encodeURIComponent(id)}/timeline`,
+        credentials,
+        read: (body) =>
+          typeof body === "object" &&
+          body !== null &&
+          Array.isArray((body as { timeline?: unknown }).timeline)
+            ? (body as SubscriptionTimeline)
+            : undefined,
+      });
+    },
+
+    changePlan(credentials: ShopCredentials, id: string, planId: string, proration: Proration) {
+      return callMerchantApi<Subscription>(connection, {
+        method: "POST",
+        path: `/subscriptions/${encodeURIComponent(id)}/change_plan`,
+        credentials,
+        body: { plan: { id: planId }, proration },
+        read: (body) => (hasId<Subscription>(body) ? body : undefined),
+      });
+    },
+
+    pauseSubscription(credentials: ShopCredentials, id: string, resumeAt: string | null) {
+      return callMerchantApi<Subscription>(connection, {
+        method: "POST",
+        path: `/subscriptions/${encodeURIComponent(id)}/pause`,
+        credentials,
+        body: resumeAt ? { resume_at: resumeAt } : {},
+        read: (body) => (hasId<Subscription>(body) ? body : undefined),
+      });
+    },
+
+    resumeSubscription(credentials: ShopCredentials, id: string) {
+      return callMerchantApi<Subscription>(connection, {
+        method: "POST",
+        path: `/subscriptions/${encodeURIComponent(id)}/resume`,
+        credentials,
+        body: {},
         read: (body) => (hasId<Subscription>(body) ? body : undefined),
       });
     },

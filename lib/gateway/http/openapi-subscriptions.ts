@@ -12,6 +12,7 @@ import {
   subscriptionListSchema,
   subscriptionNotificationSchema,
   subscriptionSchema,
+  subscriptionTimelineSchema,
   testClockRequestSchema,
 } from "@/lib/contracts/subscription";
 
@@ -97,6 +98,7 @@ export function subscriptionOpenApi() {
       }),
       SubscriptionPauseRequest: z.toJSONSchema(pauseRequestSchema, { io: "input", unrepresentable: "any" }),
       SubscriptionCancelView: z.toJSONSchema(subscriptionCancelViewSchema, { io: "output" }),
+      SubscriptionTimeline: z.toJSONSchema(subscriptionTimelineSchema, { io: "output" }),
       SubscriptionTestClockRequest: z.toJSONSchema(testClockRequestSchema, {
         io: "input",
         unrepresentable: "any",
@@ -204,6 +206,12 @@ export function subscriptionOpenApi() {
             { name: "state", in: "query", schema: { type: "string", enum: [...SUBSCRIPTION_STATES] } },
             { name: "customer_id", in: "query", schema: { type: "string" } },
             { name: "plan_id", in: "query", schema: { type: "string" } },
+            {
+              name: "exclude_state",
+              in: "query",
+              description: "States to leave out, comma-separated (e.g. redirecting,expired)",
+              schema: { type: "string" },
+            },
           ],
           responses: {
             "200": {
@@ -237,6 +245,17 @@ export function subscriptionOpenApi() {
             "401": unauthorized,
             "404": notFound,
             "422": error("No cancel_reason, or `is already canceled`"),
+          },
+        },
+      },
+      "/subscriptions/{id}/timeline": {
+        get: {
+          summary: "A subscription's events and its subscriber's e-mails, oldest first",
+          parameters: [subscriptionId],
+          responses: {
+            "200": { description: "The timeline", content: json("SubscriptionTimeline") },
+            "401": unauthorized,
+            "404": notFound,
           },
         },
       },

@@ -10,6 +10,7 @@ import {
   shopperEmails,
   shops,
   subscriptionCycles,
+  subscriptionEvents,
 } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { shopperEmailRow } from "../emails/enqueue-shopper-email";
@@ -19,8 +20,8 @@ import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { subscriptionsFromRows } from "./view";
 
 /**
- * Every event of a subscription goes through here, inside the database transaction of the change it reports: the
- * webhook to the subscription's `notification_url` (a row of the notification outbox, delivered, signed and
+ * Every event of a subscription goes through here, inside the database transaction of the change it reports: its
+ * row of `subscription_events` (the admin's timeline), the webhook to the subscription's `notification_url` (a row of the notification outbox, delivered, signed and
  * retried as a transaction's) and the e-mail to the subscriber (a row of the shopper e-mail outbox) commit with the
  * change or not at all.
  */
@@ -58,6 +59,16 @@ export async function recordSubscriptionEvents(
     // A plan link's subscription has its customer from its first payment on: before that, no one to write to.
     return row.customerId ? shopperEmailKind(event, row) : null;
   });
+  if (events.length > 0) {
+    await tx.insert(subscriptionEvents).values(
+      events.map(({ event, row }) => ({
+        subscriptionId: row.id,
+        event,
+        state: row.state,
+        ...(deps.clock.isFixed ? { createdAt: deps.clock.now() } : {}),
+      })),
+    );
+  }
   const shopIds = [...new Set(events.flatMap(({ row }, index) => (kinds[index] ? [row.shopId] : [])))];
   const shopRows = shopIds.length
     ? await tx

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, notInArray, type SQL } from "drizzle-orm";
 import type { Pagination } from "@/lib/contracts/pagination";
 import {
   ALREADY_CANCELED,
@@ -38,6 +38,8 @@ export async function getSubscription(options: {
 
 export interface SubscriptionFilters {
   state?: string;
+  /** States left out (the admin hides abandoned hosted-page visits: `redirecting`, `expired`). */
+  excludeStates?: string[];
   customerId?: string;
   planId?: string;
 }
@@ -53,11 +55,15 @@ export async function listSubscriptions(options: {
   if (filters.state !== undefined && !(SUBSCRIPTION_STATES as readonly string[]).includes(filters.state)) {
     throw GatewayError.validation({ state: ["is not included in the list"] });
   }
+  if (filters.excludeStates?.some((state) => !(SUBSCRIPTION_STATES as readonly string[]).includes(state))) {
+    throw GatewayError.validation({ exclude_state: ["is not included in the list"] });
+  }
   if ([filters.customerId, filters.planId].some((value) => value?.includes("\u0000"))) {
     return { subscriptions: [], total: 0 };
   }
   const conditions: SQL[] = [eq(subscriptions.shopId, shopId)];
   if (filters.state) conditions.push(eq(subscriptions.state, filters.state));
+  if (filters.excludeStates?.length) conditions.push(notInArray(subscriptions.state, filters.excludeStates));
   if (filters.customerId) conditions.push(eq(subscriptions.customerId, filters.customerId));
   if (filters.planId) conditions.push(eq(subscriptions.planId, filters.planId));
   const where = and(...conditions);

@@ -508,3 +508,46 @@ describe("the OpenAPI document", () => {
     expect(document.components.schemas.Subscription.properties.state.enum).toContain("paused");
   });
 });
+
+describe("the admin's reads", () => {
+  it("the timeline lists every event and e-mail in order, with or without a notification_url", async () => {
+    const created = await subscribe({ notification_url: null });
+    const id = created.body.id;
+    await callJson(gateway, `/subscriptions/${id}/pause`, { shop, method: "POST" });
+    await callJson(gateway, `/subscriptions/${id}/resume`, { shop, method: "POST" });
+    const answer = await callJson(gateway, `/subscriptions/${id}/timeline`, { shop });
+    expect(answer.status).toBe(200);
+    const entries = answer.body.timeline.map(
+      (entry: { type: string; name: string }) => `${entry.type}:${entry.name}`,
+    );
+    expect(entries).toEqual([
+      "event:subscription.created",
+      // The first charge's receipt is written with its payment, before the outcome starts the subscription.
+      "email:receipt",
+      "event:subscription.started",
+      "email:subscription_started",
+      "event:subscription.paused",
+      "email:subscription_paused",
+      "event:subscription.resumed",
+      "email:subscription_resumed",
+    ]);
+    expect(answer.body.timeline[4]).toMatchObject({ state: "paused", email_id: null });
+    const missing = await callJson(gateway, "/subscriptions/sbs_0000000000000000/timeline", { shop });
+    expect(missing.status).toBe(404);
+  });
+
+  it("leaves states out of the list on request, and refuses unknown ones", async () => {
+    const listed = await callJson(
+      gateway,
+      "/subscriptions?exclude_state=active,trial,canceled&per_page=500",
+      { shop },
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((row: { state: string }) => row.state)).not.toContain("active");
+    expect(listed.body.map((row: { state: string }) => row.state)).not.toContain("canceled");
+    const all = await callJson(gateway, "/subscriptions?per_page=500", { shop });
+    expect(all.body.map((row: { state: string }) => row.state)).toContain("active");
+    const unknown = await callJson(gateway, "/subscriptions?exclude_state=sleeping", { shop });
+    expect(unknown.status).toBe(422);
+  });
+});

@@ -12,6 +12,7 @@ import {
 } from "../../subscriptions/manage-subscription";
 import { pauseSubscription, resumeSubscription } from "../../subscriptions/pause";
 import { createPlan, getPlan, listPlans } from "../../subscriptions/plans";
+import { subscriptionTimeline } from "../../subscriptions/timeline";
 import type { GatewayEnv } from "../auth";
 import { readJsonBody, readRawBody } from "../body";
 import { paginationLinks, parsePagination } from "../pagination";
@@ -57,6 +58,7 @@ export function subscriptionRoutes(deps: GatewayDeps) {
         state: c.req.query("state") || undefined,
         customerId: c.req.query("customer_id") || undefined,
         planId: c.req.query("plan_id") || undefined,
+        excludeStates: c.req.query("exclude_state")?.split(",").filter(Boolean) || undefined,
       },
       pagination,
     });
@@ -68,6 +70,10 @@ export function subscriptionRoutes(deps: GatewayDeps) {
 
   routes.get("/subscriptions/:id", async (c) =>
     c.json(await getSubscription({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
+  );
+
+  routes.get("/subscriptions/:id/timeline", async (c) =>
+    c.json(await subscriptionTimeline({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
   );
 
   routes.post("/subscriptions/:id/cancel", async (c) => {
