@@ -332,6 +332,33 @@ describe("pause and resume", () => {
     expect(canceled.body.state).toBe("canceled");
   });
 
+  it("two test clocks moved at once through a pause charge each cycle once", async () => {
+    const created = await subscribe();
+    const id = created.body.id;
+    const anchor = new Date(created.body.billing_anchor);
+    const resumeAt = new Date(anchor.getTime() + 45 * DAY);
+    await callJson(gateway, `/subscriptions/${id}/pause`, {
+      shop,
+      body: { resume_at: resumeAt.toISOString() },
+    });
+    const target = new Date(anchor.getTime() + 125 * DAY).toISOString();
+    const moved = await Promise.all([
+      callJson(gateway, `/subscriptions/${id}/test_clock`, { shop, body: { advance_to: target } }),
+      callJson(other, `/subscriptions/${id}/test_clock`, { shop, body: { advance_to: target } }),
+    ]);
+    expect(moved.map((answer) => answer.status)).toEqual([200, 200]);
+    // One clock may stop where the other holds the charge; a last move finishes what is due.
+    const done = await clock(id, new Date(target));
+    const payments = await paymentsOf(id);
+    // Paused from day 0 to 45: resumed, next charged at the anchor's first anniversary after day 45, then monthly.
+    expect(done.body.state).toBe("active");
+    expect(payments.length).toBe(done.body.paid_billing_cycles);
+    expect(new Set(payments.map((payment) => payment.uid)).size).toBe(payments.length);
+    // The first cycle, then months 2, 3 and 4 (days 59–62, 89–92, 120–123): month 1's charge fell in the pause.
+    expect(done.body.paid_billing_cycles).toBe(4);
+    expect((await eventsOf(id)).filter((event) => event === "subscription.resumed")).toHaveLength(1);
+  });
+
   it("of two pauses at once, one pauses and the other is told it is already paused", async () => {
     const created = await subscribe();
     const answers = await Promise.all([
