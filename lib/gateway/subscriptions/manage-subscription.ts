@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notInArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Pagination } from "@/lib/contracts/pagination";
 import {
   ALREADY_CANCELED,
@@ -145,33 +145,41 @@ export async function advanceTestClock(options: {
   if (target < present) throw GatewayError.validation({ advance_to: [TEST_CLOCK_PAST] });
   // A free trial's reminder comes 7 days before its end, so before any charge the clock passes.
   await sendTrialReminders(deps, { subscriptionId: options.id, dueBy: target });
+  // The clock only moves forward, whoever moves it: two moves at once never set it back.
+  const moveClock = (id: string, to: Date) =>
+    deps.db
+      .update(subscriptions)
+      .set({
+        clockAt: sql`greatest(coalesce(${subscriptions.clockAt}, ${to.toISOString()}::timestamptz), ${to.toISOString()}::timestamptz)`,
+      })
+      .where(eq(subscriptions.id, id));
+  // Another move of this clock holds what is due (its charge is under way): this one stops where it is, rather than
+  // put the clock at the target under that charge (which would then pay a period from the target, skipping those
+  // between); the answer shows where it stands, and moving it again goes on from there.
+  let stopped = false;
   for (let step = 0; step < MAX_CLOCK_STEPS; step++) {
     const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, options.id));
     // A pause the clock passes the end of: resumed at its `resume_at`, then charged on from there.
     if (row.state === "paused" && row.resumeAt && row.resumeAt <= target) {
-      await deps.db
-        .update(subscriptions)
-        .set({ clockAt: row.resumeAt > present ? row.resumeAt : present })
-        .where(eq(subscriptions.id, row.id));
-      if ((await resumeDuePauses(deps, { subscriptionId: row.id, dueBy: target })) === 0) break;
+      await moveClock(row.id, row.resumeAt > present ? row.resumeAt : present);
+      if ((await resumeDuePauses(deps, { subscriptionId: row.id, dueBy: target })) === 0) {
+        stopped = true;
+        break;
+      }
       continue;
     }
     if (!CHARGEABLE_STATES.includes(row.state as SubscriptionState) || !row.renewAt || row.renewAt > target)
       break;
     // The clock stands at the charge's moment while it runs.
-    await deps.db
-      .update(subscriptions)
-      .set({ clockAt: row.renewAt > present ? row.renewAt : present })
-      .where(eq(subscriptions.id, row.id));
+    await moveClock(row.id, row.renewAt > present ? row.renewAt : present);
     const [claimed] = await claimDueSubscriptions(deps, { limit: 1, subscriptionId: row.id, dueBy: target });
-    // Another instance holds it (its charge is under way): the clock stops here, the answer shows where it is.
-    if (!claimed) break;
+    if (!claimed) {
+      stopped = true;
+      break;
+    }
     await chargeClaimed(deps, claimed, { first: false });
   }
-  const [done] = await deps.db
-    .update(subscriptions)
-    .set({ clockAt: target })
-    .where(eq(subscriptions.id, options.id))
-    .returning();
+  if (!stopped) await moveClock(options.id, target);
+  const [done] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, options.id));
   return subscriptionFromRow(deps, deps.db, done);
 }

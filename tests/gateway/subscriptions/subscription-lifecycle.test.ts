@@ -261,6 +261,9 @@ describe("the subscriber's cancel link", () => {
     expect(
       (await emailsOf(created.body.id)).filter((email) => email.kind === "subscription_canceled"),
     ).toHaveLength(1);
+    // A capability: its requests are logged with the token masked (its first 8 characters kept).
+    expect(gateway.logs.join("\n")).not.toContain(token);
+    expect(gateway.logs.join("\n")).toContain(`/subscription_cancels/${token.slice(0, 8)}`);
     for (const forged of ["0".repeat(64), "nope", `${token.slice(0, 63)}x`]) {
       const answer = await callJson(gateway, `/subscription_cancels/${forged}`, { method: "POST" });
       expect(answer.status).toBe(404);
