@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * What a shop can have e-mailed to its shoppers: a receipt of a successful payment or capture, a refund, a payout,
  * and the subscription messages (started, a renewal's receipt, a failed renewal with the link to update the card,
- * canceled).
+ * canceled, a free trial's reminder before it ends, a plan change, a pause and a resume).
  */
 export const SHOPPER_EMAIL_KINDS = [
   "receipt",
@@ -13,6 +13,10 @@ export const SHOPPER_EMAIL_KINDS = [
   "renewal_receipt",
   "renewal_failed",
   "subscription_canceled",
+  "trial_will_end",
+  "plan_changed",
+  "subscription_paused",
+  "subscription_resumed",
 ] as const;
 export type ShopperEmailKind = (typeof SHOPPER_EMAIL_KINDS)[number];
 

@@ -63,6 +63,7 @@ export const SUBSCRIPTION_STATES = [
   "active",
   "failed_attempt",
   "rescuing",
+  "paused",
   "failed",
   "error",
   "canceled",
@@ -78,8 +79,16 @@ export const SUBSCRIPTION_EVENTS = [
   "subscription.canceled",
   "subscription.failed",
   "subscription.card_updated",
+  "subscription.trial_will_end",
+  "subscription.plan_changed",
+  "subscription.paused",
+  "subscription.resumed",
 ] as const;
 export type SubscriptionEvent = (typeof SUBSCRIPTION_EVENTS)[number];
+
+/** Why a renewal attempt failed, as the subscriber is told (from the bank's answer). */
+export const FAILURE_REASONS = ["insufficient_funds", "card_expired", "declined", "processor_error"] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 export const TITLE_MAX_LENGTH = 255;
 export const CANCEL_REASON_MAX_LENGTH = 255;
@@ -311,6 +320,46 @@ export const testClockRequestSchema = z
   })
   .meta({ description: "Body of POST /subscriptions/{id}/test_clock" });
 
+export const PRORATIONS = ["next_cycle", "now"] as const;
+export type Proration = (typeof PRORATIONS)[number];
+export const OTHER_CURRENCY = "must have the subscription's currency";
+export const ALREADY_PAUSED = "is already paused";
+export const NOT_PAUSED = "is not paused";
+export const RESUME_AT_PAST = "must be in the future";
+
+export const changePlanRequestSchema = z
+  .object({
+    plan: objectValue({ id: requiredString(64).describe("The new plan's id (`pln_…`), same currency") }),
+    proration: withDefault(z.enum(PRORATIONS, { error: fieldErrors(NOT_INCLUDED) }), "next_cycle").describe(
+      "next_cycle (default): the new plan from the next renewal on; now: the new plan at once, an upgrade's " +
+        "prorated difference charged at once (a downgrade credits nothing back)",
+    ),
+  })
+  .meta({ description: "Body of POST /subscriptions/{id}/change_plan" });
+export type ChangePlanRequest = z.output<typeof changePlanRequestSchema>;
+
+export const pauseRequestSchema = z
+  .object({
+    resume_at: optional(
+      z.iso
+        .datetime({
+          offset: true,
+          error: fieldErrors("must be an ISO 8601 time", "must be an ISO 8601 time"),
+        })
+        .describe("When it resumes by itself (ISO 8601, in the future); absent: until resumed"),
+    ),
+  })
+  .meta({ description: "Body of POST /subscriptions/{id}/pause (may be empty)" });
+export type PauseRequest = z.output<typeof pauseRequestSchema>;
+
+export function parseChangePlanRequest(body: unknown): ParseResult<ChangePlanRequest> {
+  return parseWith(changePlanRequestSchema, body);
+}
+
+export function parsePauseRequest(body: unknown): ParseResult<PauseRequest> {
+  return parseWith(pauseRequestSchema, body);
+}
+
 export function parseCancelRequest(body: unknown): ParseResult<{ cancel_reason: string }> {
   return parseWith(cancelRequestSchema, body);
 }
@@ -401,12 +450,74 @@ export const subscriptionSchema = z
     test: z.boolean(),
     redirect_url: z.string().optional().describe("The hosted page, while redirecting"),
     card_update_url: z.string().nullable().describe("The hosted page where the shopper replaces the card"),
+    cancel_url: z
+      .string()
+      .nullable()
+      .describe(
+        "The page where the subscriber cancels at the period's end (a capability link, as card_update_url)",
+      ),
+    pending_plan: z
+      .object({ id: z.string() })
+      .nullable()
+      .describe("A plan change waiting for the next renewal (proration next_cycle)"),
+    paused_at: instant("When it was paused").nullable(),
+    resume_at: instant("When a pause ends by itself").nullable(),
+    last_failure_reason: z
+      .enum(FAILURE_REASONS)
+      .nullable()
+      .describe(
+        "Why the last failed attempt failed: insufficient_funds, card_expired, declined, processor_error",
+      ),
   })
   .meta({ description: "A subscription" });
 export type Subscription = z.output<typeof subscriptionSchema>;
 export const subscriptionListSchema = z
   .array(subscriptionSchema)
   .meta({ description: "Subscriptions, newest first" });
+
+/**
+ * What the subscriber's own cancel page (`cancel_url`) is shown, without credentials: the plan's terms, the shop's
+ * name, whether anything was ever charged and until when it is paid. No card, customer or merchant data.
+ */
+export const subscriptionCancelViewSchema = z
+  .object({
+    state: z.enum(SUBSCRIPTION_STATES),
+    cancelable: z.boolean().describe("The page may cancel it (not canceled or ended yet)"),
+    shop_name: z.string(),
+    brand_color: z.string().nullable(),
+    plan: z.object({
+      title: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      interval: z.number().int(),
+      interval_unit: z.enum(INTERVAL_UNITS),
+    }),
+    charged: z.boolean().describe("Any billing cycle was ever paid"),
+    active_to: instant("Paid up to (or the trial's end)").nullable(),
+    language: z.string().nullable(),
+    test: z.boolean(),
+  })
+  .meta({ description: "A subscription as its subscriber's cancel page shows it" });
+export type SubscriptionCancelView = z.output<typeof subscriptionCancelViewSchema>;
+
+/** A subscription's life in order: its events and the e-mails sent to its subscriber (the admin's timeline). */
+export const subscriptionTimelineSchema = z
+  .object({
+    timeline: z.array(
+      z.object({
+        at: instant("When it was recorded"),
+        type: z.enum(["event", "email"]),
+        name: z
+          .string()
+          .describe("The event (`subscription.renewed`) or the e-mail's kind (`renewal_failed`)"),
+        state: z.string().nullable().describe("An event: the state it left the subscription in"),
+        email_id: z.string().nullable().describe("An e-mail: its id (GET /emails/{id})"),
+        status: z.string().nullable().describe("An e-mail: pending, sent, kept or failed"),
+      }),
+    ),
+  })
+  .meta({ description: "A subscription's events and e-mails, oldest first (the latest 200 of each)" });
+export type SubscriptionTimeline = z.output<typeof subscriptionTimelineSchema>;
 
 /** A subscription's webhook: the subscription at top level and the event that happened to it. */
 export const subscriptionNotificationSchema = subscriptionSchema

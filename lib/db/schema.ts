@@ -667,10 +667,31 @@ export const subscriptions = pgTable(
      */
     heldAt: timestamp("held_at", { withTimezone: true, precision: 3 }),
     heldReason: text("held_reason"),
+    /** The capability in `cancel_url` (256 random bits, migration 0060): whoever has the link may cancel. */
+    cancelToken: text("cancel_token").notNull(),
+    /** When the free trial's reminder (`subscription.trial_will_end`) was claimed; null until then. */
+    trialRemindedAt: timestamp("trial_reminded_at", { withTimezone: true, precision: 3 }),
+    /** Why the last attempt failed, as the subscriber is told: `FailureReason` (schedule.ts). */
+    lastFailureReason: text("last_failure_reason"),
+    /** A pause: since when, and when it ends by itself (null: until resumed). */
+    pausedAt: timestamp("paused_at", { withTimezone: true, precision: 3 }),
+    resumeAt: timestamp("resume_at", { withTimezone: true, precision: 3 }),
+    /** A plan change waiting for the next cycle (`proration: next_cycle`). */
+    pendingPlanId: text("pending_plan_id").references((): AnyPgColumn => plans.id),
+    /** Plan changes made so far: the number keys a prorated charge as a cycle's number keys a renewal. */
+    planChanges: integer("plan_changes").notNull().default(0),
+    /** A plan change's prorated charge while it is asked, and the plan it buys (set and cleared under the lock). */
+    prorationUid: text("proration_uid"),
+    prorationPlanId: text("proration_plan_id").references((): AnyPgColumn => plans.id),
     ...timestamps,
   },
   (table) => [
     index("subscriptions_shop_created_idx").on(table.shopId, table.createdAt),
+    uniqueIndex("subscriptions_cancel_token_idx").on(table.cancelToken),
+    index("subscriptions_trial_reminder_idx")
+      .on(table.renewAt)
+      .where(sql`${table.state} = 'trial' and ${table.trialRemindedAt} is null`),
+    index("subscriptions_resume_idx").on(table.resumeAt).where(sql`${table.state} = 'paused'`),
     uniqueIndex("subscriptions_card_update_token_idx").on(table.cardUpdateToken),
     // Migration 0023: the hosted page finds its subscription's plan by the session's token.
     index("subscriptions_checkout_token_idx").on(table.checkoutToken),
@@ -705,6 +726,27 @@ export const subscriptionCycles = pgTable(
   (table) => [
     primaryKey({ columns: [table.subscriptionId, table.cycleNumber], name: "subscription_cycles_pk" }),
   ],
+);
+
+/**
+ * Every event of a subscription as it was recorded, in the transaction of the change it reports (migration 0061):
+ * the admin's timeline, whether or not the subscription has a `notification_url`.
+ */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    event: text("event").notNull(),
+    /** The state the event left the subscription in. */
+    state: text("state").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (table) => [index("subscription_events_subscription_idx").on(table.subscriptionId, table.id)],
 );
 
 export type PlanRow = typeof plans.$inferSelect;

@@ -1,8 +1,14 @@
-import type { Plan, Subscription } from "@/lib/contracts/subscription";
+import type {
+  Plan,
+  Proration,
+  Subscription,
+  SubscriptionCancelView,
+  SubscriptionTimeline,
+} from "@/lib/contracts/subscription";
 import { getConfig } from "@/lib/server/config";
 import type { ShopCredentials } from "./checkout";
 import { currentClientAddress } from "./forwarded-address";
-import type { GatewayConnection } from "./http";
+import { type GatewayConnection, type GatewayResult, requestGateway } from "./http";
 import { callMerchantApi, type Page, type PageQuery } from "./merchant";
 
 /** Plans, subscriptions and their report as the admin area uses them, with the shop's own Basic credentials. */
@@ -56,14 +62,20 @@ export function subscriptionsClient(connection: GatewayConnection) {
 
     listSubscriptions(
       credentials: ShopCredentials,
-      query: PageQuery & { state?: string; planId?: string } = {},
+      query: PageQuery & { state?: string; planId?: string; excludeStates?: readonly string[] } = {},
     ) {
       const page = query.page ?? 1;
       const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
       return callMerchantApi<Page<Subscription>>(connection, {
         method: "GET",
         path: "/subscriptions",
-        query: { page, per_page: perPage, state: query.state, plan_id: query.planId },
+        query: {
+          page,
+          per_page: perPage,
+          state: query.state,
+          plan_id: query.planId,
+          exclude_state: query.excludeStates?.length ? query.excludeStates.join(",") : undefined,
+        },
         credentials,
         read: pageReader<Subscription>(page, perPage),
       });
@@ -96,6 +108,51 @@ export function subscriptionsClient(connection: GatewayConnection) {
       });
     },
 
+    /** Its events and its subscriber's e-mails, oldest first. */
+    subscriptionTimeline(credentials: ShopCredentials, id: string) {
+      return callMerchantApi<SubscriptionTimeline>(connection, {
+        method: "GET",
+        path: `/subscriptions/${encodeURIComponent(id)}/timeline`,
+        credentials,
+        read: (body) =>
+          typeof body === "object" &&
+          body !== null &&
+          Array.isArray((body as { timeline?: unknown }).timeline)
+            ? (body as SubscriptionTimeline)
+            : undefined,
+      });
+    },
+
+    changePlan(credentials: ShopCredentials, id: string, planId: string, proration: Proration) {
+      return callMerchantApi<Subscription>(connection, {
+        method: "POST",
+        path: `/subscriptions/${encodeURIComponent(id)}/change_plan`,
+        credentials,
+        body: { plan: { id: planId }, proration },
+        read: (body) => (hasId<Subscription>(body) ? body : undefined),
+      });
+    },
+
+    pauseSubscription(credentials: ShopCredentials, id: string, resumeAt: string | null) {
+      return callMerchantApi<Subscription>(connection, {
+        method: "POST",
+        path: `/subscriptions/${encodeURIComponent(id)}/pause`,
+        credentials,
+        body: resumeAt ? { resume_at: resumeAt } : {},
+        read: (body) => (hasId<Subscription>(body) ? body : undefined),
+      });
+    },
+
+    resumeSubscription(credentials: ShopCredentials, id: string) {
+      return callMerchantApi<Subscription>(connection, {
+        method: "POST",
+        path: `/subscriptions/${encodeURIComponent(id)}/resume`,
+        credentials,
+        body: {},
+        read: (body) => (hasId<Subscription>(body) ? body : undefined),
+      });
+    },
+
     /** A live shop's live subscriptions, or with `test` its test ones (a test-mode shop's are always its test ones). */
     subscriptionReport(credentials: ShopCredentials, options: { test?: boolean } = {}) {
       return callMerchantApi<SubscriptionReport>(connection, {
@@ -113,6 +170,44 @@ export function subscriptionsClient(connection: GatewayConnection) {
 }
 
 export type SubscriptionsClient = ReturnType<typeof subscriptionsClient>;
+
+/**
+ * The subscriber's cancel page, acting with its link's token (the capability; no credentials): read what to show,
+ * and cancel at the period's end.
+ */
+export function subscriptionCancelClient(connection: GatewayConnection) {
+  const call = async (
+    method: "GET" | "POST",
+    token: string,
+  ): Promise<GatewayResult<SubscriptionCancelView>> => {
+    const answer = await requestGateway(connection, {
+      method,
+      path: `/subscription_cancels/${encodeURIComponent(token)}`,
+      // The token in the path is the credential; nothing else is sent.
+      authorization: "",
+    });
+    if (!answer.ok) return answer;
+    const body = answer.body as { subscription?: SubscriptionCancelView } | null;
+    return body?.subscription
+      ? { ok: true, status: answer.status, data: body.subscription }
+      : { ok: false, kind: "unavailable", status: answer.status, message: "Unexpected gateway answer" };
+  };
+  return {
+    read: (token: string) => call("GET", token),
+    cancel: (token: string) => call("POST", token),
+  };
+}
+
+let cachedCancel: ReturnType<typeof subscriptionCancelClient> | undefined;
+
+/** The cancel page's client of this deployment's gateway (`GATEWAY_BASE_URL`). */
+export function getSubscriptionCancelClient(): ReturnType<typeof subscriptionCancelClient> {
+  cachedCancel ??= subscriptionCancelClient({
+    baseUrl: getConfig().gatewayBaseUrl,
+    forwardedFor: currentClientAddress,
+  });
+  return cachedCancel;
+}
 
 let cached: SubscriptionsClient | undefined;
 

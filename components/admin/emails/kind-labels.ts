@@ -8,6 +8,10 @@ export const KIND_LABELS: Record<ShopperEmailKind, string> = {
   renewal_receipt: "Renewal receipt",
   renewal_failed: "Renewal failed (card update link)",
   subscription_canceled: "Subscription canceled",
+  trial_will_end: "Free trial ends soon (reminder)",
+  plan_changed: "Plan changed",
+  subscription_paused: "Subscription paused",
+  subscription_resumed: "Subscription resumed",
 };
 
 export const STATUS_EXPLANATIONS: Record<ShopperEmailStatus, string> = {

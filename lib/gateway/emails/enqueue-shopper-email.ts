@@ -4,7 +4,7 @@ import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
 import type { Database } from "@/lib/db/client";
 import { shopperEmails } from "@/lib/db/schema";
 import type { TransactionBody } from "../transactions/build-transaction";
-import type { ShopperEmailPayload } from "./shopper-email-payload";
+import type { ShopperEmailPayload, SubscriptionEmailFacts } from "./shopper-email-payload";
 
 /** `eml_` + 16 hex, from the operating system's random source. */
 export function newShopperEmailId(): string {
@@ -68,6 +68,8 @@ export interface ShopperEmailRequest {
   cardUpdateUrl?: string | null;
   /** A canceled subscription that never charged its subscriber. */
   neverCharged?: boolean;
+  /** A subscription message's dates, attempt and cancel link. */
+  subscription?: SubscriptionEmailFacts;
   /** The clock's fixed time (tests), so that the row is due on that clock. */
   at?: Date | null;
 }
@@ -100,6 +102,7 @@ export function shopperEmailRow(request: ShopperEmailRequest): ShopperEmailRowIn
     test: request.test,
     cardUpdateUrl: request.cardUpdateUrl ?? null,
     ...(request.neverCharged ? { neverCharged: true } : {}),
+    ...(request.subscription ? { subscription: request.subscription } : {}),
   };
   return {
     id: newShopperEmailId(),

@@ -140,3 +140,55 @@ describe("rendering", () => {
     expect(email.html).toContain('lang="en"');
   });
 });
+
+describe("a subscription's messages", () => {
+  const facts = {
+    nothingChargedNow: true,
+    freeTrial: false,
+    trialEndsAt: null,
+    nextCharge: { amount: 999, at: "2027-03-31T10:00:00.000Z", first: false },
+    activeUntil: "2027-03-31T10:00:00.000Z",
+    resumeAt: null,
+    attempt: null,
+    cancelUrl: "https://pay.example.com/subscription/cancel/abc",
+  };
+  const SUBSCRIPTION_KINDS = SHOPPER_EMAIL_KINDS.filter(
+    (kind) => !["receipt", "refund", "payout", "renewal_receipt"].includes(kind),
+  );
+
+  it.each(SUBSCRIPTION_KINDS)(
+    "%s shows no amount as paid when nothing is charged now, in every language",
+    async (kind) => {
+      for (const language of LANGUAGES) {
+        const { text } = await renderShopperEmail({
+          kind,
+          language,
+          payload: { ...PAYLOAD, currency: "EUR", subscription: facts },
+        });
+        const { messages } = shopperEmailLocale(language);
+        expect(text, `${language}.${kind}`).not.toContain(`${messages.amount}\n`);
+        expect(text, `${language}.${kind}`).not.toContain(formatAmount(123456, "EUR", language));
+        expect(text, `${language}.${kind}`).toContain(facts.cancelUrl);
+        expect(text, `${language}.${kind}`).toContain(
+          messages.subscriptionFooter.replace("{shop}", PAYLOAD.shopName),
+        );
+      }
+    },
+  );
+
+  it("a paid start shows what was paid, and the next charge beside it", async () => {
+    const { text } = await renderShopperEmail({
+      kind: "subscription_started",
+      language: "en",
+      payload: {
+        ...PAYLOAD,
+        currency: "EUR",
+        amount: 999,
+        subscription: { ...facts, nothingChargedNow: false },
+      },
+    });
+    expect(text).toContain("Amount");
+    expect(text).toContain("Next charge");
+    expect(text).toContain("€9.99 · March 31, 2027");
+  });
+});

@@ -1,4 +1,24 @@
 import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
+import type { FailureReason } from "@/lib/contracts/subscription";
+
+/**
+ * What a subscription's message tells beyond the amount: its dates, a failed attempt, the subscriber's cancel link.
+ * Times are ISO 8601. Absent from receipts, and from messages queued before these facts were kept.
+ */
+export interface SubscriptionEmailFacts {
+  /** What the message reports charged nothing now: no amount is shown as paid. */
+  nothingChargedNow: boolean;
+  /** A free trial (its start says nothing is charged today). */
+  freeTrial: boolean;
+  trialEndsAt: string | null;
+  /** The next charge: its amount (minor units of the payload's currency) and date; `first` after a trial. */
+  nextCharge: { amount: number; at: string; first: boolean } | null;
+  activeUntil: string | null;
+  resumeAt: string | null;
+  /** A failed renewal: attempt `number` of `of`, the next one's date (null: none), and why it failed. */
+  attempt: { number: number; of: number; nextAt: string | null; reason: FailureReason } | null;
+  cancelUrl: string | null;
+}
 
 /**
  * Everything a shopper e-mail shows, captured when it is queued (in the transaction it reports), so that it renders
@@ -24,6 +44,7 @@ export interface ShopperEmailPayload {
   cardUpdateUrl: string | null;
   /** A cancel's subscriber was never charged: no amount is shown, and the message says nothing was charged. */
   neverCharged?: boolean;
+  subscription?: SubscriptionEmailFacts;
 }
 
 export interface ShopperEmailContent {

@@ -23,6 +23,9 @@ export interface EmailLibraries {
 
 const DEFAULT_BRAND_COLOR = "#1f4fd1";
 
+/** Kinds that report a movement of money (their footer says so); every other kind is a subscription's message. */
+const PAYMENT_KINDS: readonly ShopperEmailKind[] = ["receipt", "refund", "payout", "renewal_receipt"];
+
 const styles = {
   body: {
     backgroundColor: "#f6f7f9",
@@ -79,12 +82,24 @@ export function shopperEmailElement(
     h(C.Text, { key: `${key}-value`, style: styles.value }, value),
   ];
   const card = payload.card ? `${brandDisplayName(payload.card.brand)} •••• ${payload.card.last4}` : null;
+  const facts = payload.subscription;
+  // Nothing charged by what this message reports: no amount stands as if it had been paid.
+  const hideAmount = payload.neverCharged === true || facts?.nothingChargedNow === true;
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+  const intro = payload.neverCharged
+    ? messages.canceledNeverCharged
+    : kind === "subscription_started" && facts?.freeTrial
+      ? messages.trialStarted
+      : messages.intros[kind];
+  const footer = PAYMENT_KINDS.includes(kind) ? messages.footer : messages.subscriptionFooter;
+  const attempt = facts?.attempt ?? null;
 
   return h(
     C.Html,
     { lang: language, dir },
     h(C.Head, null),
-    h(C.Preview, null, payload.neverCharged ? heading : `${heading}: ${amount}`),
+    h(C.Preview, null, hideAmount ? heading : `${heading}: ${amount}`),
     h(
       C.Body,
       { style: styles.body },
@@ -94,18 +109,43 @@ export function shopperEmailElement(
         h(C.Text, { style: { color: colour, fontSize: "16px", fontWeight: 700, margin: 0 } }, shop),
         h(C.Heading, { as: "h1", style: { fontSize: "22px", margin: "12px 0" } }, heading),
         payload.test ? h(C.Text, { style: styles.test }, receipt.testNotice) : null,
-        h(
-          C.Text,
-          { style: { fontSize: "15px" } },
-          interpolateShop(payload.neverCharged ? messages.canceledNeverCharged : messages.intros[kind], shop),
-        ),
+        h(C.Text, { style: { fontSize: "15px" } }, interpolateShop(intro, shop)),
         h(
           C.Section,
           null,
           // Never charged: no amount to show as if it had been.
-          payload.neverCharged ? null : h(C.Text, { style: styles.label }, messages.amount),
-          payload.neverCharged ? null : h(C.Text, { style: styles.amount }, leftToRight(amount)),
+          hideAmount ? null : h(C.Text, { style: styles.label }, messages.amount),
+          hideAmount ? null : h(C.Text, { style: styles.amount }, leftToRight(amount)),
           payload.description ? detail("description", receipt.description, payload.description) : null,
+          facts?.trialEndsAt ? detail("trial-ends", messages.trialEnds, date(facts.trialEndsAt)) : null,
+          facts?.nextCharge
+            ? detail(
+                "next-charge",
+                facts.nextCharge.first ? messages.firstCharge : messages.nextCharge,
+                h(
+                  "span",
+                  null,
+                  leftToRight(formatAmount(facts.nextCharge.amount, payload.currency, language)),
+                  ` · ${date(facts.nextCharge.at)}`,
+                ),
+              )
+            : null,
+          facts?.activeUntil ? detail("active-until", messages.activeUntil, date(facts.activeUntil)) : null,
+          facts?.resumeAt ? detail("resumes", messages.resumesOn, date(facts.resumeAt)) : null,
+          attempt
+            ? detail(
+                "attempt",
+                messages.attempt
+                  .replace("{n}", String(attempt.number))
+                  .replace("{total}", String(attempt.of)),
+                messages.reason.concat(": ", messages.reasons[attempt.reason]),
+              )
+            : null,
+          attempt
+            ? attempt.nextAt
+              ? detail("next-attempt", messages.nextAttempt, date(attempt.nextAt))
+              : h(C.Text, { key: "last-attempt", style: styles.value }, messages.lastAttempt)
+            : null,
           card ? detail("card", receipt.card, leftToRight(card)) : null,
           payload.transactionUid
             ? detail("transaction", receipt.transaction, leftToRight(payload.transactionUid))
@@ -131,6 +171,13 @@ export function shopperEmailElement(
               ),
             )
           : null,
+        facts?.cancelUrl
+          ? h(
+              C.Text,
+              { style: styles.value },
+              h(C.Link, { href: facts.cancelUrl, style: { color: colour } }, messages.cancelSubscription),
+            )
+          : null,
         payload.receiptText.length > 0
           ? h(
               C.Section,
@@ -143,7 +190,7 @@ export function shopperEmailElement(
             )
           : null,
         h(C.Hr, null),
-        h(C.Text, { style: styles.footer }, interpolateShop(messages.footer, shop)),
+        h(C.Text, { style: styles.footer }, interpolateShop(footer, shop)),
       ),
     ),
   );

@@ -2,13 +2,17 @@ import { z } from "zod";
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "@/lib/contracts/pagination";
 import {
   cancelRequestSchema,
+  changePlanRequestSchema,
+  pauseRequestSchema,
   planCreateSchema,
   planListSchema,
   planSchema,
   SUBSCRIPTION_STATES,
+  subscriptionCancelViewSchema,
   subscriptionListSchema,
   subscriptionNotificationSchema,
   subscriptionSchema,
+  subscriptionTimelineSchema,
   testClockRequestSchema,
 } from "@/lib/contracts/subscription";
 
@@ -36,6 +40,13 @@ const idParameter = (pattern: string) => ({
 });
 const planId = idParameter("^pln_[0-9a-f]{16}$");
 const subscriptionId = idParameter("^sbs_[0-9a-f]{16}$");
+const cancelToken = {
+  name: "token",
+  in: "path",
+  required: true,
+  schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
+  description: "The token of the subscription's cancel_url",
+};
 
 const subscriptionCreateRequest = {
   type: "object",
@@ -81,6 +92,13 @@ export function subscriptionOpenApi() {
       Subscription: z.toJSONSchema(subscriptionSchema, { io: "output" }),
       SubscriptionList: z.toJSONSchema(subscriptionListSchema, { io: "output" }),
       SubscriptionCancelRequest: z.toJSONSchema(cancelRequestSchema, { io: "input", unrepresentable: "any" }),
+      SubscriptionChangePlanRequest: z.toJSONSchema(changePlanRequestSchema, {
+        io: "input",
+        unrepresentable: "any",
+      }),
+      SubscriptionPauseRequest: z.toJSONSchema(pauseRequestSchema, { io: "input", unrepresentable: "any" }),
+      SubscriptionCancelView: z.toJSONSchema(subscriptionCancelViewSchema, { io: "output" }),
+      SubscriptionTimeline: z.toJSONSchema(subscriptionTimelineSchema, { io: "output" }),
       SubscriptionTestClockRequest: z.toJSONSchema(testClockRequestSchema, {
         io: "input",
         unrepresentable: "any",
@@ -188,6 +206,12 @@ export function subscriptionOpenApi() {
             { name: "state", in: "query", schema: { type: "string", enum: [...SUBSCRIPTION_STATES] } },
             { name: "customer_id", in: "query", schema: { type: "string" } },
             { name: "plan_id", in: "query", schema: { type: "string" } },
+            {
+              name: "exclude_state",
+              in: "query",
+              description: "States to leave out, comma-separated (e.g. redirecting,expired)",
+              schema: { type: "string" },
+            },
           ],
           responses: {
             "200": {
@@ -221,6 +245,71 @@ export function subscriptionOpenApi() {
             "401": unauthorized,
             "404": notFound,
             "422": error("No cancel_reason, or `is already canceled`"),
+          },
+        },
+      },
+      "/subscriptions/{id}/timeline": {
+        get: {
+          summary: "A subscription's events and its subscriber's e-mails, oldest first",
+          parameters: [subscriptionId],
+          responses: {
+            "200": { description: "The timeline", content: json("SubscriptionTimeline") },
+            "401": unauthorized,
+            "404": notFound,
+          },
+        },
+      },
+      "/subscriptions/{id}/change_plan": {
+        post: {
+          summary: "Change a subscription's plan, at the next renewal (next_cycle, the default) or now",
+          description:
+            "next_cycle: the next cycle is made with the new plan (a second change before then replaces the " +
+            "pending one). now: the plan changes at once; an upgrade during a paid period first charges " +
+            "(new − old amount) × the unused fraction of the period, once (keyed by the change's number, as a " +
+            "renewal by its cycle's), and the plan changes when it is paid; a downgrade credits nothing back. The " +
+            "same change asked again changes and charges nothing. Emits subscription.plan_changed.",
+          parameters: [subscriptionId],
+          requestBody: { required: true, content: json("SubscriptionChangePlanRequest") },
+          responses: {
+            "200": {
+              description: "The subscription with its new (or pending) plan",
+              content: json("Subscription"),
+            },
+            "401": unauthorized,
+            "404": notFound,
+            "409": error("Another plan change's prorated charge is at the acquirer; repeat later"),
+            "422": error(
+              "Unknown plan (`plan.id`), another currency (`plan.currency`), a canceled or ended subscription, " +
+                "or the prorated charge declined (`base`)",
+            ),
+          },
+        },
+      },
+      "/subscriptions/{id}/pause": {
+        post: {
+          summary: "Pause an active subscription: nothing is charged or retried while paused",
+          description:
+            "The period already paid stays paid (active_to). With resume_at it resumes by itself then; its next " +
+            "charge is the first anniversary of its billing anchor after it resumes. Emits subscription.paused.",
+          parameters: [subscriptionId],
+          requestBody: { required: false, content: json("SubscriptionPauseRequest") },
+          responses: {
+            "200": { description: "The paused subscription", content: json("Subscription") },
+            "401": unauthorized,
+            "404": notFound,
+            "422": error("`is already paused`, not active, or resume_at not in the future"),
+          },
+        },
+      },
+      "/subscriptions/{id}/resume": {
+        post: {
+          summary: "Resume a paused subscription now: next charge at the first anniversary after",
+          parameters: [subscriptionId],
+          responses: {
+            "200": { description: "The active subscription", content: json("Subscription") },
+            "401": unauthorized,
+            "404": notFound,
+            "422": error("`is not paused`"),
           },
         },
       },
@@ -258,6 +347,39 @@ export function subscriptionOpenApi() {
           responses: {
             "303": { description: "To the hosted page of a new card-update session" },
             "404": notFound,
+          },
+        },
+      },
+      "/subscription_cancels/{token}": {
+        get: {
+          summary: "What the subscriber's cancel page (cancel_url) shows",
+          description:
+            "For the checkout app's cancel page: no credentials (the 256-bit token of cancel_url is the " +
+            "capability). The plan's terms and the shop's name, never card or customer data.",
+          security: [],
+          parameters: [cancelToken],
+          responses: {
+            "200": {
+              description: "The subscription as its cancel page shows it",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { subscription: { $ref: "#/components/schemas/SubscriptionCancelView" } },
+                  },
+                },
+              },
+            },
+            "404": error("Not found: a forged or unknown token"),
+          },
+        },
+        post: {
+          summary: "The subscriber cancels at the period's end (once: asked again, answers it canceled)",
+          security: [],
+          parameters: [cancelToken],
+          responses: {
+            "200": { description: "The subscription, canceled (or as it was, if it had ended)" },
+            "404": error("Not found: a forged or unknown token"),
           },
         },
       },

@@ -57,6 +57,7 @@ export async function openPlanLink(options: {
       test: shop.test || plan.test,
       state: "redirecting",
       cardUpdateToken: randomBytes(32).toString("hex"),
+      cancelToken: randomBytes(32).toString("hex"),
       language,
       ...(deps.clock.isFixed ? { createdAt: now, updatedAt: now } : {}),
     })

@@ -214,6 +214,7 @@ export async function createSubscription(options: {
         state,
         cardToken,
         cardUpdateToken: randomBytes(32).toString("hex"),
+        cancelToken: randomBytes(32).toString("hex"),
         trackingId: request.tracking_id ?? null,
         returnUrl: request.return_url ?? null,
         notificationUrl: request.notification_url ?? null,

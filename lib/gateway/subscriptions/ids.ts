@@ -21,3 +21,14 @@ export function cycleAttemptUid(subscriptionId: string, cycleNumber: number, att
   const variant = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+/**
+ * The uid of a plan change's prorated charge, derived from the change's key (subscription, change number) as a
+ * cycle's attempt is: also the acquirer's idempotency key, so a change is charged at most once however often it is
+ * asked about again.
+ */
+export function planChangeUid(subscriptionId: string, changeNumber: number): string {
+  const hex = createHash("sha256").update(`${subscriptionId}/change/${changeNumber}`).digest("hex");
+  const variant = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

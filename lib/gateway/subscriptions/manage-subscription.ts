@@ -1,37 +1,26 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Pagination } from "@/lib/contracts/pagination";
 import {
   ALREADY_CANCELED,
   parseCancelRequest,
   parseTestClockRequest,
-  SUBSCRIPTION_ID_PATTERN,
   SUBSCRIPTION_STATES,
   type Subscription,
   type SubscriptionState,
 } from "@/lib/contracts/subscription";
-import { type SubscriptionRow, subscriptions } from "@/lib/db/schema";
+import { subscriptions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { recordSubscriptionEvent } from "./events";
+import { resumeDuePauses } from "./pause";
 import { chargeClaimed, claimDueSubscriptions } from "./renewals";
+import { requireSubscriptionRow } from "./require-subscription";
 import { settleRedirectingSubscriptions } from "./subscription-checkout";
 import { CHARGEABLE_STATES, canTransition, transition } from "./transitions";
+import { sendTrialReminders } from "./trial-reminders";
 import { subscriptionFromRow, subscriptionsFromRows } from "./view";
 
-/** One of the shop's subscription rows; another shop's id is answered as an unknown one. */
-export async function requireSubscriptionRow(
-  deps: GatewayDeps,
-  shopId: number,
-  id: string,
-): Promise<SubscriptionRow> {
-  if (!SUBSCRIPTION_ID_PATTERN.test(id)) throw new GatewayError("record_not_found");
-  const [row] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.shopId, shopId)));
-  if (!row) throw new GatewayError("record_not_found");
-  return row;
-}
+export { requireSubscriptionRow };
 
 /** GET /subscriptions/{id}. A redirecting subscription whose page has ended is settled first. */
 export async function getSubscription(options: {
@@ -49,6 +38,8 @@ export async function getSubscription(options: {
 
 export interface SubscriptionFilters {
   state?: string;
+  /** States left out (the admin hides abandoned hosted-page visits: `redirecting`, `expired`). */
+  excludeStates?: string[];
   customerId?: string;
   planId?: string;
 }
@@ -64,11 +55,15 @@ export async function listSubscriptions(options: {
   if (filters.state !== undefined && !(SUBSCRIPTION_STATES as readonly string[]).includes(filters.state)) {
     throw GatewayError.validation({ state: ["is not included in the list"] });
   }
+  if (filters.excludeStates?.some((state) => !(SUBSCRIPTION_STATES as readonly string[]).includes(state))) {
+    throw GatewayError.validation({ exclude_state: ["is not included in the list"] });
+  }
   if ([filters.customerId, filters.planId].some((value) => value?.includes("\u0000"))) {
     return { subscriptions: [], total: 0 };
   }
   const conditions: SQL[] = [eq(subscriptions.shopId, shopId)];
   if (filters.state) conditions.push(eq(subscriptions.state, filters.state));
+  if (filters.excludeStates?.length) conditions.push(notInArray(subscriptions.state, filters.excludeStates));
   if (filters.customerId) conditions.push(eq(subscriptions.customerId, filters.customerId));
   if (filters.planId) conditions.push(eq(subscriptions.planId, filters.planId));
   const where = and(...conditions);
@@ -129,8 +124,9 @@ export const TEST_CLOCK_PAST = "can't be before the subscription's present";
 const MAX_CLOCK_STEPS = 10_000;
 
 /**
- * POST /subscriptions/{id}/test_clock: moves a test subscription's clock to `advance_to`, running every charge,
- * trial end and retry due on the way, in order, exactly as the scheduler would have at those moments.
+ * POST /subscriptions/{id}/test_clock: moves a test subscription's clock to `advance_to`, running every trial
+ * reminder, charge, trial end, retry and pause end due on the way, in order, exactly as the scheduler would have at
+ * those moments.
  */
 export async function advanceTestClock(options: {
   deps: GatewayDeps;
@@ -147,24 +143,43 @@ export async function advanceTestClock(options: {
   const realNow = deps.clock.now();
   const present = initial.clockAt && initial.clockAt > realNow ? initial.clockAt : realNow;
   if (target < present) throw GatewayError.validation({ advance_to: [TEST_CLOCK_PAST] });
+  // A free trial's reminder comes 7 days before its end, so before any charge the clock passes.
+  await sendTrialReminders(deps, { subscriptionId: options.id, dueBy: target });
+  // The clock only moves forward, whoever moves it: two moves at once never set it back.
+  const moveClock = (id: string, to: Date) =>
+    deps.db
+      .update(subscriptions)
+      .set({
+        clockAt: sql`greatest(coalesce(${subscriptions.clockAt}, ${to.toISOString()}::timestamptz), ${to.toISOString()}::timestamptz)`,
+      })
+      .where(eq(subscriptions.id, id));
+  // Another move of this clock holds what is due (its charge is under way): this one stops where it is, rather than
+  // put the clock at the target under that charge (which would then pay a period from the target, skipping those
+  // between); the answer shows where it stands, and moving it again goes on from there.
+  let stopped = false;
   for (let step = 0; step < MAX_CLOCK_STEPS; step++) {
     const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, options.id));
+    // A pause the clock passes the end of: resumed at its `resume_at`, then charged on from there.
+    if (row.state === "paused" && row.resumeAt && row.resumeAt <= target) {
+      await moveClock(row.id, row.resumeAt > present ? row.resumeAt : present);
+      if ((await resumeDuePauses(deps, { subscriptionId: row.id, dueBy: target })) === 0) {
+        stopped = true;
+        break;
+      }
+      continue;
+    }
     if (!CHARGEABLE_STATES.includes(row.state as SubscriptionState) || !row.renewAt || row.renewAt > target)
       break;
     // The clock stands at the charge's moment while it runs.
-    await deps.db
-      .update(subscriptions)
-      .set({ clockAt: row.renewAt > present ? row.renewAt : present })
-      .where(eq(subscriptions.id, row.id));
+    await moveClock(row.id, row.renewAt > present ? row.renewAt : present);
     const [claimed] = await claimDueSubscriptions(deps, { limit: 1, subscriptionId: row.id, dueBy: target });
-    // Another instance holds it (its charge is under way): the clock stops here, the answer shows where it is.
-    if (!claimed) break;
+    if (!claimed) {
+      stopped = true;
+      break;
+    }
     await chargeClaimed(deps, claimed, { first: false });
   }
-  const [done] = await deps.db
-    .update(subscriptions)
-    .set({ clockAt: target })
-    .where(eq(subscriptions.id, options.id))
-    .returning();
+  if (!stopped) await moveClock(options.id, target);
+  const [done] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, options.id));
   return subscriptionFromRow(deps, deps.db, done);
 }

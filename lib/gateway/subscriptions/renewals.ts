@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { SubscriptionEvent, SubscriptionState } from "@/lib/contracts/subscription";
+import type { FailureReason, SubscriptionEvent, SubscriptionState } from "@/lib/contracts/subscription";
 import { queryRows } from "@/lib/db/client";
 import {
   type CustomerRow,
@@ -26,6 +26,7 @@ import { cycleAttemptUid } from "./ids";
 import {
   classifyFailure,
   type FailureKind,
+  failureReasonOf,
   nextDaytime,
   PROCESSOR_ERROR_RETRY_SECONDS,
   periodEndAfter,
@@ -178,10 +179,11 @@ async function decideAttempts(
   rows: SubscriptionRow[],
 ): Promise<Attempt[]> {
   // Canceled (or otherwise ended) since it was due: nothing is charged.
-  const chargeable = rows.filter(
+  const live = rows.filter(
     (row) => CHARGEABLE_STATES.includes(row.state as SubscriptionState) && row.cardToken !== null,
   );
-  if (chargeable.length === 0) return [];
+  if (live.length === 0) return [];
+  const chargeable = await applyPendingPlans(tx, live);
   const ids = chargeable.map((row) => row.id);
   const [planRows, customerRows] = await Promise.all([
     tx
@@ -271,11 +273,45 @@ async function decideAttempts(
   return attempts;
 }
 
+/**
+ * A plan change left for the next cycle (`proration: next_cycle`) takes effect as that cycle is made: the plan is
+ * switched under the row lock the claim holds, before the cycle's amount is read from it, and only while no cycle
+ * is open (a cycle being retried keeps the amount it was made with).
+ */
+async function applyPendingPlans(
+  tx: DatabaseTransaction,
+  rows: SubscriptionRow[],
+): Promise<SubscriptionRow[]> {
+  const pending = rows.filter((row) => row.pendingPlanId !== null);
+  if (pending.length === 0) return rows;
+  const switched = await queryRows<{ id: string; plan_id: string }>(
+    tx,
+    sql`
+      update subscriptions as s
+      set plan_id = s.pending_plan_id, pending_plan_id = null, updated_at = clock_timestamp()
+      where s.id in (${sql.join(
+        pending.map((row) => sql`${row.id}`),
+        sql`, `,
+      )})
+        and s.pending_plan_id is not null
+        and not exists (
+          select 1 from subscription_cycles as c where c.subscription_id = s.id and c.state = 'open')
+      returning s.id, s.plan_id`,
+  );
+  const planOf = new Map(switched.map((row) => [row.id, row.plan_id]));
+  return rows.map((row) => {
+    const planId = planOf.get(row.id);
+    return planId ? { ...row, planId, pendingPlanId: null } : row;
+  });
+}
+
 interface ChargeOutcome {
   status: "successful" | "failed" | "error";
   bankCode: string | null;
   /** Null when the charge was refused before any transaction was written (e.g. the stored card expired). */
   transactionUid: string | null;
+  /** Refused before the acquirer was asked because the stored card has expired. */
+  cardExpired?: boolean;
 }
 
 function outcomeOfRow(row: TransactionRow): ChargeOutcome | null {
@@ -362,7 +398,8 @@ async function chargeAttempt(
     // written and no money moved; a retry could not do better.
     if (error instanceof GatewayError && error.code === "validation_failed") {
       deps.logger.warn({ subscriptionId: subscription.id, errors: error.details.errors }, "renewal refused");
-      return { status: "failed", bankCode: null, transactionUid: null };
+      const cardExpired = JSON.stringify(error.details.errors ?? {}).includes("expired");
+      return { status: "failed", bankCode: null, transactionUid: null, cardExpired };
     }
     throw error;
   }
@@ -517,9 +554,16 @@ async function decideOutcome(
   // The attempt's count is the cycle's: nothing changes a cycle while an attempt of it is pending.
   const exhausted = attempt.cycle.attempts >= plan.numberPaymentAttempts;
   const retry = !successful && live && !first && kind !== "hard" && !exhausted;
+  const reason: FailureReason | null = successful
+    ? null
+    : failureReasonOf(
+        outcome.status === "error" ? "error" : "failed",
+        outcome.bankCode,
+        outcome.cardExpired === true,
+      );
   const fields = successful
     ? await paid(deps, { row, plan, cycleNumber: attempt.cycle.cycleNumber, at: attempt.at, first, live })
-    : await failed(deps, { row, plan, at: attempt.at, kind, retry, live, first });
+    : await failed(deps, { row, plan, at: attempt.at, kind, reason, retry, live, first });
   return {
     cycleNumber: attempt.cycle.cycleNumber,
     pendingUid: attempt.uid,
@@ -565,6 +609,7 @@ async function paid(
     paidBillingCycles: paidCycles,
     numberFailedPaymentAttempts: 0,
     lastFailure: null,
+    lastFailureReason: null,
     leaseUntil: null,
   };
   // The trial's own charge, taken when the subscription starts (which its `started` told): the trial runs on, its
@@ -610,16 +655,18 @@ async function failed(
     plan: PlanRow;
     at: Date;
     kind: FailureKind;
+    reason: FailureReason | null;
     retry: boolean;
     live: boolean;
     first: boolean;
   },
 ): Promise<Outcome> {
-  const { row, plan, at, kind, retry, live, first } = input;
+  const { row, plan, at, kind, reason, retry, live, first } = input;
   const state = row.state as SubscriptionState;
   const common = {
     numberFailedPaymentAttempts: row.numberFailedPaymentAttempts + 1,
     lastFailure: kind,
+    lastFailureReason: reason,
     leaseUntil: null,
   };
   if (!live) return { to: null, set: common, events: [] };

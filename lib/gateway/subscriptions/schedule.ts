@@ -1,4 +1,4 @@
-import type { IntervalUnit } from "@/lib/contracts/subscription";
+import type { FailureReason, IntervalUnit } from "@/lib/contracts/subscription";
 
 /** The last moment a subscription's date may be: ISO 8601's four-digit years, which every store reads back. */
 const LATEST_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
@@ -151,4 +151,42 @@ const SOFT_BANK_CODES = new Set(["51", "61", "65", "91"]);
 export function classifyFailure(status: "failed" | "error", bankCode: string | null): FailureKind {
   if (status === "error") return "error";
   return bankCode !== null && SOFT_BANK_CODES.has(bankCode) ? "soft" : "hard";
+}
+
+/** Bank codes of a card past its expiry date. */
+const EXPIRED_CARD_BANK_CODES = new Set(["54", "33"]);
+
+/**
+ * Why a failed attempt failed, in the classes the subscriber is told (`renewal_failed`): insufficient funds (the
+ * soft codes but 91), an expired card (its bank code, or a stored card refused before it was asked: its expiry
+ * passed), a processor that did not decide, or any other decline.
+ */
+export function failureReasonOf(
+  status: "failed" | "error",
+  bankCode: string | null,
+  refusedBeforeAsking: boolean,
+): FailureReason {
+  if (refusedBeforeAsking) return "card_expired";
+  if (status === "error" || bankCode === "91") return "processor_error";
+  if (bankCode !== null && EXPIRED_CARD_BANK_CODES.has(bankCode)) return "card_expired";
+  if (bankCode !== null && SOFT_BANK_CODES.has(bankCode)) return "insufficient_funds";
+  return "declined";
+}
+
+/**
+ * The start of the billing period that ends at `end`: the last anniversary of `anchor` before it (the anchor itself
+ * for the first period). With `periodEndAfter`, what a plan change prorates over.
+ */
+export function periodStartBefore(anchor: Date, end: Date, count: number, unit: IntervalUnit): Date {
+  if (end.getTime() <= anchor.getTime()) return anchor;
+  const months = unit === "month" ? count : unit === "year" ? count * 12 : 0;
+  const elapsed =
+    months > 0
+      ? (end.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (end.getUTCMonth() - anchor.getUTCMonth())
+      : end.getTime() - anchor.getTime();
+  const per = months > 0 ? months : count * (UNIT_MS[unit] as number);
+  // An estimate below k; the loop walks up to the last anniversary before `end`.
+  let k = Math.max(0, Math.floor(elapsed / per) - 2);
+  while (addInterval(anchor, (k + 1) * count, unit).getTime() < end.getTime()) k += 1;
+  return addInterval(anchor, k * count, unit);
 }

@@ -1,8 +1,10 @@
 import { ClaimLoop } from "../claim-loop";
 import type { GatewayDeps } from "../context";
 import { settleCardUpdates } from "./card-update";
+import { resumeDuePauses } from "./pause";
 import { runDueRenewals } from "./renewals";
 import { settleRedirectingSubscriptions } from "./subscription-checkout";
+import { sendTrialReminders } from "./trial-reminders";
 
 export interface SubscriptionSchedulerOptions {
   /** How often to look for due charges when the last look found none (default 1 s). */
@@ -58,10 +60,12 @@ export class SubscriptionScheduler {
     await this.claimLoop.stop();
   }
 
-  /** One batch of due charges, and the redirecting subscriptions whose page ended; how many charges it ran. */
+  /**
+   * One batch of due charges, and before it the redirecting subscriptions whose page ended, the card updates made,
+   * the trial reminders due and the pauses that end; how many charges it ran.
+   */
   async runOnce(): Promise<number> {
-    await settleRedirectingSubscriptions(this.deps);
-    await settleCardUpdates(this.deps);
+    await this.settle();
     const claimed = await Promise.all(
       Array.from({ length: this.concurrency }, () =>
         runDueRenewals(this.deps, { limit: this.batchSize, leaseSeconds: this.leaseSeconds }),
@@ -70,13 +74,21 @@ export class SubscriptionScheduler {
     return claimed.reduce((sum, count) => sum + count, 0);
   }
 
+  /** What is settled before charges are claimed: each step claims its own rows in the database. */
+  private async settle(): Promise<void> {
+    await settleRedirectingSubscriptions(this.deps);
+    await settleCardUpdates(this.deps);
+    await sendTrialReminders(this.deps);
+    // A pause that ends makes its subscription due again: resumed before the claims look for due charges.
+    await resumeDuePauses(this.deps);
+  }
+
   /**
    * Runs batches until nothing is due, `concurrency` of them in flight at any time (each loop claims its next batch
    * as soon as its last one is stored); how many subscriptions were charged in all.
    */
   async runUntilIdle(): Promise<number> {
-    await settleRedirectingSubscriptions(this.deps);
-    await settleCardUpdates(this.deps);
+    await this.settle();
     const loops = Array.from({ length: this.concurrency }, async () => {
       let total = 0;
       for (;;) {

@@ -17,11 +17,13 @@ export const TRANSITIONS: { readonly [From in SubscriptionState]: readonly Subsc
   redirecting: ["trial", "active", "failed", "expired", "canceled"],
   // The trial's end charges the first cycle; or the trial's own first charge fails at once.
   trial: ["active", "failed_attempt", "failed", "error", "canceled"],
-  // Renewed (active → active), a renewal failed and will be retried, a hard decline, billing cycles complete.
-  active: ["active", "failed_attempt", "failed", "error", "canceled"],
+  // Renewed (active → active), a renewal failed and will be retried, a hard decline, billing cycles complete, paused.
+  active: ["active", "failed_attempt", "failed", "error", "canceled", "paused"],
   // A retry succeeded, failed again with attempts left (rescuing), or the attempts ran out.
   failed_attempt: ["active", "rescuing", "failed", "error", "canceled"],
   rescuing: ["active", "rescuing", "failed", "error", "canceled"],
+  // Resumed (by the merchant, or when `resume_at` comes), or canceled; never charged while paused.
+  paused: ["active", "canceled"],
   failed: [],
   error: [],
   canceled: [],
@@ -100,6 +102,7 @@ export type OutcomeFields = Partial<
     | "paidBillingCycles"
     | "numberFailedPaymentAttempts"
     | "lastFailure"
+    | "lastFailureReason"
     | "leaseUntil"
     | "activeTo"
     | "billingAnchor"
@@ -140,7 +143,7 @@ export async function moveMany(
     moves.map(({ row, to, set }) => {
       const next = { ...row, ...set };
       return sql`(${row.id}, ${row.state}, ${to ?? row.state}, ${next.lastTransactionUid}::text,
-        ${next.paidBillingCycles}::int, ${next.numberFailedPaymentAttempts}::int, ${next.lastFailure}::text,
+        ${next.paidBillingCycles}::int, ${next.numberFailedPaymentAttempts}::int, ${next.lastFailure}::text, ${next.lastFailureReason}::text,
         ${timestamp(next.leaseUntil)}::timestamptz, ${timestamp(next.activeTo)}::timestamptz,
         ${timestamp(next.billingAnchor)}::timestamptz, ${timestamp(next.renewAt)}::timestamptz,
         ${next.cancelReason}::text, ${timestamp(next.cancelledAt)}::timestamptz)`;
@@ -152,12 +155,13 @@ export async function moveMany(
     sql`
       update subscriptions as s
       set state = v.state, last_transaction_uid = v.last_transaction_uid, paid_billing_cycles = v.paid,
-          number_failed_payment_attempts = v.failed, last_failure = v.last_failure, lease_until = v.lease_until,
+          number_failed_payment_attempts = v.failed, last_failure = v.last_failure,
+          last_failure_reason = v.last_failure_reason, lease_until = v.lease_until,
           active_to = v.active_to, billing_anchor = v.billing_anchor, renew_at = v.renew_at,
           cancel_reason = v.cancel_reason,
           cancelled_at = v.cancelled_at, updated_at = clock_timestamp()
       from (values ${values}) as v(id, expected, state, last_transaction_uid, paid, failed, last_failure,
-                                   lease_until, active_to, billing_anchor, renew_at, cancel_reason,
+                                   last_failure_reason, lease_until, active_to, billing_anchor, renew_at, cancel_reason,
                                    cancelled_at)
       where s.id = v.id and s.state = v.expected
       returning s.id`,

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Subscription, SubscriptionState } from "@/lib/contracts/subscription";
+import type { FailureReason, Subscription, SubscriptionState } from "@/lib/contracts/subscription";
 import {
   cards,
   type PlanRow,
@@ -23,6 +23,23 @@ type Reader = Pick<GatewayDeps["db"], "select">;
 export function cardUpdateUrl(gatewayPublicUrl: string, cardUpdateToken: string): string {
   return `${gatewayPublicUrl.replace(/\/$/, "")}/subscription_cards/${cardUpdateToken}`;
 }
+
+/**
+ * The link of the subscriber's own cancel page (a page of the checkout app, which asks the gateway with the token):
+ * whoever has it may cancel at the period's end, as whoever has `card_update_url` may replace the card.
+ */
+export function cancelUrl(publicUrl: string, cancelToken: string): string {
+  return `${publicUrl.replace(/\/$/, "")}/subscription/cancel/${cancelToken}`;
+}
+
+/** States a subscriber may still cancel from (their own link shows then). */
+export const CANCELABLE_STATES: readonly SubscriptionState[] = [
+  "trial",
+  "active",
+  "failed_attempt",
+  "rescuing",
+  "paused",
+];
 
 /** Subscriptions as the API shows them: the whole plan, the masked card, the last charge. */
 export async function subscriptionsFromRows(
@@ -118,6 +135,11 @@ export async function subscriptionsFromRows(
         card_update_url: ["trial", "active", "failed_attempt", "rescuing"].includes(state)
           ? cardUpdateUrl(deps.config.gatewayPublicUrl, row.cardUpdateToken)
           : null,
+        cancel_url: CANCELABLE_STATES.includes(state) ? cancelUrl(publicUrl, row.cancelToken) : null,
+        pending_plan: row.pendingPlanId ? { id: row.pendingPlanId } : null,
+        paused_at: row.pausedAt?.toISOString() ?? null,
+        resume_at: row.resumeAt?.toISOString() ?? null,
+        last_failure_reason: (row.lastFailureReason as FailureReason | null) ?? null,
       };
     }),
   );

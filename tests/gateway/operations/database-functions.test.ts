@@ -105,7 +105,7 @@ function functionsWith(name: string, change: (text: string) => string): string {
 }
 
 /** Function files whose function came after migration 0030, with the tables it works on. */
-const ADDED_AFTER_0030 = ["tessera_guard_dispute_status"];
+const ADDED_AFTER_0030 = ["tessera_guard_dispute_status", "tessera_guard_subscription_state"];
 
 const markBody = (text: string) => text.replace(/\nBEGIN\n/, "\nBEGIN\n  -- an older definition\n");
 
@@ -124,6 +124,7 @@ describe("database functions", () => {
     }
     expect(fresh.triggers.map((row) => row.name)).toEqual([
       "disputes_status_forward_only",
+      "subscriptions_state_by_table",
       "transactions_in_flight_ended",
       "transactions_in_flight_started",
     ]);

@@ -128,20 +128,22 @@ describe("subscription e-mails", () => {
     expect(canceled.status).toBe(200);
 
     const emails = await emailsOf(created.body.id);
+    // A free trial of 7 days is reminded of its end at once (the test clock sends it as it moves).
     expect(emails.map((email) => email.kind)).toEqual([
       "subscription_started",
+      "trial_will_end",
       "renewal_failed",
       "subscription_canceled",
     ]);
-    const failure = emails[1];
+    const failure = emails[2];
     expect(failure.transactionUid).toBe(failed.body.last_transaction.uid);
     expect((failure.payload as { cardUpdateUrl: string | null }).cardUpdateUrl).toBe(
       failed.body.card_update_url,
     );
     expect(failed.body.card_update_url).toMatch(/\/subscription_cards\//);
     // Never charged (its trial's end was declined): its cancel says nothing was, not "not charged again".
-    expect(emails[2].payload).toMatchObject({ neverCharged: true });
-    expect(emails[1].payload).not.toHaveProperty("neverCharged");
+    expect(emails[3].payload).toMatchObject({ neverCharged: true });
+    expect(emails[2].payload).not.toHaveProperty("neverCharged");
     // Nothing of the card beyond its brand and last 4 digits.
     expect(JSON.stringify(emails)).not.toContain("4005550000000027");
     expect(JSON.stringify(emails)).not.toContain(created.body.card.token);

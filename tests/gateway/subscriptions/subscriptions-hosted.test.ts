@@ -215,16 +215,22 @@ describe("the card update link", () => {
     const events = (await deliverAll())
       .filter((body) => body.id === id)
       .sort((a, b) => a.updated_at.localeCompare(b.updated_at) || createdFirst(a) - createdFirst(b));
+    // A free trial of 7 days or less is reminded of its end at once (trial_will_end, with the cancel link).
     expect(events.map((body) => body.event)).toEqual([
       "subscription.created",
       "subscription.started",
+      "subscription.trial_will_end",
       "subscription.renewal_failed",
       "subscription.card_updated",
       "subscription.renewed",
     ]);
     expect(events[1]).toMatchObject({ state: "trial", active_to: created.body.active_to });
-    expect(events[2]).toMatchObject({ state: "failed_attempt", number_failed_payment_attempts: 1 });
-    expect(events[4]).toMatchObject({ state: "active", paid_billing_cycles: 1 });
+    expect(events[2]).toMatchObject({
+      state: "trial",
+      cancel_url: expect.stringMatching(/\/subscription\/cancel\//),
+    });
+    expect(events[3]).toMatchObject({ state: "failed_attempt", number_failed_payment_attempts: 1 });
+    expect(events[5]).toMatchObject({ state: "active", paid_billing_cycles: 1 });
     const request = receiver.received.find(
       (entry) => JSON.parse(entry.body).event === "subscription.renewed",
     );

@@ -126,9 +126,11 @@ describe.skipIf(!usePostgres)(
       const prefix = `sbs_${batch}`;
       await setup.runtime.deps.db.execute(sql`
       insert into subscriptions
-        (id, shop_id, plan_id, customer_id, test, state, card_token, card_update_token, renew_at, active_to)
+        (id, shop_id, plan_id, customer_id, test, state, card_token, card_update_token, cancel_token, renew_at,
+         active_to)
       select ${prefix} || lpad(to_hex(n), 15, '0'), ${shop.id}, ${planId}, ${customerId}, true, 'trial', ${token},
-             md5(random()::text) || md5(random()::text), now() - interval '1 minute', now() - interval '1 minute'
+             md5(random()::text) || md5(random()::text), md5(random()::text) || md5(random()::text),
+             now() - interval '1 minute', now() - interval '1 minute'
       from generate_series(1, ${DUE}) as n`);
       return prefix;
     }
@@ -193,5 +195,67 @@ describe.skipIf(!usePostgres)(
       );
       expect(left).toEqual({ incomplete: 0, open: 0 });
     }, 600_000);
+
+    it("charges exactly once through plan changes and pauses, and reminds each trial once", async () => {
+      const bigger = await callJson(setup, "/plans", {
+        shop,
+        body: { title: "Daily+", currency: "USD", plan: { amount: 500, interval: 1, interval_unit: "day" } },
+      });
+      const prefix = "sbs_3";
+      const per = DUE / 4;
+      // A quarter due with a plan change waiting (charged at the new plan), a quarter paused until a minute ago (its
+      // anchor's anniversary came 30 s ago: resumed, then due), a quarter plainly due, and a quarter of free trials
+      // ending in three days (reminded, not charged).
+      await setup.runtime.deps.db.execute(sql`
+      insert into subscriptions
+        (id, shop_id, plan_id, customer_id, test, state, card_token, card_update_token, cancel_token, renew_at,
+         active_to, billing_anchor, pending_plan_id, resume_at, notification_url)
+      select ${prefix} || lpad(to_hex(n), 15, '0'), ${shop.id}, ${planId}, ${customerId}, true,
+             case when n <= ${2 * per} then 'active' when n <= ${3 * per} then 'active' else 'trial' end,
+             ${token}, md5(random()::text) || md5(random()::text), md5(random()::text) || md5(random()::text),
+             case when n <= ${3 * per} then now() - interval '1 minute' else now() + interval '3 days' end,
+             case when n <= ${3 * per} then now() - interval '1 minute' else now() + interval '3 days' end,
+             case when n <= ${3 * per} then now() - interval '1 day 30 seconds' else now() + interval '3 days' end,
+             case when n <= ${per} then ${bigger.body.id} end,
+             null, 'http://127.0.0.1:9/hooks'
+      from generate_series(1, ${DUE}) as n`);
+      // The paused quarter: paused after it was written (the transition guard lets active → paused through).
+      await setup.runtime.deps.db.execute(sql`
+      update subscriptions set state = 'paused', renew_at = null, resume_at = now() - interval '1 minute'
+      where id > ${`${prefix}${per.toString(16).padStart(15, "0")}`}
+        and id <= ${`${prefix}${(2 * per).toString(16).padStart(15, "0")}`}`);
+      const charged = 3 * per;
+      await waitUntil(async () => (await tally(prefix)).paid === charged, 240_000);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(await tally(prefix)).toEqual({
+        payments: charged,
+        successful: charged,
+        subscriptions: charged,
+        paid: charged,
+      });
+      const [counts] = await queryRows<{
+        upgraded: number;
+        reminders: number;
+        reminded: number;
+        resumed: number;
+        paused: number;
+      }>(
+        setup.runtime.deps.db,
+        sql`select
+            (select count(*)::int from transactions
+              where body->>'subscription_id' like ${`${prefix}%`} and amount = 500) as upgraded,
+            (select count(*)::int from notification_deliveries
+              where subscription_id like ${`${prefix}%`}
+                and payload->>'event' = 'subscription.trial_will_end') as reminders,
+            (select count(distinct subscription_id)::int from notification_deliveries
+              where subscription_id like ${`${prefix}%`}
+                and payload->>'event' = 'subscription.trial_will_end') as reminded,
+            (select count(*)::int from notification_deliveries
+              where subscription_id like ${`${prefix}%`} and payload->>'event' = 'subscription.resumed') as resumed,
+            (select count(*)::int from subscriptions
+              where id like ${`${prefix}%`} and state = 'paused') as paused`,
+      );
+      expect(counts).toEqual({ upgraded: per, reminders: per, reminded: per, resumed: per, paused: 0 });
+    }, 400_000);
   },
 );

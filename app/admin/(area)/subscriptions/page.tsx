@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/admin/data-states";
 import { Pagination } from "@/components/admin/pagination";
-import { StatusBadge } from "@/components/admin/status-badge";
+import { SubscriptionStateBadge } from "@/components/admin/subscriptions/subscription-state-badge";
 import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
 import { formatAmount, formatDateTime } from "@/lib/admin/format";
@@ -13,12 +13,19 @@ import { getSubscriptionsClient } from "@/lib/gateway-client/subscriptions";
 
 export const metadata: Metadata = { title: "Subscriptions" };
 
+/**
+ * Hosted-page visits nobody paid: `redirecting` (a plan link opened, its page not paid yet) and `expired` (its page
+ * ended unpaid). Left out of the list unless asked for, or a state is chosen.
+ */
+const ABANDONED_STATES = ["redirecting", "expired"] as const;
+
 export default async function SubscriptionsPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { page: pageParam, state: stateParam, plan_id: planParam } = await searchParams;
+  const { page: pageParam, state: stateParam, plan_id: planParam, abandoned } = await searchParams;
+  const showAbandoned = abandoned === "1";
   const planId =
     typeof planParam === "string" && /^pln_[0-9a-f]{16}$/.test(planParam) ? planParam : undefined;
   const page = Math.max(1, Math.min(1_000_000, Number(pageParam) || 1));
@@ -30,6 +37,7 @@ export default async function SubscriptionsPage({
       perPage: ADMIN_PAGE_SIZE,
       state,
       planId,
+      excludeStates: state || showAbandoned ? [] : ABANDONED_STATES,
     }),
   );
   return (
@@ -51,6 +59,16 @@ export default async function SubscriptionsPage({
               </option>
             ))}
           </select>
+        </div>
+        <div className="admin-check">
+          <input
+            id="subscription-abandoned"
+            type="checkbox"
+            name="abandoned"
+            value="1"
+            defaultChecked={showAbandoned}
+          />
+          <label htmlFor="subscription-abandoned">Show abandoned page visits (redirecting, expired)</label>
         </div>
         {planId ? <input type="hidden" name="plan_id" value={planId} /> : null}
         <button type="submit" className="admin-button">
@@ -93,7 +111,7 @@ export default async function SubscriptionsPage({
                       {formatAmount(subscription.plan.plan.amount, subscription.plan.currency)}
                     </td>
                     <td>
-                      <StatusBadge status={subscription.state} />
+                      <SubscriptionStateBadge state={subscription.state} />
                     </td>
                     <td>{subscription.renew_at ? formatDateTime(subscription.renew_at) : "—"}</td>
                     <td>{formatDateTime(subscription.created_at)}</td>
@@ -108,7 +126,7 @@ export default async function SubscriptionsPage({
             pageCount={result.data.pageCount}
             total={result.data.total}
             hrefFor={(target) =>
-              `/admin/subscriptions?page=${target}${state ? `&state=${state}` : ""}${planId ? `&plan_id=${planId}` : ""}`
+              `/admin/subscriptions?page=${target}${state ? `&state=${state}` : ""}${planId ? `&plan_id=${planId}` : ""}${showAbandoned ? "&abandoned=1" : ""}`
             }
           />
         </>

@@ -1,4 +1,5 @@
 import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
+import type { FailureReason } from "@/lib/contracts/subscription";
 
 /**
  * Every text of the shopper e-mails that the receipt page's catalogue does not already have (its titles and its
@@ -14,6 +15,25 @@ export interface ShopperEmailMessages {
   updateCard: string;
   /** A cancel's first sentence to a subscriber who was never charged (instead of "…not be charged again"). */
   canceledNeverCharged: string;
+  /** A free trial's start: nothing is charged today (instead of the `subscription_started` intro). */
+  trialStarted: string;
+  /** The footer of a subscription's messages (a receipt's says "because of a payment"). */
+  subscriptionFooter: string;
+  /** Labels of a subscription message's dates and amounts. */
+  trialEnds: string;
+  firstCharge: string;
+  nextCharge: string;
+  activeUntil: string;
+  resumesOn: string;
+  /** A failed renewal's attempt: `{n}` of `{total}`. */
+  attempt: string;
+  nextAttempt: string;
+  /** A failed renewal that will not be tried again. */
+  lastAttempt: string;
+  reason: string;
+  reasons: Record<FailureReason, string>;
+  /** The link to the subscriber's own cancel page. */
+  cancelSubscription: string;
   /** Put in front of the subject of a test transaction's message. */
   testMark: string;
   footer: string;

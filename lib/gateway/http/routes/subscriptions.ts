@@ -1,6 +1,8 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { GatewayDeps } from "../../context";
+import { cancelByLink, readCancelLink } from "../../subscriptions/cancel-link";
 import { openCardUpdate } from "../../subscriptions/card-update";
+import { changePlan } from "../../subscriptions/change-plan";
 import { createSubscription } from "../../subscriptions/create-subscription";
 import {
   advanceTestClock,
@@ -8,10 +10,17 @@ import {
   getSubscription,
   listSubscriptions,
 } from "../../subscriptions/manage-subscription";
+import { pauseSubscription, resumeSubscription } from "../../subscriptions/pause";
 import { createPlan, getPlan, listPlans } from "../../subscriptions/plans";
+import { subscriptionTimeline } from "../../subscriptions/timeline";
 import type { GatewayEnv } from "../auth";
-import { readJsonBody } from "../body";
+import { readJsonBody, readRawBody } from "../body";
 import { paginationLinks, parsePagination } from "../pagination";
+
+/** A body that may be left out (a pause until resumed): none is an empty object; one that is sent must be JSON. */
+async function readOptionalJsonBody(c: Context): Promise<unknown> {
+  return (await readRawBody(c)).length === 0 ? {} : readJsonBody(c);
+}
 
 /** Plans and subscriptions (flat bodies, as bePaid's), scoped to the authenticated shop. */
 export function subscriptionRoutes(deps: GatewayDeps) {
@@ -49,6 +58,7 @@ export function subscriptionRoutes(deps: GatewayDeps) {
         state: c.req.query("state") || undefined,
         customerId: c.req.query("customer_id") || undefined,
         planId: c.req.query("plan_id") || undefined,
+        excludeStates: c.req.query("exclude_state")?.split(",").filter(Boolean) || undefined,
       },
       pagination,
     });
@@ -62,11 +72,31 @@ export function subscriptionRoutes(deps: GatewayDeps) {
     c.json(await getSubscription({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
   );
 
+  routes.get("/subscriptions/:id/timeline", async (c) =>
+    c.json(await subscriptionTimeline({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
+  );
+
   routes.post("/subscriptions/:id/cancel", async (c) => {
     const shopId = c.get("shop").id;
     return c.json(
       await cancelSubscription({ deps, shopId, id: c.req.param("id"), body: await readJsonBody(c) }),
     );
+  });
+
+  routes.post("/subscriptions/:id/pause", async (c) => {
+    const shopId = c.get("shop").id;
+    return c.json(
+      await pauseSubscription({ deps, shopId, id: c.req.param("id"), body: await readOptionalJsonBody(c) }),
+    );
+  });
+
+  routes.post("/subscriptions/:id/resume", async (c) =>
+    c.json(await resumeSubscription({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
+  );
+
+  routes.post("/subscriptions/:id/change_plan", async (c) => {
+    const shopId = c.get("shop").id;
+    return c.json(await changePlan({ deps, shopId, id: c.req.param("id"), body: await readJsonBody(c) }));
   });
 
   routes.post("/subscriptions/:id/test_clock", async (c) => {
@@ -80,13 +110,20 @@ export function subscriptionRoutes(deps: GatewayDeps) {
 }
 
 /**
- * The shopper's "update your card" link of a subscription: no credentials (the 256-bit token in the link is the
- * capability); redirects to the hosted page.
+ * The subscriber's links of a subscription, without credentials (the 256-bit token in the link is the capability):
+ * "update your card" redirects to the hosted page; the cancel page reads and cancels through the gateway.
  */
 export function subscriptionCardRoutes(deps: GatewayDeps) {
   const routes = new Hono<GatewayEnv>();
   routes.get("/subscription_cards/:token", async (c) =>
     c.redirect(await openCardUpdate(deps, c.req.param("token")), 303),
+  );
+  // The subscriber's cancel page (a page of the checkout app) reads and cancels through these, by the link's token.
+  routes.get("/subscription_cancels/:token", async (c) =>
+    c.json({ subscription: await readCancelLink(deps, c.req.param("token")) }),
+  );
+  routes.post("/subscription_cancels/:token", async (c) =>
+    c.json({ subscription: await cancelByLink(deps, c.req.param("token")) }),
   );
   return routes;
 }

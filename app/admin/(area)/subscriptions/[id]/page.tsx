@@ -4,9 +4,11 @@ import { notFound } from "next/navigation";
 import { CopyLink } from "@/components/admin/products/copy-link";
 import { StatusBadge } from "@/components/admin/status-badge";
 import { CancelSubscription } from "@/components/admin/subscriptions/cancel-subscription";
+import { SubscriptionActions } from "@/components/admin/subscriptions/subscription-actions";
+import { SubscriptionStateBadge } from "@/components/admin/subscriptions/subscription-state-badge";
 import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
-import { formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
+import { chargedAmount, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
 import { credentialsOf, requireAdminSession } from "@/lib/admin/session";
 import { billingCyclesOf } from "@/lib/admin/subscription-payments";
 import { getMerchantClient } from "@/lib/gateway-client/merchant";
@@ -17,17 +19,39 @@ export const metadata: Metadata = { title: "Subscription" };
 const FINISHED = new Set(["canceled", "failed", "error", "expired"]);
 /** Payments shown here; the rest are a link away in Transactions. */
 const PAYMENTS_SHOWN = 50;
+/** Plans offered for a plan change: the newest. */
+const PLANS_OFFERED = 100;
 
 export default async function SubscriptionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const credentials = credentialsOf(await requireAdminSession());
-  const [found, paymentsResult] = await Promise.all([
+  const [found, paymentsResult, timelineResult, plansResult] = await Promise.all([
     getSubscriptionsClient().getSubscription(credentials, id),
     getMerchantClient().listTransactions(credentials, { subscriptionId: id, perPage: PAYMENTS_SHOWN }),
+    getSubscriptionsClient().subscriptionTimeline(credentials, id),
+    getSubscriptionsClient().listPlans(credentials, { perPage: PLANS_OFFERED }),
   ]);
   if (!found.ok && found.kind === "not_found") notFound();
   const subscription = toActionResult(found);
   const payments = toActionResult(paymentsResult);
+  const timeline = toActionResult(timelineResult);
+  const customerId = subscription.status === "ok" ? subscription.data.customer?.id : undefined;
+  const customerResult = customerId ? await getMerchantClient().getCustomer(credentials, customerId) : null;
+  const customer = customerResult?.ok ? customerResult.data : null;
+  // The plans it may change to: the shop's of its currency, test plans for a test subscription.
+  const plans =
+    subscription.status === "ok" && plansResult.ok
+      ? plansResult.data.items
+          .filter(
+            (plan) =>
+              plan.currency === subscription.data.plan.currency && (!subscription.data.test || plan.test),
+          )
+          .map((plan) => ({
+            id: plan.id,
+            title: plan.title,
+            price: formatAmount(plan.plan.amount, plan.currency),
+          }))
+      : [];
   const cycles =
     subscription.status === "ok" && payments.status === "ok"
       ? billingCyclesOf(
@@ -54,8 +78,16 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
                 ["Id", subscription.data.id],
                 ["Terms", subscription.data.plan.description],
                 ["Price", formatAmount(subscription.data.plan.plan.amount, subscription.data.plan.currency)],
-                ["Customer", orDash(subscription.data.customer?.id)],
+
                 ["Card", subscription.data.card ? maskedCard(subscription.data.card) : "—"],
+                [
+                  "Pending plan",
+                  subscription.data.pending_plan
+                    ? `${plans.find((plan) => plan.id === subscription.data.pending_plan?.id)?.title ?? subscription.data.pending_plan.id} from the next renewal`
+                    : "—",
+                ],
+                ["Paused", subscription.data.paused_at ? formatDateTime(subscription.data.paused_at) : "—"],
+                ["Resumes", subscription.data.resume_at ? formatDateTime(subscription.data.resume_at) : "—"],
                 ["Paid cycles", String(subscription.data.paid_billing_cycles)],
                 ["Failed attempts", String(subscription.data.number_failed_payment_attempts)],
                 [
@@ -83,7 +115,23 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
             <div className="admin-details__row">
               <dt>State</dt>
               <dd>
-                <StatusBadge status={subscription.data.state} />
+                <SubscriptionStateBadge state={subscription.data.state} />
+              </dd>
+            </div>
+            <div className="admin-details__row">
+              <dt>Subscriber</dt>
+              <dd>
+                {customerId ? (
+                  <Link href={`/admin/customers/${customerId}`}>
+                    {customer
+                      ? [[customer.first_name, customer.last_name].filter(Boolean).join(" "), customer.email]
+                          .filter(Boolean)
+                          .join(" · ")
+                      : customerId}
+                  </Link>
+                ) : (
+                  "— (awaiting the first payment)"
+                )}
               </dd>
             </div>
             <div className="admin-details__row">
@@ -149,9 +197,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
                             </Link>
                           </th>
                           <td className="admin-number">{orDash(cycles.get(transaction.uid))}</td>
-                          <td className="admin-number">
-                            {formatAmount(transaction.amount, transaction.currency)}
-                          </td>
+                          <td className="admin-number">{chargedAmount(transaction)}</td>
                           <td>
                             <StatusBadge status={transaction.status} />
                           </td>
@@ -167,6 +213,54 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
               </>
             )}
           </section>
+
+          <section className="admin-section" aria-labelledby="timeline-heading">
+            <h2 id="timeline-heading" className="admin-subheading">
+              Timeline
+            </h2>
+            {timeline.status !== "ok" ? (
+              <p className="admin-alert admin-alert--error" role="alert">
+                {timeline.message}
+              </p>
+            ) : timeline.data.timeline.length === 0 ? (
+              <p className="admin-muted">Nothing recorded yet.</p>
+            ) : (
+              <ol className="admin-timeline" id="subscription-timeline">
+                {timeline.data.timeline.map((entry, index) => (
+                  <li key={`${entry.type}-${entry.email_id ?? index}`}>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{" "}
+                    {entry.type === "event" ? (
+                      <>
+                        Event <code>{entry.name}</code> → <SubscriptionStateBadge state={entry.state ?? ""} />
+                      </>
+                    ) : (
+                      <>
+                        E-mail{" "}
+                        <Link href={`/admin/emails/${entry.email_id}`}>
+                          {entry.name.replaceAll("_", " ")}
+                        </Link>{" "}
+                        <StatusBadge status={entry.status} />
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          {FINISHED.has(subscription.data.state) ? null : (
+            <section className="admin-section" aria-labelledby="manage-heading">
+              <h2 id="manage-heading" className="admin-subheading">
+                Plan, pause and resume
+              </h2>
+              <SubscriptionActions
+                id={subscription.data.id}
+                state={subscription.data.state}
+                currentPlanId={subscription.data.plan.id}
+                plans={plans}
+              />
+            </section>
+          )}
 
           {subscription.data.card_update_url ? (
             <section className="admin-section" aria-labelledby="card-update-heading">
