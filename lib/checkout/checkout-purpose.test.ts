@@ -26,6 +26,7 @@ function view(overrides: Partial<ShopperCheckoutView>): ShopperCheckoutView {
     message: null,
     test: true,
     three_d_secure: false,
+    accepted_brands: ["visa", "master"],
     attempts_left: 2,
     language: "en",
     shop: { name: "Harbour Tours", logo_url: null, color: null },

@@ -176,6 +176,15 @@ export const shopSettingsSchema = z.object({
         .default(null),
     })
     .default({ name: null, logo_url: null, color: null }),
+  accepted_brands: z
+    .array(z.enum(CARD_BRANDS, { error: fieldErrors(NOT_INCLUDED) }), { error: fieldErrors(NOT_AN_ARRAY) })
+    .min(1, "can't be blank")
+    .refine((brands) => new Set(brands).size === brands.length, "can't name a brand twice")
+    .default([...CARD_BRANDS])
+    .describe(
+      "Card brands the shop takes (default: all the gateway knows); the hosted page shows only these, and a card of " +
+        "another brand is refused (422) on tokenizations and payments",
+    ),
   /**
    * Origins allowed to frame the hosted page (CSP frame-ancestors); empty means none. A wildcard host is refused on
    * a change (update-shop-settings.ts) and dropped where the header is written (frame-ancestors.ts).

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CARD_BRANDS } from "@/lib/cards/brand";
 import {
   CHECKOUT_CUSTOMER_FIELDS,
   CHECKOUT_STATUSES,
@@ -74,6 +75,9 @@ export const shopperCheckoutViewSchema = z
     attempts_left: z.int().min(0),
     language: z.enum(LANGUAGES),
     shop: z.object({ name: z.string(), logo_url: z.string().nullable(), color: z.string().nullable() }),
+    accepted_brands: z
+      .array(z.enum(CARD_BRANDS))
+      .describe("The card brands the shop takes, the marks the page shows above the form"),
     order: z.object({
       amount: z.int(),
       currency: z.string(),

@@ -12,6 +12,7 @@ export const ar: CheckoutMessages = {
     documentTitle: "الدفع إلى {shop}",
     secureNotice: "تُرسَل بيانات بطاقتك مباشرةً إلى بوابة الدفع؛ ولا يرى {shop} رقم بطاقتك أبدًا.",
     orderSummary: "ملخص الطلب",
+    orderDetails: "التفاصيل",
     amountLabel: "المبلغ",
     orderReference: "الطلب {reference}",
     paymentDetails: "بيانات البطاقة",

@@ -13,6 +13,7 @@ export const be: CheckoutMessages = {
     secureNotice:
       "Даныя карткі перадаюцца непасрэдна плацежнаму шлюзу; {shop} ніколі не бачыць нумар вашай карткі.",
     orderSummary: "Звесткі пра заказ",
+    orderDetails: "Падрабязнасці",
     amountLabel: "Сума",
     orderReference: "Заказ {reference}",
     paymentDetails: "Даныя карткі",

@@ -13,6 +13,7 @@ export const bg: CheckoutMessages = {
     secureNotice:
       "Данните на картата отиват директно в платежния портал; {shop} никога не вижда номера на картата ви.",
     orderSummary: "Обобщение на поръчката",
+    orderDetails: "Подробности",
     amountLabel: "Сума",
     orderReference: "Поръчка {reference}",
     paymentDetails: "Данни на картата",

@@ -12,6 +12,7 @@ export const cs: CheckoutMessages = {
     documentTitle: "Platba pro {shop}",
     secureNotice: "Údaje o kartě jdou přímo do platební brány; {shop} číslo vaší karty nikdy nevidí.",
     orderSummary: "Souhrn objednávky",
+    orderDetails: "Podrobnosti",
     amountLabel: "Částka",
     orderReference: "Objednávka {reference}",
     paymentDetails: "Údaje o kartě",

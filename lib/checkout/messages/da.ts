@@ -13,6 +13,7 @@ export const da: CheckoutMessages = {
     secureNotice:
       "Dine kortoplysninger sendes direkte til betalingsgatewayen; {shop} ser aldrig dit kortnummer.",
     orderSummary: "Ordreoversigt",
+    orderDetails: "Detaljer",
     amountLabel: "Beløb",
     orderReference: "Ordre {reference}",
     paymentDetails: "Kortoplysninger",

@@ -13,6 +13,7 @@ export const de: CheckoutMessages = {
     secureNotice:
       "Ihre Kartendaten gehen direkt an den Zahlungsdienstleister; {shop} sieht Ihre Kartennummer nie.",
     orderSummary: "Bestellübersicht",
+    orderDetails: "Details",
     amountLabel: "Betrag",
     orderReference: "Bestellung {reference}",
     paymentDetails: "Kartendaten",

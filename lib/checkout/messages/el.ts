@@ -13,6 +13,7 @@ export const el: CheckoutMessages = {
     secureNotice:
       "Τα στοιχεία της κάρτας σας πηγαίνουν απευθείας στην πύλη πληρωμών· το {shop} δεν βλέπει ποτέ τον αριθμό της κάρτας σας.",
     orderSummary: "Σύνοψη παραγγελίας",
+    orderDetails: "Λεπτομέρειες",
     amountLabel: "Ποσό",
     orderReference: "Παραγγελία {reference}",
     paymentDetails: "Στοιχεία κάρτας",

@@ -13,6 +13,7 @@ export const en: CheckoutMessages = {
     documentTitle: "Payment to {shop}",
     secureNotice: "Card details go straight to the payment gateway; {shop} never sees your card number.",
     orderSummary: "Order summary",
+    orderDetails: "Details",
     amountLabel: "Amount",
     orderReference: "Order {reference}",
     paymentDetails: "Card details",

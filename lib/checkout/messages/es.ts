@@ -13,6 +13,7 @@ export const es: CheckoutMessages = {
     secureNotice:
       "Los datos de su tarjeta van directamente a la pasarela de pago; {shop} nunca ve el número de su tarjeta.",
     orderSummary: "Resumen del pedido",
+    orderDetails: "Detalles",
     amountLabel: "Importe",
     orderReference: "Pedido {reference}",
     paymentDetails: "Datos de la tarjeta",

@@ -12,6 +12,7 @@ export const et: CheckoutMessages = {
     documentTitle: "Makse: {shop}",
     secureNotice: "Kaardiandmed lähevad otse makselüüsi; {shop} ei näe kunagi teie kaardinumbrit.",
     orderSummary: "Tellimuse kokkuvõte",
+    orderDetails: "Üksikasjad",
     amountLabel: "Summa",
     orderReference: "Tellimus {reference}",
     paymentDetails: "Kaardiandmed",

@@ -12,6 +12,7 @@ export const fa: CheckoutMessages = {
     documentTitle: "پرداخت به {shop}",
     secureNotice: "اطلاعات کارت شما مستقیماً به درگاه پرداخت می‌رود؛ {shop} هرگز شماره کارت شما را نمی‌بیند.",
     orderSummary: "خلاصه سفارش",
+    orderDetails: "جزئیات",
     amountLabel: "مبلغ",
     orderReference: "سفارش {reference}",
     paymentDetails: "اطلاعات کارت",

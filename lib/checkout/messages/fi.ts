@@ -12,6 +12,7 @@ export const fi: CheckoutMessages = {
     documentTitle: "Maksu: {shop}",
     secureNotice: "Korttitietosi menevät suoraan maksupalvelulle; {shop} ei koskaan näe korttisi numeroa.",
     orderSummary: "Tilauksen yhteenveto",
+    orderDetails: "Tiedot",
     amountLabel: "Summa",
     orderReference: "Tilaus {reference}",
     paymentDetails: "Korttitiedot",

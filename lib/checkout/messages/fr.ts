@@ -13,6 +13,7 @@ export const fr: CheckoutMessages = {
     secureNotice:
       "Les données de votre carte vont directement à la passerelle de paiement ; {shop} ne voit jamais votre numéro de carte.",
     orderSummary: "Récapitulatif de la commande",
+    orderDetails: "Détails",
     amountLabel: "Montant",
     orderReference: "Commande {reference}",
     paymentDetails: "Données de la carte",

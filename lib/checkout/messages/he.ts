@@ -12,6 +12,7 @@ export const he: CheckoutMessages = {
     documentTitle: "תשלום ל-{shop}",
     secureNotice: "פרטי הכרטיס נשלחים ישירות לשער התשלומים; {shop} אף פעם לא רואה את מספר הכרטיס שלכם.",
     orderSummary: "סיכום ההזמנה",
+    orderDetails: "פרטים",
     amountLabel: "סכום",
     orderReference: "הזמנה {reference}",
     paymentDetails: "פרטי הכרטיס",

@@ -13,6 +13,7 @@ export const hr: CheckoutMessages = {
     secureNotice:
       "Podaci o kartici idu izravno u sustav za plaćanje; {shop} nikada ne vidi broj vaše kartice.",
     orderSummary: "Sažetak narudžbe",
+    orderDetails: "Pojedinosti",
     amountLabel: "Iznos",
     orderReference: "Narudžba {reference}",
     paymentDetails: "Podaci o kartici",

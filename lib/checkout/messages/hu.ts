@@ -13,6 +13,7 @@ export const hu: CheckoutMessages = {
     secureNotice:
       "A kártyaadatok közvetlenül a fizetési szolgáltatóhoz kerülnek; {shop} soha nem látja a kártyaszámát.",
     orderSummary: "A rendelés összesítése",
+    orderDetails: "Részletek",
     amountLabel: "Összeg",
     orderReference: "Rendelés: {reference}",
     paymentDetails: "Kártyaadatok",

@@ -13,6 +13,7 @@ export const hy: CheckoutMessages = {
     secureNotice:
       "Քարտի տվյալներն ուղիղ գնում են վճարային համակարգ. {shop}-ը երբեք չի տեսնում ձեր քարտի համարը։",
     orderSummary: "Պատվերի ամփոփում",
+    orderDetails: "Մանրամասներ",
     amountLabel: "Գումար",
     orderReference: "Պատվեր {reference}",
     paymentDetails: "Քարտի տվյալներ",

@@ -13,6 +13,7 @@ export const id: CheckoutMessages = {
     secureNotice:
       "Data kartu Anda langsung dikirim ke gateway pembayaran; {shop} tidak pernah melihat nomor kartu Anda.",
     orderSummary: "Ringkasan pesanan",
+    orderDetails: "Detail",
     amountLabel: "Jumlah",
     orderReference: "Pesanan {reference}",
     paymentDetails: "Data kartu",

@@ -13,6 +13,7 @@ export const it: CheckoutMessages = {
     secureNotice:
       "I dati della carta vanno direttamente al gateway di pagamento; {shop} non vede mai il numero della tua carta.",
     orderSummary: "Riepilogo dell'ordine",
+    orderDetails: "Dettagli",
     amountLabel: "Importo",
     orderReference: "Ordine {reference}",
     paymentDetails: "Dati della carta",

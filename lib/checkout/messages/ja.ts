@@ -13,6 +13,7 @@ export const ja: CheckoutMessages = {
     secureNotice:
       "カード情報は決済ゲートウェイに直接送信されます。{shop} がカード番号を見ることはありません。",
     orderSummary: "ご注文内容",
+    orderDetails: "詳細",
     amountLabel: "金額",
     orderReference: "注文番号 {reference}",
     paymentDetails: "カード情報",

@@ -13,6 +13,7 @@ export const ka: CheckoutMessages = {
     secureNotice:
       "ბარათის მონაცემები პირდაპირ გადახდის სისტემას მიეწოდება; {shop} თქვენი ბარათის ნომერს ვერასდროს ხედავს.",
     orderSummary: "შეკვეთის შეჯამება",
+    orderDetails: "დეტალები",
     amountLabel: "თანხა",
     orderReference: "შეკვეთა {reference}",
     paymentDetails: "ბარათის მონაცემები",

@@ -13,6 +13,7 @@ export const kk: CheckoutMessages = {
     secureNotice:
       "Карта деректері тікелей төлем шлюзіне жіберіледі; {shop} картаңыздың нөмірін ешқашан көрмейді.",
     orderSummary: "Тапсырыс туралы мәлімет",
+    orderDetails: "Толығырақ",
     amountLabel: "Сома",
     orderReference: "Тапсырыс {reference}",
     paymentDetails: "Карта деректері",

@@ -12,6 +12,7 @@ export const ko: CheckoutMessages = {
     documentTitle: "{shop} 결제",
     secureNotice: "카드 정보는 결제 게이트웨이로 바로 전송되며, {shop}에서는 카드 번호를 볼 수 없습니다.",
     orderSummary: "주문 요약",
+    orderDetails: "상세 정보",
     amountLabel: "금액",
     orderReference: "주문 {reference}",
     paymentDetails: "카드 정보",

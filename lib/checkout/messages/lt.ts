@@ -13,6 +13,7 @@ export const lt: CheckoutMessages = {
     secureNotice:
       "Kortelės duomenys siunčiami tiesiai į mokėjimų sistemą; {shop} niekada nemato jūsų kortelės numerio.",
     orderSummary: "Užsakymo suvestinė",
+    orderDetails: "Išsami informacija",
     amountLabel: "Suma",
     orderReference: "Užsakymas {reference}",
     paymentDetails: "Kortelės duomenys",

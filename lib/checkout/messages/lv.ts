@@ -13,6 +13,7 @@ export const lv: CheckoutMessages = {
     secureNotice:
       "Kartes dati tiek nosūtīti tieši maksājumu vārtejai; {shop} nekad neredz jūsu kartes numuru.",
     orderSummary: "Pasūtījuma kopsavilkums",
+    orderDetails: "Sīkāk",
     amountLabel: "Summa",
     orderReference: "Pasūtījums {reference}",
     paymentDetails: "Kartes dati",

@@ -13,6 +13,7 @@ export const nl: CheckoutMessages = {
     secureNotice:
       "Uw kaartgegevens gaan rechtstreeks naar de betaalprovider; {shop} ziet uw kaartnummer nooit.",
     orderSummary: "Overzicht van de bestelling",
+    orderDetails: "Details",
     amountLabel: "Bedrag",
     orderReference: "Bestelling {reference}",
     paymentDetails: "Kaartgegevens",

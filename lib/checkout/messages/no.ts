@@ -13,6 +13,7 @@ export const no: CheckoutMessages = {
     secureNotice:
       "Kortopplysningene dine går rett til betalingsløsningen; {shop} ser aldri kortnummeret ditt.",
     orderSummary: "Ordresammendrag",
+    orderDetails: "Detaljer",
     amountLabel: "Beløp",
     orderReference: "Ordre {reference}",
     paymentDetails: "Kortopplysninger",

@@ -13,6 +13,7 @@ export const pl: CheckoutMessages = {
     secureNotice:
       "Dane karty trafiają bezpośrednio do bramki płatniczej; {shop} nigdy nie widzi numeru Twojej karty.",
     orderSummary: "Podsumowanie zamówienia",
+    orderDetails: "Szczegóły",
     amountLabel: "Kwota",
     orderReference: "Zamówienie {reference}",
     paymentDetails: "Dane karty",

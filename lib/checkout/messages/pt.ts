@@ -13,6 +13,7 @@ export const pt: CheckoutMessages = {
     secureNotice:
       "Os dados do seu cartão vão diretamente para o gateway de pagamento; {shop} nunca vê o número do seu cartão.",
     orderSummary: "Resumo do pedido",
+    orderDetails: "Detalhes",
     amountLabel: "Valor",
     orderReference: "Pedido {reference}",
     paymentDetails: "Dados do cartão",

@@ -13,6 +13,7 @@ export const ro: CheckoutMessages = {
     secureNotice:
       "Datele cardului ajung direct la procesatorul de plăți; {shop} nu vede niciodată numărul cardului dumneavoastră.",
     orderSummary: "Rezumatul comenzii",
+    orderDetails: "Detalii",
     amountLabel: "Sumă",
     orderReference: "Comanda {reference}",
     paymentDetails: "Datele cardului",

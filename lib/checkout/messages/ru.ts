@@ -13,6 +13,7 @@ export const ru: CheckoutMessages = {
     secureNotice:
       "Данные карты передаются напрямую платёжному шлюзу; {shop} никогда не видит номер вашей карты.",
     orderSummary: "Сведения о заказе",
+    orderDetails: "Подробнее",
     amountLabel: "Сумма",
     orderReference: "Заказ {reference}",
     paymentDetails: "Данные карты",

@@ -12,6 +12,7 @@ export const sk: CheckoutMessages = {
     documentTitle: "Platba pre {shop}",
     secureNotice: "Údaje o karte idú priamo do platobnej brány; {shop} číslo vašej karty nikdy nevidí.",
     orderSummary: "Súhrn objednávky",
+    orderDetails: "Podrobnosti",
     amountLabel: "Suma",
     orderReference: "Objednávka {reference}",
     paymentDetails: "Údaje o karte",

@@ -13,6 +13,7 @@ export const sl: CheckoutMessages = {
     secureNotice:
       "Podatki o kartici gredo neposredno v plačilni prehod; {shop} številke vaše kartice nikoli ne vidi.",
     orderSummary: "Povzetek naročila",
+    orderDetails: "Podrobnosti",
     amountLabel: "Znesek",
     orderReference: "Naročilo {reference}",
     paymentDetails: "Podatki o kartici",

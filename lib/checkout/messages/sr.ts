@@ -13,6 +13,7 @@ export const sr: CheckoutMessages = {
     secureNotice:
       "Подаци о картици иду директно у систем за плаћање; {shop} никада не види број ваше картице.",
     orderSummary: "Преглед поруџбине",
+    orderDetails: "Детаљи",
     amountLabel: "Износ",
     orderReference: "Поруџбина {reference}",
     paymentDetails: "Подаци о картици",

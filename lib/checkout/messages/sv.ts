@@ -12,6 +12,7 @@ export const sv: CheckoutMessages = {
     documentTitle: "Betalning till {shop}",
     secureNotice: "Dina kortuppgifter går direkt till betalningstjänsten; {shop} ser aldrig ditt kortnummer.",
     orderSummary: "Ordersammanfattning",
+    orderDetails: "Detaljer",
     amountLabel: "Belopp",
     orderReference: "Order {reference}",
     paymentDetails: "Kortuppgifter",

@@ -12,6 +12,7 @@ export const th: CheckoutMessages = {
     documentTitle: "ชำระเงินให้ {shop}",
     secureNotice: "ข้อมูลบัตรของคุณส่งตรงไปยังเกตเวย์การชำระเงิน {shop} จะไม่เห็นหมายเลขบัตรของคุณ",
     orderSummary: "สรุปคำสั่งซื้อ",
+    orderDetails: "รายละเอียด",
     amountLabel: "จำนวนเงิน",
     orderReference: "คำสั่งซื้อ {reference}",
     paymentDetails: "ข้อมูลบัตร",

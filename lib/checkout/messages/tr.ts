@@ -13,6 +13,7 @@ export const tr: CheckoutMessages = {
     secureNotice:
       "Kart bilgileriniz doğrudan ödeme altyapısına gider; {shop} kart numaranızı hiçbir zaman görmez.",
     orderSummary: "Sipariş özeti",
+    orderDetails: "Ayrıntılar",
     amountLabel: "Tutar",
     orderReference: "Sipariş {reference}",
     paymentDetails: "Kart bilgileri",

@@ -40,6 +40,8 @@ export interface CheckoutMessages {
     documentTitle: string;
     secureNotice: string;
     orderSummary: string;
+    /** The word after the amount on a phone's one-line order summary, which opens the whole order ("Details"). */
+    orderDetails: string;
     amountLabel: string;
     orderReference: string;
     paymentDetails: string;

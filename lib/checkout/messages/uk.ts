@@ -13,6 +13,7 @@ export const uk: CheckoutMessages = {
     secureNotice:
       "Дані картки передаються безпосередньо платіжному шлюзу; {shop} ніколи не бачить номер вашої картки.",
     orderSummary: "Відомості про замовлення",
+    orderDetails: "Докладніше",
     amountLabel: "Сума",
     orderReference: "Замовлення {reference}",
     paymentDetails: "Дані картки",

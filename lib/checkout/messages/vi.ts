@@ -13,6 +13,7 @@ export const vi: CheckoutMessages = {
     secureNotice:
       "Thông tin thẻ được gửi thẳng đến cổng thanh toán; {shop} không bao giờ thấy số thẻ của bạn.",
     orderSummary: "Tóm tắt đơn hàng",
+    orderDetails: "Chi tiết",
     amountLabel: "Số tiền",
     orderReference: "Đơn hàng {reference}",
     paymentDetails: "Thông tin thẻ",

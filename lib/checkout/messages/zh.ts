@@ -12,6 +12,7 @@ export const zh: CheckoutMessages = {
     documentTitle: "向 {shop} 付款",
     secureNotice: "您的银行卡信息直接发送给支付网关；{shop} 永远看不到您的卡号。",
     orderSummary: "订单摘要",
+    orderDetails: "详情",
     amountLabel: "金额",
     orderReference: "订单 {reference}",
     paymentDetails: "银行卡信息",

@@ -220,6 +220,7 @@ export async function shopperCheckoutView(
       logo_url: shop.settings.branding.logo_url,
       color: shop.settings.branding.color,
     },
+    accepted_brands: shop.settings.accepted_brands,
     order: {
       amount: request.order.amount,
       currency: request.order.currency,
