@@ -23,5 +23,9 @@ export const ar: ShopperEmailMessages = {
   updateCard: "تحديث بطاقتك",
   canceledNeverCharged: "تم إلغاء اشتراكك لدى {shop}. لم يُخصم منك أي مبلغ.",
   testMark: "تجريبي",
+  viewReceipt: "عرض الإيصال",
+  partialRefund: "استرداد جزئي بقيمة {refund} من {amount}",
+  fullRefund: "استرداد كامل للمبلغ {amount}",
+  refundedPayment: "الدفعة المستردة",
   footer: "تتلقى هذه الرسالة بسبب دفعة إلى {shop}. يرجى الاحتفاظ بها في سجلاتك.",
 };

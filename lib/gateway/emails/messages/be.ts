@@ -24,5 +24,9 @@ export const be: ShopperEmailMessages = {
   updateCard: "Абнавіць картку",
   canceledNeverCharged: "Ваша падпіска ў {shop} скасавана. З вас нічога не спісана.",
   testMark: "ТЭСТ",
+  viewReceipt: "Паглядзець квітанцыю",
+  partialRefund: "Частковае вяртанне {refund} з {amount}",
+  fullRefund: "Поўнае вяртанне {amount}",
+  refundedPayment: "Плацёж, па якім вернуты грошы",
   footer: "Вы атрымалі гэты ліст з-за плацяжу ў {shop}. Захавайце яго для сваіх запісаў.",
 };

@@ -25,5 +25,9 @@ export const bg: ShopperEmailMessages = {
   updateCard: "Обновете картата",
   canceledNeverCharged: "Абонаментът ви при {shop} е прекратен. Нищо не ви е таксувано.",
   testMark: "ТЕСТ",
+  viewReceipt: "Вижте разписката",
+  partialRefund: "Частично възстановяване на {refund} от {amount}",
+  fullRefund: "Пълно възстановяване на {amount}",
+  refundedPayment: "Възстановено плащане",
   footer: "Получавате този имейл заради плащане към {shop}. Моля, запазете го за документацията си.",
 };

@@ -24,5 +24,9 @@ export const cs: ShopperEmailMessages = {
   updateCard: "Aktualizovat kartu",
   canceledNeverCharged: "Vaše předplatné u {shop} je zrušeno. Nic vám nebylo strženo.",
   testMark: "TEST",
+  viewReceipt: "Zobrazit účtenku",
+  partialRefund: "Částečná refundace {refund} z {amount}",
+  fullRefund: "Plná refundace {amount}",
+  refundedPayment: "Refundovaná platba",
   footer: "Tento e-mail dostáváte kvůli platbě pro {shop}. Uschovejte si jej pro své záznamy.",
 };

@@ -26,5 +26,9 @@ export const da: ShopperEmailMessages = {
   updateCard: "Opdater dit kort",
   canceledNeverCharged: "Dit abonnement hos {shop} er opsagt. Du er ikke blevet opkrævet noget.",
   testMark: "TEST",
+  viewReceipt: "Se kvittering",
+  partialRefund: "Delvis refusion på {refund} af {amount}",
+  fullRefund: "Fuld refusion af {amount}",
+  refundedPayment: "Refunderet betaling",
   footer: "Du modtager denne e-mail på grund af en betaling til {shop}. Gem den til dine optegnelser.",
 };

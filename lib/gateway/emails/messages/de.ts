@@ -26,6 +26,10 @@ export const de: ShopperEmailMessages = {
   updateCard: "Karte aktualisieren",
   canceledNeverCharged: "Ihr Abonnement bei {shop} ist gekündigt. Es wurde nichts abgebucht.",
   testMark: "TEST",
+  viewReceipt: "Beleg ansehen",
+  partialRefund: "Teilerstattung von {refund} von {amount}",
+  fullRefund: "Vollständige Erstattung von {amount}",
+  refundedPayment: "Erstattete Zahlung",
   footer:
     "Sie erhalten diese E-Mail wegen einer Zahlung an {shop}. Bitte bewahren Sie sie für Ihre Unterlagen auf.",
 };

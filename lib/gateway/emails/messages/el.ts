@@ -26,5 +26,9 @@ export const el: ShopperEmailMessages = {
   updateCard: "Ενημέρωση κάρτας",
   canceledNeverCharged: "Η συνδρομή σας στο {shop} ακυρώθηκε. Δεν χρεωθήκατε τίποτα.",
   testMark: "ΔΟΚΙΜΗ",
+  viewReceipt: "Προβολή απόδειξης",
+  partialRefund: "Μερική επιστροφή {refund} από {amount}",
+  fullRefund: "Πλήρης επιστροφή {amount}",
+  refundedPayment: "Πληρωμή που επιστράφηκε",
   footer: "Λαμβάνετε αυτό το μήνυμα λόγω πληρωμής προς {shop}. Κρατήστε το για το αρχείο σας.",
 };

@@ -24,5 +24,9 @@ export const en: ShopperEmailMessages = {
   updateCard: "Update your card",
   canceledNeverCharged: "Your subscription with {shop} is canceled. You were not charged anything.",
   testMark: "TEST",
+  viewReceipt: "View receipt",
+  partialRefund: "Partial refund of {refund} of {amount}",
+  fullRefund: "Full refund of {amount}",
+  refundedPayment: "Refunded payment",
   footer: "You receive this e-mail because of a payment to {shop}. Please keep it for your records.",
 };

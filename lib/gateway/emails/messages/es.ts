@@ -24,5 +24,9 @@ export const es: ShopperEmailMessages = {
   updateCard: "Actualizar tu tarjeta",
   canceledNeverCharged: "Tu suscripción con {shop} está cancelada. No se te ha cobrado nada.",
   testMark: "PRUEBA",
+  viewReceipt: "Ver recibo",
+  partialRefund: "Reembolso parcial de {refund} de {amount}",
+  fullRefund: "Reembolso total de {amount}",
+  refundedPayment: "Pago reembolsado",
   footer: "Recibes este correo por un pago a {shop}. Guárdalo para tus registros.",
 };

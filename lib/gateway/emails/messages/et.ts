@@ -24,5 +24,9 @@ export const et: ShopperEmailMessages = {
   updateCard: "Uuenda kaarti",
   canceledNeverCharged: "Teie tellimus ettevõttes {shop} on tühistatud. Teilt ei võetud midagi.",
   testMark: "TEST",
+  viewReceipt: "Vaata kviitungit",
+  partialRefund: "Osaline tagasimakse {refund} summast {amount}",
+  fullRefund: "Täielik tagasimakse {amount}",
+  refundedPayment: "Tagastatud makse",
   footer: "Saite selle e-kirja makse tõttu poele {shop}. Palun hoidke see oma arhiivi jaoks alles.",
 };

@@ -26,5 +26,9 @@ export const fa: ShopperEmailMessages = {
   updateCard: "به‌روزرسانی کارت",
   canceledNeverCharged: "اشتراک شما در {shop} لغو شد. هیچ مبلغی از شما کسر نشد.",
   testMark: "آزمایشی",
+  viewReceipt: "مشاهده رسید",
+  partialRefund: "بازپرداخت جزئی {refund} از {amount}",
+  fullRefund: "بازپرداخت کامل {amount}",
+  refundedPayment: "پرداخت بازپرداخت‌شده",
   footer: "این ایمیل را به دلیل پرداخت به {shop} دریافت می‌کنید. لطفاً آن را برای سوابق خود نگه دارید.",
 };

@@ -24,5 +24,9 @@ export const fi: ShopperEmailMessages = {
   updateCard: "Päivitä korttisi",
   canceledNeverCharged: "Tilauksesi kauppaan {shop} on peruttu. Sinulta ei veloitettu mitään.",
   testMark: "TESTI",
+  viewReceipt: "Näytä kuitti",
+  partialRefund: "Osittainen hyvitys {refund} summasta {amount}",
+  fullRefund: "Täysi hyvitys {amount}",
+  refundedPayment: "Hyvitetty maksu",
   footer: "Saat tämän sähköpostin kauppaan {shop} tehdyn maksun vuoksi. Säilytä se kirjanpitoasi varten.",
 };

@@ -26,5 +26,9 @@ export const fr: ShopperEmailMessages = {
   updateCard: "Mettre à jour votre carte",
   canceledNeverCharged: "Votre abonnement chez {shop} est résilié. Rien ne vous a été débité.",
   testMark: "TEST",
+  viewReceipt: "Voir le reçu",
+  partialRefund: "Remboursement partiel de {refund} sur {amount}",
+  fullRefund: "Remboursement intégral de {amount}",
+  refundedPayment: "Paiement remboursé",
   footer: "Vous recevez cet e-mail à la suite d'un paiement à {shop}. Conservez-le pour vos dossiers.",
 };

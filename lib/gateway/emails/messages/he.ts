@@ -23,5 +23,9 @@ export const he: ShopperEmailMessages = {
   updateCard: "עדכון הכרטיס",
   canceledNeverCharged: "המנוי שלך ב-{shop} בוטל. לא חויבת בדבר.",
   testMark: "בדיקה",
+  viewReceipt: "הצגת הקבלה",
+  partialRefund: "החזר חלקי של {refund} מתוך {amount}",
+  fullRefund: "החזר מלא של {amount}",
+  refundedPayment: "התשלום שהוחזר",
   footer: "קיבלת הודעה זו בעקבות תשלום ל-{shop}. שמור אותה לרישומים שלך.",
 };

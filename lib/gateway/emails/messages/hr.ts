@@ -24,5 +24,9 @@ export const hr: ShopperEmailMessages = {
   updateCard: "Ažurirajte karticu",
   canceledNeverCharged: "Vaša pretplata kod {shop} je otkazana. Ništa vam nije naplaćeno.",
   testMark: "TEST",
+  viewReceipt: "Prikaži račun",
+  partialRefund: "Djelomični povrat {refund} od {amount}",
+  fullRefund: "Potpuni povrat {amount}",
+  refundedPayment: "Vraćeno plaćanje",
   footer: "Ovu poruku primate zbog plaćanja za {shop}. Sačuvajte je za svoju evidenciju.",
 };

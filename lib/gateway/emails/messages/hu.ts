@@ -25,6 +25,10 @@ export const hu: ShopperEmailMessages = {
   updateCard: "Kártya frissítése",
   canceledNeverCharged: "A(z) {shop} előfizetése lemondva. Semmit sem terheltünk Önnek.",
   testMark: "TESZT",
+  viewReceipt: "Nyugta megtekintése",
+  partialRefund: "Részleges visszatérítés: {refund} / {amount}",
+  fullRefund: "Teljes visszatérítés: {amount}",
+  refundedPayment: "Visszatérített fizetés",
   footer:
     "Ezt az e-mailt egy {shop} felé történt fizetés miatt kapja. Kérjük, őrizze meg a nyilvántartásához.",
 };

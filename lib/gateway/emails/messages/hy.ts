@@ -25,6 +25,10 @@ export const hy: ShopperEmailMessages = {
   updateCard: "Թարմացնել քարտը",
   canceledNeverCharged: "{shop}-ի ձեր բաժանորդագրությունը չեղարկված է։ Ձեզանից ոչինչ չի գանձվել։",
   testMark: "ՓՈՐՁ",
+  viewReceipt: "Դիտել անդորրագիրը",
+  partialRefund: "Մասնակի վերադարձ՝ {refund} {amount}-ից",
+  fullRefund: "Ամբողջական վերադարձ՝ {amount}",
+  refundedPayment: "Վերադարձված վճարում",
   footer:
     "Այս նամակը ստացել եք {shop}-ին կատարված վճարման պատճառով։ Խնդրում ենք պահել այն ձեր գրառումների համար։",
 };

@@ -26,5 +26,9 @@ export const id: ShopperEmailMessages = {
   updateCard: "Perbarui kartu Anda",
   canceledNeverCharged: "Langganan Anda di {shop} dibatalkan. Anda tidak dikenai biaya apa pun.",
   testMark: "UJI",
+  viewReceipt: "Lihat tanda terima",
+  partialRefund: "Pengembalian sebagian {refund} dari {amount}",
+  fullRefund: "Pengembalian penuh {amount}",
+  refundedPayment: "Pembayaran yang dikembalikan",
   footer: "Anda menerima email ini karena pembayaran ke {shop}. Simpan untuk catatan Anda.",
 };

@@ -26,5 +26,9 @@ export const it: ShopperEmailMessages = {
   updateCard: "Aggiorna la carta",
   canceledNeverCharged: "Il tuo abbonamento con {shop} è annullato. Non ti è stato addebitato nulla.",
   testMark: "TEST",
+  viewReceipt: "Visualizza ricevuta",
+  partialRefund: "Rimborso parziale di {refund} su {amount}",
+  fullRefund: "Rimborso totale di {amount}",
+  refundedPayment: "Pagamento rimborsato",
   footer: "Ricevi questa e-mail per un pagamento a {shop}. Conservala per i tuoi archivi.",
 };

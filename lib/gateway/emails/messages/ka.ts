@@ -24,5 +24,9 @@ export const ka: ShopperEmailMessages = {
   updateCard: "ბარათის განახლება",
   canceledNeverCharged: "თქვენი გამოწერა {shop}-ში გაუქმებულია. თქვენგან არაფერი ჩამოჭრილა.",
   testMark: "ტესტი",
+  viewReceipt: "ქვითრის ნახვა",
+  partialRefund: "ნაწილობრივი დაბრუნება: {refund} {amount}-დან",
+  fullRefund: "სრული დაბრუნება: {amount}",
+  refundedPayment: "დაბრუნებული გადახდა",
   footer: "ეს წერილი მიიღეთ {shop}-ისთვის გადახდის გამო. გთხოვთ, შეინახოთ ის თქვენი ჩანაწერებისთვის.",
 };

@@ -24,5 +24,9 @@ export const kk: ShopperEmailMessages = {
   updateCard: "Картаны жаңарту",
   canceledNeverCharged: "{shop} жазылымыңыз тоқтатылды. Сізден ештеңе алынған жоқ.",
   testMark: "ТЕСТ",
+  viewReceipt: "Түбіртекті көру",
+  partialRefund: "{amount} сомасынан {refund} ішінара қайтарылды",
+  fullRefund: "{amount} толық қайтарылды",
+  refundedPayment: "Қайтарылған төлем",
   footer: "Бұл хатты {shop} дүкеніне жасалған төлемге байланысты алдыңыз. Өз есебіңіз үшін сақтап қойыңыз.",
 };

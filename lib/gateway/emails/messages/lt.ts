@@ -25,5 +25,9 @@ export const lt: ShopperEmailMessages = {
   updateCard: "Atnaujinti kortelę",
   canceledNeverCharged: "Jūsų prenumerata {shop} atšaukta. Iš jūsų nieko nebuvo nuskaičiuota.",
   testMark: "BANDYMAS",
+  viewReceipt: "Peržiūrėti kvitą",
+  partialRefund: "Dalinis grąžinimas: {refund} iš {amount}",
+  fullRefund: "Visiškas grąžinimas: {amount}",
+  refundedPayment: "Grąžintas mokėjimas",
   footer: "Šį laišką gavote dėl mokėjimo parduotuvei {shop}. Išsaugokite jį savo įrašams.",
 };

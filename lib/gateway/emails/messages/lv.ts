@@ -24,5 +24,9 @@ export const lv: ShopperEmailMessages = {
   updateCard: "Atjaunināt karti",
   canceledNeverCharged: "Jūsu abonements pie {shop} ir atcelts. No jums nekas netika iekasēts.",
   testMark: "TESTS",
+  viewReceipt: "Skatīt čeku",
+  partialRefund: "Daļēja atmaksa {refund} no {amount}",
+  fullRefund: "Pilna atmaksa {amount}",
+  refundedPayment: "Atmaksātais maksājums",
   footer: "Jūs saņemat šo e-pastu maksājuma dēļ veikalam {shop}. Lūdzu, saglabājiet to savai uzskaitei.",
 };

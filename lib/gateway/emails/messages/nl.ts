@@ -26,5 +26,9 @@ export const nl: ShopperEmailMessages = {
   updateCard: "Kaart bijwerken",
   canceledNeverCharged: "Uw abonnement bij {shop} is opgezegd. Er is niets bij u in rekening gebracht.",
   testMark: "TEST",
+  viewReceipt: "Bon bekijken",
+  partialRefund: "Gedeeltelijke terugbetaling van {refund} van {amount}",
+  fullRefund: "Volledige terugbetaling van {amount}",
+  refundedPayment: "Terugbetaalde betaling",
   footer: "U ontvangt deze e-mail vanwege een betaling aan {shop}. Bewaar hem voor uw administratie.",
 };

@@ -24,5 +24,9 @@ export const pl: ShopperEmailMessages = {
   updateCard: "Zaktualizuj kartę",
   canceledNeverCharged: "Twoja subskrypcja w {shop} została anulowana. Nic nie zostało pobrane.",
   testMark: "TEST",
+  viewReceipt: "Zobacz potwierdzenie",
+  partialRefund: "Częściowy zwrot {refund} z {amount}",
+  fullRefund: "Pełny zwrot {amount}",
+  refundedPayment: "Zwrócona płatność",
   footer: "Otrzymujesz tę wiadomość z powodu płatności dla {shop}. Zachowaj ją w swojej dokumentacji.",
 };

@@ -25,5 +25,9 @@ export const pt: ShopperEmailMessages = {
   updateCard: "Atualizar o cartão",
   canceledNeverCharged: "A sua subscrição em {shop} foi cancelada. Não lhe foi cobrado nada.",
   testMark: "TESTE",
+  viewReceipt: "Ver recibo",
+  partialRefund: "Reembolso parcial de {refund} de {amount}",
+  fullRefund: "Reembolso total de {amount}",
+  refundedPayment: "Pagamento reembolsado",
   footer: "Recebe este e-mail devido a um pagamento a {shop}. Guarde-o para os seus registos.",
 };

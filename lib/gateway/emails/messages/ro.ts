@@ -24,5 +24,9 @@ export const ro: ShopperEmailMessages = {
   updateCard: "Actualizați cardul",
   canceledNeverCharged: "Abonamentul dvs. la {shop} este anulat. Nu vi s-a debitat nimic.",
   testMark: "TEST",
+  viewReceipt: "Vezi chitanța",
+  partialRefund: "Rambursare parțială de {refund} din {amount}",
+  fullRefund: "Rambursare integrală de {amount}",
+  refundedPayment: "Plată rambursată",
   footer: "Primiți acest e-mail din cauza unei plăți către {shop}. Păstrați-l pentru evidența dvs.",
 };

@@ -24,5 +24,9 @@ export const ru: ShopperEmailMessages = {
   updateCard: "Обновить карту",
   canceledNeverCharged: "Ваша подписка в {shop} отменена. С вас ничего не списано.",
   testMark: "ТЕСТ",
+  viewReceipt: "Посмотреть чек",
+  partialRefund: "Частичный возврат {refund} из {amount}",
+  fullRefund: "Полный возврат {amount}",
+  refundedPayment: "Платёж, по которому сделан возврат",
   footer: "Вы получили это письмо из-за платежа в {shop}. Сохраните его для своих записей.",
 };

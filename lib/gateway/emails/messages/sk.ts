@@ -24,5 +24,9 @@ export const sk: ShopperEmailMessages = {
   updateCard: "Aktualizovať kartu",
   canceledNeverCharged: "Vaše predplatné v {shop} je zrušené. Nič vám nebolo stiahnuté.",
   testMark: "TEST",
+  viewReceipt: "Zobraziť potvrdenie",
+  partialRefund: "Čiastočná refundácia {refund} z {amount}",
+  fullRefund: "Plná refundácia {amount}",
+  refundedPayment: "Refundovaná platba",
   footer: "Tento e-mail dostávate pre platbu pre {shop}. Uschovajte si ho pre svoje záznamy.",
 };

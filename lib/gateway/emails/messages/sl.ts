@@ -24,5 +24,9 @@ export const sl: ShopperEmailMessages = {
   updateCard: "Posodobite kartico",
   canceledNeverCharged: "Vaša naročnina pri {shop} je preklicana. Nič vam ni bilo zaračunano.",
   testMark: "TEST",
+  viewReceipt: "Ogled računa",
+  partialRefund: "Delno vračilo {refund} od {amount}",
+  fullRefund: "Celotno vračilo {amount}",
+  refundedPayment: "Vrnjeno plačilo",
   footer: "To e-poštno sporočilo ste prejeli zaradi plačila za {shop}. Shranite ga za svojo evidenco.",
 };

@@ -24,5 +24,9 @@ export const sr: ShopperEmailMessages = {
   updateCard: "Ažurirajte karticu",
   canceledNeverCharged: "Ваша претплата код {shop} је отказана. Ништа вам није наплаћено.",
   testMark: "TEST",
+  viewReceipt: "Погледајте потврду",
+  partialRefund: "Делимични повраћај {refund} од {amount}",
+  fullRefund: "Потпуни повраћај {amount}",
+  refundedPayment: "Враћено плаћање",
   footer: "Ovu poruku dobijate zbog plaćanja za {shop}. Sačuvajte je za svoju evidenciju.",
 };

@@ -26,6 +26,10 @@ export const sv: ShopperEmailMessages = {
   updateCard: "Uppdatera ditt kort",
   canceledNeverCharged: "Ditt abonnemang hos {shop} är avslutat. Du har inte debiterats något.",
   testMark: "TEST",
+  viewReceipt: "Visa kvitto",
+  partialRefund: "Delvis återbetalning på {refund} av {amount}",
+  fullRefund: "Full återbetalning av {amount}",
+  refundedPayment: "Återbetald betalning",
   footer:
     "Du får det här e-postmeddelandet på grund av en betalning till {shop}. Spara det för din bokföring.",
 };

@@ -24,5 +24,9 @@ export const th: ShopperEmailMessages = {
   updateCard: "อัปเดตบัตรของคุณ",
   canceledNeverCharged: "การสมัครสมาชิกของคุณกับ {shop} ถูกยกเลิกแล้ว คุณไม่ได้ถูกเรียกเก็บเงินใดๆ",
   testMark: "ทดสอบ",
+  viewReceipt: "ดูใบเสร็จ",
+  partialRefund: "คืนเงินบางส่วน {refund} จาก {amount}",
+  fullRefund: "คืนเงินเต็มจำนวน {amount}",
+  refundedPayment: "การชำระเงินที่คืนเงิน",
   footer: "คุณได้รับอีเมลนี้เนื่องจากการชำระเงินให้ {shop} โปรดเก็บไว้เป็นหลักฐาน",
 };

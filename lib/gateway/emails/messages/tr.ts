@@ -24,6 +24,10 @@ export const tr: ShopperEmailMessages = {
   updateCard: "Kartınızı güncelleyin",
   canceledNeverCharged: "{shop} aboneliğiniz iptal edildi. Sizden hiçbir ücret alınmadı.",
   testMark: "TEST",
+  viewReceipt: "Makbuzu görüntüle",
+  partialRefund: "{amount} tutarın {refund} kadarı kısmen iade edildi",
+  fullRefund: "{amount} tutarın tamamı iade edildi",
+  refundedPayment: "İade edilen ödeme",
   footer:
     "Bu e-postayı {shop} için yapılan bir ödeme nedeniyle alıyorsunuz. Lütfen kayıtlarınız için saklayın.",
 };

@@ -24,5 +24,9 @@ export const uk: ShopperEmailMessages = {
   updateCard: "Оновити картку",
   canceledNeverCharged: "Вашу підписку в {shop} скасовано. З вас нічого не списано.",
   testMark: "ТЕСТ",
+  viewReceipt: "Переглянути квитанцію",
+  partialRefund: "Часткове повернення {refund} з {amount}",
+  fullRefund: "Повне повернення {amount}",
+  refundedPayment: "Платіж, за яким зроблено повернення",
   footer: "Ви отримали цей лист через платіж у {shop}. Збережіть його для своїх записів.",
 };

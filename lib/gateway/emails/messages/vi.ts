@@ -24,5 +24,9 @@ export const vi: ShopperEmailMessages = {
   updateCard: "Cập nhật thẻ",
   canceledNeverCharged: "Gói đăng ký của bạn tại {shop} đã bị hủy. Bạn không bị tính phí nào.",
   testMark: "THỬ NGHIỆM",
+  viewReceipt: "Xem biên lai",
+  partialRefund: "Hoàn tiền một phần {refund} trên {amount}",
+  fullRefund: "Hoàn tiền toàn bộ {amount}",
+  refundedPayment: "Khoản thanh toán đã hoàn tiền",
   footer: "Bạn nhận được email này do một khoản thanh toán cho {shop}. Vui lòng lưu lại để đối chiếu.",
 };

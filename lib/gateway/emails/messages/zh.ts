@@ -23,5 +23,9 @@ export const zh: ShopperEmailMessages = {
   updateCard: "更新银行卡",
   canceledNeverCharged: "您在 {shop} 的订阅已取消。您未被收取任何费用。",
   testMark: "测试",
+  viewReceipt: "查看收据",
+  partialRefund: "部分退款 {refund}（共 {amount}）",
+  fullRefund: "全额退款 {amount}",
+  refundedPayment: "已退款的付款",
   footer: "您收到此邮件是因为您向 {shop} 付款。请妥善保存以备查。",
 };
