@@ -136,6 +136,14 @@ export const ar: CheckoutMessages = {
     stayHere: "البقاء في هذه الصفحة",
     continueVerification: "متابعة التحقق من البطاقة",
   },
+  receipt: {
+    date: "التاريخ",
+    statementDescriptor: "يظهر في كشف حسابك باسم",
+    contact: "التواصل",
+    view: "عرض الإيصال",
+    sent: "تم إرسال الإيصال إلى {email}",
+    sending: "الإيصال في طريقه إلى {email}",
+  },
   status: {
     cardSavedTitle: "تم حفظ البطاقة",
     cardSavedBody: "تم التحقق من بطاقتك وحفظها لدى {shop}. لم يُخصم أي مبلغ.",

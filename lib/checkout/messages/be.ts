@@ -141,6 +141,14 @@ export const be: CheckoutMessages = {
     stayHere: "Застацца на гэтай старонцы",
     continueVerification: "Перайсці да праверкі карткі",
   },
+  receipt: {
+    date: "Дата",
+    statementDescriptor: "У выпісцы як",
+    contact: "Кантакты",
+    view: "Паглядзець квітанцыю",
+    sent: "Квітанцыя адпраўлена на {email}",
+    sending: "Квітанцыя хутка прыйдзе на {email}",
+  },
   status: {
     cardSavedTitle: "Картка захавана",
     cardSavedBody: "Вашу картку праверылі і захавалі для {shop}. Нічога не спісана.",

@@ -129,6 +129,14 @@ export const bg: CheckoutMessages = {
     stayHere: "Оставане на тази страница",
     continueVerification: "Към проверката на картата",
   },
+  receipt: {
+    date: "Дата",
+    statementDescriptor: "Във вашето извлечение като",
+    contact: "Контакти",
+    view: "Вижте разписката",
+    sent: "Разписката е изпратена на {email}",
+    sending: "Разписката е на път към {email}",
+  },
   status: {
     cardSavedTitle: "Картата е запазена",
     cardSavedBody: "Картата ви беше проверена и запазена за {shop}. Нищо не е таксувано.",

@@ -139,6 +139,14 @@ export const cs: CheckoutMessages = {
     stayHere: "Zůstat na této stránce",
     continueVerification: "Pokračovat k ověření karty",
   },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Na výpisu jako",
+    contact: "Kontakt",
+    view: "Zobrazit účtenku",
+    sent: "Účtenka odeslána na {email}",
+    sending: "Účtenka je na cestě na {email}",
+  },
   status: {
     cardSavedTitle: "Karta uložena",
     cardSavedBody: "Vaše karta byla ověřena a uložena pro {shop}. Nic nebylo strženo.",

@@ -128,6 +128,14 @@ export const da: CheckoutMessages = {
     stayHere: "Bliv på denne side",
     continueVerification: "Fortsæt til kontrol af kortet",
   },
+  receipt: {
+    date: "Dato",
+    statementDescriptor: "På dit kontoudtog som",
+    contact: "Kontakt",
+    view: "Se kvittering",
+    sent: "Kvittering sendt til {email}",
+    sending: "En kvittering er på vej til {email}",
+  },
   status: {
     cardSavedTitle: "Kort gemt",
     cardSavedBody: "Dit kort blev kontrolleret og gemt hos {shop}. Der blev ikke trukket noget.",

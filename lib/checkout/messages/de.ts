@@ -145,6 +145,14 @@ export const de: CheckoutMessages = {
     stayHere: "Auf dieser Seite bleiben",
     continueVerification: "Weiter zur Kartenprüfung",
   },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Auf Ihrem Kontoauszug als",
+    contact: "Kontakt",
+    view: "Beleg ansehen",
+    sent: "Beleg gesendet an {email}",
+    sending: "Ein Beleg ist unterwegs an {email}",
+  },
   status: {
     cardSavedTitle: "Karte gespeichert",
     cardSavedBody: "Ihre Karte wurde geprüft und für {shop} gespeichert. Es wurde nichts abgebucht.",

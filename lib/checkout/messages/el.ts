@@ -140,6 +140,14 @@ export const el: CheckoutMessages = {
     stayHere: "Παραμονή σε αυτήν τη σελίδα",
     continueVerification: "Συνέχεια στην επαλήθευση της κάρτας",
   },
+  receipt: {
+    date: "Ημερομηνία",
+    statementDescriptor: "Στην κίνηση λογαριασμού ως",
+    contact: "Επικοινωνία",
+    view: "Προβολή απόδειξης",
+    sent: "Η απόδειξη στάλθηκε στο {email}",
+    sending: "Η απόδειξη είναι καθ' οδόν προς {email}",
+  },
   status: {
     cardSavedTitle: "Η κάρτα αποθηκεύτηκε",
     cardSavedBody: "Η κάρτα σας ελέγχθηκε και αποθηκεύτηκε για {shop}. Δεν χρεώθηκε τίποτα.",

@@ -128,6 +128,14 @@ export const en: CheckoutMessages = {
     stayHere: "Stay on this page",
     continueVerification: "Continue to card verification",
   },
+  receipt: {
+    date: "Date",
+    statementDescriptor: "On your statement as",
+    contact: "Contact",
+    view: "View receipt",
+    sent: "Receipt sent to {email}",
+    sending: "A receipt is on its way to {email}",
+  },
   status: {
     cardSavedTitle: "Card saved",
     cardSavedBody: "Your card was checked and saved for {shop}. Nothing was charged.",

@@ -145,6 +145,14 @@ export const es: CheckoutMessages = {
     stayHere: "Quedarse en esta página",
     continueVerification: "Continuar con la verificación de la tarjeta",
   },
+  receipt: {
+    date: "Fecha",
+    statementDescriptor: "En tu extracto como",
+    contact: "Contacto",
+    view: "Ver recibo",
+    sent: "Recibo enviado a {email}",
+    sending: "El recibo va de camino a {email}",
+  },
   status: {
     cardSavedTitle: "Tarjeta guardada",
     cardSavedBody: "Tu tarjeta se ha comprobado y guardado para {shop}. No se ha cobrado nada.",

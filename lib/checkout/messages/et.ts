@@ -139,6 +139,14 @@ export const et: CheckoutMessages = {
     stayHere: "Jää sellele lehele",
     continueVerification: "Jätka kaardi kontrolliga",
   },
+  receipt: {
+    date: "Kuupäev",
+    statementDescriptor: "Konto väljavõttel kui",
+    contact: "Kontakt",
+    view: "Vaata kviitungit",
+    sent: "Kviitung saadeti aadressile {email}",
+    sending: "Kviitung on teel aadressile {email}",
+  },
   status: {
     cardSavedTitle: "Kaart salvestatud",
     cardSavedBody: "Teie kaart kontrolliti ja salvestati kaupmehe {shop} jaoks. Midagi ei võetud.",

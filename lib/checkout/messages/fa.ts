@@ -138,6 +138,14 @@ export const fa: CheckoutMessages = {
     stayHere: "ماندن در این صفحه",
     continueVerification: "ادامه برای تأیید کارت",
   },
+  receipt: {
+    date: "تاریخ",
+    statementDescriptor: "در صورت‌حساب شما با عنوان",
+    contact: "تماس",
+    view: "مشاهده رسید",
+    sent: "رسید به {email} فرستاده شد",
+    sending: "رسید در راه {email} است",
+  },
   status: {
     cardSavedTitle: "کارت ذخیره شد",
     cardSavedBody: "کارت شما بررسی و برای {shop} ذخیره شد. مبلغی برداشت نشد.",

@@ -134,6 +134,14 @@ export const fi: CheckoutMessages = {
     stayHere: "Pysy tällä sivulla",
     continueVerification: "Jatka kortin tarkistukseen",
   },
+  receipt: {
+    date: "Päivämäärä",
+    statementDescriptor: "Tiliotteellasi nimellä",
+    contact: "Yhteystiedot",
+    view: "Näytä kuitti",
+    sent: "Kuitti lähetetty osoitteeseen {email}",
+    sending: "Kuitti on matkalla osoitteeseen {email}",
+  },
   status: {
     cardSavedTitle: "Kortti tallennettu",
     cardSavedBody: "Korttisi tarkistettiin ja tallennettiin kauppiaalle {shop}. Mitään ei veloitettu.",

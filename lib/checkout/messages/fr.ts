@@ -153,6 +153,14 @@ export const fr: CheckoutMessages = {
     stayHere: "Rester sur cette page",
     continueVerification: "Continuer vers la vérification de la carte",
   },
+  receipt: {
+    date: "Date",
+    statementDescriptor: "Sur votre relevé sous le nom",
+    contact: "Contact",
+    view: "Voir le reçu",
+    sent: "Reçu envoyé à {email}",
+    sending: "Un reçu est en route vers {email}",
+  },
   status: {
     cardSavedTitle: "Carte enregistrée",
     cardSavedBody: "Votre carte a été vérifiée et enregistrée pour {shop}. Rien n’a été débité.",

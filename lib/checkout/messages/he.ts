@@ -118,6 +118,14 @@ export const he: CheckoutMessages = {
     stayHere: "הישארות בדף הזה",
     continueVerification: "המשך לאימות הכרטיס",
   },
+  receipt: {
+    date: "תאריך",
+    statementDescriptor: "בדף החשבון שלך בשם",
+    contact: "יצירת קשר",
+    view: "הצגת הקבלה",
+    sent: "הקבלה נשלחה אל {email}",
+    sending: "קבלה בדרך אל {email}",
+  },
   status: {
     cardSavedTitle: "הכרטיס נשמר",
     cardSavedBody: "הכרטיס שלך נבדק ונשמר עבור {shop}. לא בוצע חיוב.",

@@ -138,6 +138,14 @@ export const hr: CheckoutMessages = {
     stayHere: "Ostani na ovoj stranici",
     continueVerification: "Nastavi na provjeru kartice",
   },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Na izvodu kao",
+    contact: "Kontakt",
+    view: "Prikaži račun",
+    sent: "Račun je poslan na {email}",
+    sending: "Račun je na putu prema {email}",
+  },
   status: {
     cardSavedTitle: "Kartica je spremljena",
     cardSavedBody: "Vaša kartica je provjerena i spremljena za {shop}. Ništa nije naplaćeno.",

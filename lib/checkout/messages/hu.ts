@@ -141,6 +141,14 @@ export const hu: CheckoutMessages = {
     stayHere: "Maradok ezen az oldalon",
     continueVerification: "Tovább a kártya ellenőrzéséhez",
   },
+  receipt: {
+    date: "Dátum",
+    statementDescriptor: "A számlakivonaton így szerepel",
+    contact: "Kapcsolat",
+    view: "Nyugta megtekintése",
+    sent: "Nyugta elküldve ide: {email}",
+    sending: "A nyugta úton van ide: {email}",
+  },
   status: {
     cardSavedTitle: "Kártya mentve",
     cardSavedBody: "Kártyáját ellenőriztük és elmentettük a(z) {shop} számára. Semmit sem terheltünk.",

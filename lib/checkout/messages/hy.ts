@@ -128,6 +128,14 @@ export const hy: CheckoutMessages = {
     stayHere: "Մնալ այս էջում",
     continueVerification: "Անցնել քարտի ստուգմանը",
   },
+  receipt: {
+    date: "Ամսաթիվ",
+    statementDescriptor: "Քաղվածքում՝ որպես",
+    contact: "Կապ",
+    view: "Դիտել անդորրագիրը",
+    sent: "Անդորրագիրն ուղարկվել է {email} հասցեին",
+    sending: "Անդորրագիրը ճանապարհին է դեպի {email}",
+  },
   status: {
     cardSavedTitle: "Քարտը պահպանված է",
     cardSavedBody: "Ձեր քարտը ստուգվեց և պահպանվեց {shop}-ի համար։ Ոչինչ չի գանձվել։",

@@ -137,6 +137,14 @@ export const id: CheckoutMessages = {
     stayHere: "Tetap di halaman ini",
     continueVerification: "Lanjutkan ke verifikasi kartu",
   },
+  receipt: {
+    date: "Tanggal",
+    statementDescriptor: "Di rekening koran Anda sebagai",
+    contact: "Kontak",
+    view: "Lihat tanda terima",
+    sent: "Tanda terima dikirim ke {email}",
+    sending: "Tanda terima sedang dikirim ke {email}",
+  },
   status: {
     cardSavedTitle: "Kartu disimpan",
     cardSavedBody: "Kartu Anda telah diperiksa dan disimpan untuk {shop}. Tidak ada yang ditagih.",

@@ -150,6 +150,14 @@ export const it: CheckoutMessages = {
     stayHere: "Resta su questa pagina",
     continueVerification: "Continua con la verifica della carta",
   },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "Sull'estratto conto come",
+    contact: "Contatti",
+    view: "Visualizza ricevuta",
+    sent: "Ricevuta inviata a {email}",
+    sending: "Una ricevuta è in arrivo a {email}",
+  },
   status: {
     cardSavedTitle: "Carta salvata",
     cardSavedBody: "La tua carta è stata verificata e salvata per {shop}. Non è stato addebitato nulla.",

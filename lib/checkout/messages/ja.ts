@@ -129,6 +129,14 @@ export const ja: CheckoutMessages = {
     stayHere: "このページにとどまる",
     continueVerification: "カードの本人認証に進む",
   },
+  receipt: {
+    date: "日付",
+    statementDescriptor: "明細書での表記",
+    contact: "お問い合わせ",
+    view: "領収書を表示",
+    sent: "領収書を {email} に送信しました",
+    sending: "領収書を {email} に送信中です",
+  },
   status: {
     cardSavedTitle: "カードを保存しました",
     cardSavedBody: "カードを確認し、{shop} 用に保存しました。請求はありません。",

@@ -136,6 +136,14 @@ export const ka: CheckoutMessages = {
     stayHere: "ამ გვერდზე დარჩენა",
     continueVerification: "ბარათის შემოწმებაზე გადასვლა",
   },
+  receipt: {
+    date: "თარიღი",
+    statementDescriptor: "ამონაწერში ჩანს როგორც",
+    contact: "კონტაქტი",
+    view: "ქვითრის ნახვა",
+    sent: "ქვითარი გაიგზავნა მისამართზე {email}",
+    sending: "ქვითარი იგზავნება მისამართზე {email}",
+  },
   status: {
     cardSavedTitle: "ბარათი შენახულია",
     cardSavedBody: "თქვენი ბარათი შემოწმდა და შეინახა {shop}-ისთვის. არაფერი ჩამოჭრილა.",

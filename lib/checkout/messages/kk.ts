@@ -137,6 +137,14 @@ export const kk: CheckoutMessages = {
     stayHere: "Осы бетте қалу",
     continueVerification: "Картаны тексеруге өту",
   },
+  receipt: {
+    date: "Күні",
+    statementDescriptor: "Үзіндіде былай көрінеді",
+    contact: "Байланыс",
+    view: "Түбіртекті көру",
+    sent: "Түбіртек {email} мекенжайына жіберілді",
+    sending: "Түбіртек {email} мекенжайына жіберілуде",
+  },
   status: {
     cardSavedTitle: "Карта сақталды",
     cardSavedBody: "Картаңыз тексеріліп, {shop} үшін сақталды. Ештеңе есептен шығарылған жоқ.",

@@ -124,6 +124,14 @@ export const ko: CheckoutMessages = {
     stayHere: "이 페이지에 머무르기",
     continueVerification: "카드 인증 계속하기",
   },
+  receipt: {
+    date: "날짜",
+    statementDescriptor: "명세서 표시 이름",
+    contact: "문의",
+    view: "영수증 보기",
+    sent: "영수증을 {email}(으)로 보냈습니다",
+    sending: "영수증을 {email}(으)로 보내는 중입니다",
+  },
   status: {
     cardSavedTitle: "카드가 저장되었습니다",
     cardSavedBody: "카드가 확인되어 {shop}에 저장되었습니다. 청구된 금액은 없습니다.",

@@ -149,6 +149,14 @@ export const lt: CheckoutMessages = {
     stayHere: "Likti šiame puslapyje",
     continueVerification: "Tęsti kortelės patikrą",
   },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "Išrašuose rodoma kaip",
+    contact: "Kontaktai",
+    view: "Peržiūrėti kvitą",
+    sent: "Kvitas išsiųstas adresu {email}",
+    sending: "Kvitas siunčiamas adresu {email}",
+  },
   status: {
     cardSavedTitle: "Kortelė išsaugota",
     cardSavedBody: "Jūsų kortelė patikrinta ir išsaugota {shop}. Nieko nenuskaityta.",

@@ -149,6 +149,14 @@ export const lv: CheckoutMessages = {
     stayHere: "Palikt šajā lapā",
     continueVerification: "Turpināt uz kartes pārbaudi",
   },
+  receipt: {
+    date: "Datums",
+    statementDescriptor: "Konta izrakstā kā",
+    contact: "Kontakti",
+    view: "Skatīt čeku",
+    sent: "Čeks nosūtīts uz {email}",
+    sending: "Čeks tiek sūtīts uz {email}",
+  },
   status: {
     cardSavedTitle: "Karte saglabāta",
     cardSavedBody: "Jūsu karte ir pārbaudīta un saglabāta {shop}. Nekas netika norakstīts.",

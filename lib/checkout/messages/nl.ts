@@ -132,6 +132,14 @@ export const nl: CheckoutMessages = {
     stayHere: "Op deze pagina blijven",
     continueVerification: "Verder naar de kaartverificatie",
   },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Op je afschrift als",
+    contact: "Contact",
+    view: "Bon bekijken",
+    sent: "Bon verzonden naar {email}",
+    sending: "Een bon is onderweg naar {email}",
+  },
   status: {
     cardSavedTitle: "Kaart opgeslagen",
     cardSavedBody: "Je kaart is gecontroleerd en opgeslagen voor {shop}. Er is niets afgeschreven.",

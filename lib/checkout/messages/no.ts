@@ -136,6 +136,14 @@ export const no: CheckoutMessages = {
     stayHere: "Bli på denne siden",
     continueVerification: "Fortsett til kontroll av kortet",
   },
+  receipt: {
+    date: "Dato",
+    statementDescriptor: "På kontoutskriften som",
+    contact: "Kontakt",
+    view: "Se kvittering",
+    sent: "Kvittering sendt til {email}",
+    sending: "En kvittering er på vei til {email}",
+  },
   status: {
     cardSavedTitle: "Kortet er lagret",
     cardSavedBody: "Kortet ditt ble kontrollert og lagret hos {shop}. Ingenting ble trukket.",

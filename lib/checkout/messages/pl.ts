@@ -136,6 +136,14 @@ export const pl: CheckoutMessages = {
     stayHere: "Zostań na tej stronie",
     continueVerification: "Przejdź do weryfikacji karty",
   },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "Na wyciągu jako",
+    contact: "Kontakt",
+    view: "Zobacz potwierdzenie",
+    sent: "Potwierdzenie wysłano na adres {email}",
+    sending: "Potwierdzenie jest w drodze na adres {email}",
+  },
   status: {
     cardSavedTitle: "Karta zapisana",
     cardSavedBody: "Twoja karta została sprawdzona i zapisana dla {shop}. Nic nie zostało pobrane.",

@@ -145,6 +145,14 @@ export const pt: CheckoutMessages = {
     stayHere: "Ficar nesta página",
     continueVerification: "Continuar para a verificação do cartão",
   },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "No seu extrato como",
+    contact: "Contacto",
+    view: "Ver recibo",
+    sent: "Recibo enviado para {email}",
+    sending: "Um recibo está a caminho de {email}",
+  },
   status: {
     cardSavedTitle: "Cartão salvo",
     cardSavedBody: "Seu cartão foi verificado e salvo para {shop}. Nada foi cobrado.",

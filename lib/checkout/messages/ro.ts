@@ -146,6 +146,14 @@ export const ro: CheckoutMessages = {
     stayHere: "Rămâneți pe această pagină",
     continueVerification: "Continuați spre verificarea cardului",
   },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "Pe extrasul de cont ca",
+    contact: "Contact",
+    view: "Vezi chitanța",
+    sent: "Chitanța a fost trimisă la {email}",
+    sending: "Chitanța este pe drum spre {email}",
+  },
   status: {
     cardSavedTitle: "Card salvat",
     cardSavedBody: "Cardul a fost verificat și salvat pentru {shop}. Nu s-a debitat nimic.",

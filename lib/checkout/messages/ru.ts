@@ -141,6 +141,14 @@ export const ru: CheckoutMessages = {
     stayHere: "Остаться на этой странице",
     continueVerification: "Перейти к проверке карты",
   },
+  receipt: {
+    date: "Дата",
+    statementDescriptor: "В выписке как",
+    contact: "Контакты",
+    view: "Посмотреть чек",
+    sent: "Чек отправлен на {email}",
+    sending: "Чек скоро придёт на {email}",
+  },
   status: {
     cardSavedTitle: "Карта сохранена",
     cardSavedBody: "Ваша карта проверена и сохранена для {shop}. Ничего не списано.",

@@ -147,6 +147,14 @@ export const sk: CheckoutMessages = {
     stayHere: "Zostať na tejto stránke",
     continueVerification: "Pokračovať na overenie karty",
   },
+  receipt: {
+    date: "Dátum",
+    statementDescriptor: "Na výpise ako",
+    contact: "Kontakt",
+    view: "Zobraziť potvrdenie",
+    sent: "Potvrdenie odoslané na {email}",
+    sending: "Potvrdenie je na ceste na {email}",
+  },
   status: {
     cardSavedTitle: "Karta uložená",
     cardSavedBody: "Vaša karta bola overená a uložená pre {shop}. Nič sa nestrhlo.",

@@ -149,6 +149,14 @@ export const sl: CheckoutMessages = {
     stayHere: "Ostani na tej strani",
     continueVerification: "Nadaljuj na preverjanje kartice",
   },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Na izpisku kot",
+    contact: "Kontakt",
+    view: "Ogled računa",
+    sent: "Račun poslan na {email}",
+    sending: "Račun je na poti na {email}",
+  },
   status: {
     cardSavedTitle: "Kartica shranjena",
     cardSavedBody: "Vaša kartica je bila preverjena in shranjena za {shop}. Nič ni bilo bremenjeno.",

@@ -138,6 +138,14 @@ export const sr: CheckoutMessages = {
     stayHere: "Остани на овој страници",
     continueVerification: "Настави на проверу картице",
   },
+  receipt: {
+    date: "Датум",
+    statementDescriptor: "На изводу као",
+    contact: "Контакт",
+    view: "Погледајте потврду",
+    sent: "Потврда је послата на {email}",
+    sending: "Потврда је на путу ка {email}",
+  },
   status: {
     cardSavedTitle: "Картица је сачувана",
     cardSavedBody: "Ваша картица је проверена и сачувана за {shop}. Ништа није наплаћено.",

@@ -123,6 +123,14 @@ export const sv: CheckoutMessages = {
     stayHere: "Stanna på den här sidan",
     continueVerification: "Fortsätt till kontroll av kortet",
   },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "På ditt kontoutdrag som",
+    contact: "Kontakt",
+    view: "Visa kvitto",
+    sent: "Kvitto skickat till {email}",
+    sending: "Ett kvitto är på väg till {email}",
+  },
   status: {
     cardSavedTitle: "Kortet har sparats",
     cardSavedBody: "Ditt kort har kontrollerats och sparats hos {shop}. Inget har dragits.",

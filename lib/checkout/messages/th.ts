@@ -110,6 +110,14 @@ export const th: CheckoutMessages = {
     stayHere: "อยู่ที่หน้านี้ต่อ",
     continueVerification: "ไปยังการยืนยันบัตร",
   },
+  receipt: {
+    date: "วันที่",
+    statementDescriptor: "ชื่อที่แสดงในใบแจ้งยอด",
+    contact: "ติดต่อ",
+    view: "ดูใบเสร็จ",
+    sent: "ส่งใบเสร็จไปที่ {email} แล้ว",
+    sending: "กำลังส่งใบเสร็จไปที่ {email}",
+  },
   status: {
     cardSavedTitle: "บันทึกบัตรแล้ว",
     cardSavedBody: "ตรวจสอบและบันทึกบัตรของคุณสำหรับ {shop} แล้ว ไม่มีการเรียกเก็บเงิน",

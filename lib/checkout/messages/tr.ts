@@ -132,6 +132,14 @@ export const tr: CheckoutMessages = {
     stayHere: "Bu sayfada kal",
     continueVerification: "Kart doğrulamasına devam et",
   },
+  receipt: {
+    date: "Tarih",
+    statementDescriptor: "Hesap özetinizde şu adla",
+    contact: "İletişim",
+    view: "Makbuzu görüntüle",
+    sent: "Makbuz {email} adresine gönderildi",
+    sending: "Makbuz {email} adresine gönderiliyor",
+  },
   status: {
     cardSavedTitle: "Kart kaydedildi",
     cardSavedBody: "Kartınız kontrol edildi ve {shop} için kaydedildi. Hiçbir ücret alınmadı.",

@@ -119,6 +119,20 @@ export interface CheckoutMessages {
     /** A card check's button while it is under way. */
     checkingCard: string;
   };
+  /** A paid session's receipt on the result page. `{email}`: the address it went to, masked. */
+  receipt: {
+    date: string;
+    /** The label of the name on the shopper's card statement (the billing descriptor). */
+    statementDescriptor: string;
+    /** The label of the shop's e-mail, phone and site. */
+    contact: string;
+    /** The link to the hosted receipt page. */
+    view: string;
+    /** The receipt e-mail has gone out. */
+    sent: string;
+    /** The receipt e-mail is queued and not yet out. */
+    sending: string;
+  };
   status: {
     /** A card check's success (a tokenization session): nothing was charged. */
     cardSavedTitle: string;

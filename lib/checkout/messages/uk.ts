@@ -141,6 +141,14 @@ export const uk: CheckoutMessages = {
     stayHere: "Залишитися на цій сторінці",
     continueVerification: "Перейти до перевірки картки",
   },
+  receipt: {
+    date: "Дата",
+    statementDescriptor: "У виписці як",
+    contact: "Контакти",
+    view: "Переглянути квитанцію",
+    sent: "Квитанцію надіслано на {email}",
+    sending: "Квитанція незабаром надійде на {email}",
+  },
   status: {
     cardSavedTitle: "Картку збережено",
     cardSavedBody: "Вашу картку перевірено й збережено для {shop}. Нічого не списано.",

@@ -112,6 +112,14 @@ export const vi: CheckoutMessages = {
     stayHere: "Ở lại trang này",
     continueVerification: "Tiếp tục xác thực thẻ",
   },
+  receipt: {
+    date: "Ngày",
+    statementDescriptor: "Trên sao kê của bạn là",
+    contact: "Liên hệ",
+    view: "Xem biên lai",
+    sent: "Đã gửi biên lai tới {email}",
+    sending: "Biên lai đang được gửi tới {email}",
+  },
   status: {
     cardSavedTitle: "Đã lưu thẻ",
     cardSavedBody: "Thẻ của bạn đã được kiểm tra và lưu cho {shop}. Không có khoản nào bị trừ.",

@@ -110,6 +110,14 @@ export const zh: CheckoutMessages = {
     stayHere: "留在此页面",
     continueVerification: "继续进行银行卡验证",
   },
+  receipt: {
+    date: "日期",
+    statementDescriptor: "账单上显示为",
+    contact: "联系方式",
+    view: "查看收据",
+    sent: "收据已发送至 {email}",
+    sending: "收据正在发送至 {email}",
+  },
   status: {
     cardSavedTitle: "卡已保存",
     cardSavedBody: "您的卡已验证并为 {shop} 保存。未扣任何款项。",
