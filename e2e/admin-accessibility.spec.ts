@@ -57,6 +57,33 @@ test("axe finds no violations on a transaction's page", async ({ signedIn: page,
   expect(results.violations).toEqual([]);
 });
 
+test("a transaction's page leads with its amount, status and action, then its customer; axe clean at 375 px", async ({
+  signedIn: page,
+  request,
+}) => {
+  const email = `head-${uniqueSuffix()}@example.com`;
+  const { uid } = await tokenize(request, { trackingId: `head-${uniqueSuffix()}`, email });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/admin/transactions/${uid}`);
+    await settled(page);
+    const head = page.locator(".admin-transaction-head");
+    await expect(head.locator(".admin-transaction-head__amount")).toHaveText("Card check, no charge");
+    await expect(head).toContainText("successful");
+    await expect(head).toBeInViewport();
+    const customer = page.getByRole("region", { name: "Customer" });
+    await expect(customer.getByRole("link", { name: email })).toHaveAttribute(
+      "href",
+      `/admin/customers?${new URLSearchParams({ email })}`,
+    );
+    await expect(page.getByRole("button", { name: `Copy transaction id ${uid}` })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${width}`).toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  }
+});
+
 test("axe finds no violations on a customer's page", async ({ signedIn: page, request }) => {
   const customer = await createCustomer(request, {
     email: `a11y-${uniqueSuffix()}@example.com`,
@@ -113,7 +140,9 @@ test("on a 375 px phone screen nothing overflows sideways and the navigation sta
     await settled(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
-    // Every navigation entry is on screen and big enough to tap.
+    // The navigation folds behind "Menu"; opened, every entry is on screen and big enough to tap.
+    const menu = page.locator(".admin-nav__menu");
+    if ((await menu.getAttribute("open")) === null) await page.getByText("Menu", { exact: true }).tap();
     for (const link of await page.getByRole("navigation", { name: "Admin" }).getByRole("link").all()) {
       const box = await link.boundingBox();
       expect(box, path).not.toBeNull();

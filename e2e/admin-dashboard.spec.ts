@@ -62,19 +62,17 @@ test("the dashboard counts tokenizations just made in today's row, with the succ
   );
 });
 
-test("the dashboard switches between live and test money; a test-mode shop's is its test money", async ({
+test("a test-mode shop's dashboard is its test money: no Live to choose, the test-mode strip on every page", async ({
   signedIn: page,
 }) => {
-  const modes = page.getByRole("navigation", { name: "Live or test money" });
-  await expect(modes.getByRole("link", { name: "Live" })).toHaveAttribute("aria-current", "page");
-  // The demo shop is in test mode: its reports count its test transactions either way, and the page says so.
-  await expect(
-    page.getByText("This shop is in test mode: its reports count its test transactions."),
-  ).toBeVisible();
+  // The demo shop is in test mode: everything it shows is test money, so there is no Live tab to show selected.
   await expect(page.getByRole("heading", { level: 2, name: "Money (test transactions)" })).toBeVisible();
-  await modes.getByRole("link", { name: "Test" }).click();
-  await expect(page).toHaveURL(/[?&]test=true/);
-  await expect(modes.getByRole("link", { name: "Test" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("heading", { level: 2, name: "Money (test transactions)" })).toBeVisible();
-  await expect(page.getByText("This shop is in test mode")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Live or test money" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Live" })).toHaveCount(0);
+  for (const path of ["/admin", "/admin/transactions", "/admin/settings"]) {
+    await page.goto(path);
+    await expect(page.locator(".admin-test-strip")).toHaveText(
+      "Test mode · Payments in this shop are test transactions: no money moves.",
+    );
+  }
 });

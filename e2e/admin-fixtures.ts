@@ -99,6 +99,8 @@ export async function tokenize(
     cardNumber?: string;
     returnUrl?: string;
     expectedStatus?: string;
+    /** The shopper's e-mail, sent as `customer.email`. */
+    email?: string;
   },
 ): Promise<{ uid: string; amount: number }> {
   const shop = options.shop ?? ADMIN_SHOP;
@@ -114,6 +116,7 @@ export async function tokenize(
         tracking_id: options.trackingId,
         notification_url: options.notificationUrl,
         return_url: options.returnUrl,
+        ...(options.email ? { customer: { email: options.email } } : {}),
         credit_card: {
           number: options.cardNumber ?? "4200000000000000",
           verification_value: "123",

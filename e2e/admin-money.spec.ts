@@ -247,7 +247,8 @@ test("the list shows each transaction's type and amount; the dashboard shows the
     .getByRole("row")
     .filter({ has: page.getByRole("link", { name: payment.uid }) });
   await expect(row.getByRole("cell", { name: "Payment", exact: true })).toBeVisible();
-  await expect(row.getByRole("cell", { name: euros(payment.amount) })).toBeVisible();
+  // The amount leads the row, as its header.
+  await expect(row.getByRole("rowheader", { name: euros(payment.amount) })).toBeVisible();
   // Only refunds: the payment is not among them.
   const search = page.getByRole("search", { name: "Transactions" });
   await search.getByLabel("Type").selectOption("refund");

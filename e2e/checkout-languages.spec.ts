@@ -158,6 +158,72 @@ test.describe("the payment page in every language, at 320 px", () => {
   }
 });
 
+test.describe("a paid session's result page and its receipt page in every language, at 320 px", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  for (const language of LANGUAGES) {
+    test(`${language}: the receipt's details and the receipt page fit, light and dark, no axe violation`, async ({
+      page,
+      request,
+    }) => {
+      const errors = collectErrors(page);
+      const messages = getCheckoutMessages(language);
+      const session = await createSession(request, {
+        transactionType: "payment",
+        settings: { language },
+        customer: { email: `receipt-${language}@example.com` },
+      });
+      const [expiryMonth, expiryYear] = futureExpiry().split("/");
+      const paid = await request.post("/gateway/transactions/tokenizations", {
+        headers: { authorization: `Bearer ${session.token}` },
+        data: {
+          request: {
+            language,
+            credit_card: {
+              number: "4200000000000000",
+              verification_value: "123",
+              exp_month: expiryMonth,
+              exp_year: `20${expiryYear}`,
+            },
+          },
+        },
+      });
+      expect(paid.status(), await paid.text()).toBe(200);
+      await page.goto(`${session.pageUrl}/result`);
+      await expectDocumentLanguage(page, language);
+      const details = page.locator(".receipt-details");
+      await expect(details.getByRole("link", { name: messages.receipt.view })).toBeVisible();
+      // The receipt e-mail is queued (the demo shop sends them) or already kept: "on its way" only while queued.
+      await expect(details.locator("dt").first()).toHaveText(messages.receipt.date);
+      if (language !== "en") await expectNoEnglish(page);
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expectNoHorizontalScroll(page);
+        await expectNoAxeViolations(page);
+      }
+
+      // The receipt page the link opens: the gateway pages' shell, a margin from the screen's edges.
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.goto(
+        (await details.getByRole("link", { name: messages.receipt.view }).getAttribute("href")) ?? "",
+      );
+      await expectDocumentLanguage(page, language);
+      await expect(
+        page.getByRole("heading", { level: 1, name: RECEIPT_MESSAGES[language].paymentTitle }),
+      ).toBeVisible();
+      const card = await page.locator("main").boundingBox();
+      expect(card?.x ?? 0).toBeGreaterThanOrEqual(8);
+      expect((card?.x ?? 0) + (card?.width ?? 0)).toBeLessThanOrEqual(320 - 8);
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expectNoHorizontalScroll(page);
+        await expectNoAxeViolations(page);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
 test.describe("the dark theme", () => {
   test.use({ colorScheme: "dark", viewport: { width: 320, height: 640 } });
 

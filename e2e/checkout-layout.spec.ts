@@ -73,11 +73,13 @@ for (const language of ["en", "ar", "ja"] as const) {
           expect(Math.abs(order.y - form.y), `${viewport.width} ${colorScheme}`).toBeLessThan(8);
           expect(language === "ar" ? order.x > form.x : order.x < form.x).toBe(true);
         } else {
-          // One column: the order (and its amount) first.
+          // One column: the order first, folded into one line (amount · Details), the rest of it closed.
           expect(order.y + order.height).toBeLessThanOrEqual(form.y + 1);
-          expect((await boxOf(page, ".order-summary__amount")).y).toBeLessThan(
-            (await boxOf(page, ".payment-form__submit")).y,
-          );
+          const fold = page.locator(".order-summary__fold");
+          await expect(fold).toBeVisible();
+          await expect(fold).toContainText(messages.page.orderDetails);
+          expect((await boxOf(page, ".order-summary__fold")).height).toBeLessThan(48);
+          await expect(page.locator(".order-summary__description")).toBeHidden();
         }
         // The test band, folded, is a slim line: never larger than the order.
         const band = await boxOf(page, ".test-mode");
@@ -222,4 +224,79 @@ test("without JavaScript the language list has its button and still switches", a
   await page.getByText(getCheckoutMessages("de").testBand.summary).click();
   await expect(page.getByRole("button", { name: /4200 0000 0000 0000/ })).toBeVisible();
   await context.close();
+});
+
+test("a plain payment: the button in view without scrolling, the order one line on a phone that opens whole", async ({
+  page,
+  request,
+}) => {
+  const session = await createSession(request, { transactionType: "payment", currency: "EUR" });
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(session.pageUrl);
+    const pay = page.locator(".payment-form__submit");
+    await expect(pay).toBeInViewport({ ratio: 1 });
+    const fold = page.locator(".order-summary__fold");
+    const description = page.locator(".order-summary__description");
+    if (viewport.width >= 900) {
+      // Beside the form the order is open and has no line to open it.
+      await expect(fold).toBeHidden();
+      await expect(description).toBeVisible();
+      await expect(page.locator(".order-summary__amount")).toBeVisible();
+    } else {
+      await expect(fold).toHaveText(/^€[\d,.]+\s·\sDetails$/);
+      await expect(description).toBeHidden();
+      await fold.click();
+      await expect(description).toBeVisible();
+      await expect(page.locator(".order-summary__amount")).toBeVisible();
+      await expect(page.locator(".order-summary__fold-more")).toHaveText("Details");
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
+    }
+  }
+});
+
+test("the detected brand's mark stands out among the accepted ones", async ({ page, request }) => {
+  const session = await createSession(request, { transactionType: "payment" });
+  await page.goto(session.pageUrl);
+  const opacity = (brand: string) =>
+    page
+      .locator(`.brand-marks .brand-mark[data-brand="${brand}"]`)
+      .evaluate((mark) => Number(getComputedStyle(mark).opacity));
+  // Nothing typed: every accepted mark whole.
+  expect(await opacity("visa")).toBe(1);
+  expect(await opacity("master")).toBe(1);
+  await page.getByLabel("Card number").fill("5555555555554444");
+  await expect.poll(() => opacity("master")).toBe(1);
+  await expect.poll(() => opacity("visa")).toBeLessThan(0.5);
+  await page.getByLabel("Card number").fill("");
+  await expect.poll(() => opacity("visa")).toBe(1);
+});
+
+test("ja at 375 px: the card group's labels are whole words, never broken mid-word", async ({
+  page,
+  request,
+}) => {
+  const session = await createSession(request, { transactionType: "payment", settings: { language: "ja" } });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(session.pageUrl);
+  const code = page.locator(".card-group label", { hasText: "セキュリティコード" });
+  await expect(code).toBeVisible();
+  // One line box per label: "セキュリティコー/ド" would be two.
+  const lines = await page.locator(".card-group label").evaluateAll((labels) =>
+    labels.map((label) => {
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    }),
+  );
+  expect(
+    lines.every((count) => count === 1),
+    JSON.stringify(lines),
+  ).toBe(true);
+  const style = await page.locator(".checkout").evaluate((main) => getComputedStyle(main).wordBreak);
+  expect(style).toBe("auto-phrase");
 });

@@ -104,7 +104,7 @@ test("admin settings: the form is as wide as the cards around it and its button 
   }
 });
 
-test("admin transactions: the link to each transaction is in view without scrolling the table", async ({
+test("admin transactions: each row's amount (its link) and status are in view without scrolling the table", async ({
   page,
   request,
 }) => {
@@ -113,16 +113,38 @@ test("admin transactions: the link to each transaction is in view without scroll
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/transactions");
   const table = page.getByRole("table", { name: "Transactions, newest first" });
-  const link = table.getByRole("link", { name: uid });
-  await expect(link).toBeVisible();
+  const row = table.getByRole("row").filter({ has: page.getByRole("link", { name: uid }) });
+  await expect(row).toHaveCount(1);
   await expectNoSidewaysScroll(page);
-  const linkBox = await box(link);
-  expect(linkBox.x).toBeGreaterThanOrEqual(0);
-  expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(WIDTH);
-  // The link is the row's header, the table's first column.
-  await expect(table.getByRole("columnheader").first()).toHaveText("Transaction");
-  await link.tap();
+  // The amount leads (the row's header and its link), the status next: both inside the screen.
+  await expect(table.getByRole("columnheader").first()).toHaveText("Amount");
+  await expect(table.getByRole("columnheader").nth(1)).toHaveText("Status");
+  const amount = row.getByRole("rowheader").getByRole("link");
+  for (const cell of [amount, row.getByRole("cell").first()]) {
+    const cellBox = await box(cell);
+    expect(cellBox.x).toBeGreaterThanOrEqual(0);
+    expect(cellBox.x + cellBox.width).toBeLessThanOrEqual(WIDTH);
+  }
+  await amount.tap();
   await expect(page).toHaveURL(new RegExp(`/admin/transactions/${uid}$`));
+  await expectNoSidewaysScroll(page);
+});
+
+test("admin on a phone: the navigation folds behind Menu, a test shop's strip stays on every page", async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav).toBeHidden();
+  const header = await box(page.locator(".admin-header"));
+  expect(header.height).toBeLessThan(110);
+  await page.getByText("Menu", { exact: true }).tap();
+  await expect(nav.getByRole("link", { name: "Transactions" })).toBeVisible();
+  await nav.getByRole("link", { name: "Transactions" }).tap();
+  await expect(page).toHaveURL(/\/admin\/transactions$/);
+  await expect(page.locator(".admin-test-strip")).toContainText("Test mode");
+  await expectNoSidewaysScroll(page);
 });
 
 test("the home page fits, with its words whole", async ({ page }) => {

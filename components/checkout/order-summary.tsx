@@ -35,14 +35,16 @@ export function OrderSummary(props: {
   dueLines?: string[];
   /** A card update's line: the card it replaces ("Replaces Visa ending in 4242"). */
   replacedCard?: string | null;
+  /**
+   * The payment form's view: below 900 px the order folds into one line ("€49.99 · Details ▾") that opens it, so
+   * the card fields and the button come first; from 900 px (beside the form) it is always open (checkout.css).
+   */
+  collapsible?: boolean;
 }) {
   const { messages, order } = props;
   const [dueToday, firstCharge] = props.dueLines ?? [];
-  return (
-    <section className="order-summary" aria-labelledby="order-summary-title">
-      <h2 id="order-summary-title" className="visually-hidden">
-        {messages.page.orderSummary}
-      </h2>
+  const body = (
+    <>
       {/* The merchant's strings, each in its own direction (bdi): never reordered by a right-to-left page. */}
       <p className="order-summary__description">
         <bdi>{order.description}</bdi>
@@ -91,6 +93,33 @@ export function OrderSummary(props: {
           ))}
         </ul>
       ) : null}
+    </>
+  );
+  // The folded line leads with what is paid now: the amount, what is due today, or (a card check) the description.
+  const folded = dueToday ? (
+    <Isolated text={dueToday} direction={messages.direction} />
+  ) : props.cardCheck ? (
+    <bdi>{order.description}</bdi>
+  ) : (
+    <bdi dir="ltr">{formatAmount(order.amount, order.currency, props.locale)}</bdi>
+  );
+  return (
+    <section className="order-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className="visually-hidden">
+        {messages.page.orderSummary}
+      </h2>
+      {props.collapsible ? (
+        <details className="order-summary__details">
+          <summary className="order-summary__fold">
+            <span className="order-summary__fold-lead">{folded}</span>
+            <span aria-hidden="true"> · </span>
+            <span className="order-summary__fold-more">{messages.page.orderDetails}</span>
+          </summary>
+          {body}
+        </details>
+      ) : (
+        body
+      )}
     </section>
   );
 }
@@ -100,6 +129,8 @@ export function SessionOrderSummary(props: {
   messages: CheckoutMessages;
   language: Language;
   view: ShopperCheckoutView;
+  /** Folded into one line on a phone (the payment form's view). */
+  collapsible?: boolean;
 }) {
   const { messages, language, view } = props;
   const purpose = checkoutPurpose(view);
@@ -112,6 +143,7 @@ export function SessionOrderSummary(props: {
       cardCheck={isCardCheck(purpose)}
       dueLines={subscriptionDueLines(view, messages, language)}
       replacedCard={replacedCardText(view, messages)}
+      collapsible={props.collapsible}
     />
   );
 }

@@ -56,11 +56,12 @@ export async function requireAdminSession(): Promise<AdminSession> {
  * before sign-out opens as well as ever, and only the gateway can tell it has ended. An unreachable gateway is not
  * a sign-out: the page's own calls then say it is unavailable.
  */
-export async function requireLiveAdminSession(): Promise<AdminSession> {
+export async function requireLiveAdminSession(): Promise<AdminSession & { test: boolean | null }> {
   const session = await requireAdminSession();
   const shop = await getMerchantClient().getShop(credentialsOf(session));
   if (!shop.ok && shop.kind === "unauthorized") sessionRejected();
-  return session;
+  // Whether the shop is in test mode, for the area's test-mode strip; null when the gateway could not say.
+  return { ...session, test: shop.ok ? shop.data.test : null };
 }
 
 /** The gateway no longer accepts the session's credentials (key rotated, shop removed): sign in again. */

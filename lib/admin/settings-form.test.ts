@@ -96,3 +96,25 @@ describe("the settings form's webhook secret key switch", () => {
     expect(submit({}).data?.send_secret_key_in_webhooks).toBe(true);
   });
 });
+
+describe("the settings form's accepted cards and contact", () => {
+  it("starts with every brand and no contact, and sends an empty contact as none", () => {
+    expect(defaults().accepted_brands).toHaveLength(10);
+    expect(defaults()).toMatchObject({ support_email: "", support_phone: "", support_url: "" });
+    const result = submit({ accepted_brands: ["visa", "master"], support_email: " help@shop.example " });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({
+      accepted_brands: ["visa", "master"],
+      support_email: "help@shop.example",
+      support_phone: null,
+      support_url: null,
+    });
+  });
+
+  it("refuses no brand at all, and a contact the gateway would refuse", () => {
+    expect(messagesOf({ accepted_brands: [] }, "accepted_brands")).toEqual(["can't be blank"]);
+    expect(messagesOf({ support_email: "help" }, "support_email")).toEqual(["is invalid"]);
+    expect(messagesOf({ support_phone: "call us" }, "support_phone")).toEqual(["is not a phone number"]);
+    expect(messagesOf({ support_url: "shop.example" }, "support_url")).toEqual(["is invalid"]);
+  });
+});

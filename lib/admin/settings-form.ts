@@ -24,6 +24,10 @@ export const EDITABLE_SETTINGS = {
   authorization_expiry_days: true,
   send_secret_key_in_webhooks: true,
   customer_emails: true,
+  accepted_brands: true,
+  support_email: true,
+  support_phone: true,
+  support_url: true,
 } as const;
 
 export type EditableSettings = Pick<ShopSettings, keyof typeof EDITABLE_SETTINGS>;
@@ -50,6 +54,11 @@ export interface SettingsFormValues {
   authorization_expiry_days: string;
   send_secret_key_in_webhooks: boolean;
   customer_emails: { enabled: boolean; kinds: string[] };
+  accepted_brands: string[];
+  /** The shop's contact for shoppers; empty for none. */
+  support_email: string;
+  support_phone: string;
+  support_url: string;
 }
 
 const newCardLimit = shopSettingsSchema.shape.new_card_limit_per_minute.unwrap();
@@ -112,6 +121,10 @@ export function toSettingsUpdate(values: SettingsFormValues): Record<string, unk
     authorization_expiry_days: amount(values.authorization_expiry_days),
     send_secret_key_in_webhooks: values.send_secret_key_in_webhooks,
     customer_emails: { enabled: values.customer_emails.enabled, kinds: values.customer_emails.kinds },
+    accepted_brands: values.accepted_brands,
+    support_email: blankToNull(values.support_email),
+    support_phone: blankToNull(values.support_phone),
+    support_url: blankToNull(values.support_url),
   };
 }
 
@@ -143,6 +156,10 @@ export function toFormValues(settings: EditableSettings): SettingsFormValues {
       enabled: settings.customer_emails.enabled,
       kinds: [...settings.customer_emails.kinds],
     },
+    accepted_brands: [...settings.accepted_brands],
+    support_email: settings.support_email ?? "",
+    support_phone: settings.support_phone ?? "",
+    support_url: settings.support_url ?? "",
   };
 }
 
@@ -167,6 +184,10 @@ const formShape = z.object({
   authorization_expiry_days: z.string(),
   send_secret_key_in_webhooks: z.boolean(),
   customer_emails: z.object({ enabled: z.boolean(), kinds: z.array(z.string()) }),
+  accepted_brands: z.array(z.string()),
+  support_email: z.string(),
+  support_phone: z.string(),
+  support_url: z.string(),
 });
 
 export const settingsFormSchema = formShape
@@ -189,5 +210,7 @@ export function settingsFormIssueMessage(issue: z.core.$ZodRawIssue): string | u
     return greaterThanOrEqualTo(Number(issue.minimum));
   if (issue.code === "too_big" && issue.origin === "string") return tooLong(Number(issue.maximum));
   if (issue.code === "too_big" && issue.origin === "array") return tooLong(Number(issue.maximum), "rules");
+  // A list that must name one at least (the accepted card brands).
+  if (issue.code === "too_small" && issue.origin === "array") return BLANK;
   return INVALID;
 }

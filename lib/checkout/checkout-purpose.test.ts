@@ -26,9 +26,11 @@ function view(overrides: Partial<ShopperCheckoutView>): ShopperCheckoutView {
     message: null,
     test: true,
     three_d_secure: false,
+    accepted_brands: ["visa", "master"],
     attempts_left: 2,
     language: "en",
-    shop: { name: "Harbour Tours", logo_url: null, color: null },
+    shop: { name: "Harbour Tours", logo_url: null, color: null, contact: null },
+    receipt: null,
     order: {
       amount: PLAN_AMOUNT,
       currency: "EUR",

@@ -176,6 +176,37 @@ export const shopSettingsSchema = z.object({
         .default(null),
     })
     .default({ name: null, logo_url: null, color: null }),
+  accepted_brands: z
+    .array(z.enum(CARD_BRANDS, { error: fieldErrors(NOT_INCLUDED) }), { error: fieldErrors(NOT_AN_ARRAY) })
+    .min(1, "can't be blank")
+    .refine((brands) => new Set(brands).size === brands.length, "can't name a brand twice")
+    .default([...CARD_BRANDS])
+    .describe(
+      "Card brands the shop takes (default: all the gateway knows); the hosted page shows only these, and a card of " +
+        "another brand is refused (422) on tokenizations and payments",
+    ),
+  // How shoppers reach the shop: on receipts (page and e-mail) and the result page; the site is also the way back
+  // from the gateway's own pages.
+  support_email: z
+    .email()
+    .max(254)
+    .nullable()
+    .default(null)
+    .describe("The shop's e-mail address for shoppers' questions, shown on receipts"),
+  support_phone: z
+    .string()
+    .regex(/^\+?[0-9][0-9 ()./-]{3,30}[0-9]$/, "is not a phone number")
+    .nullable()
+    .default(null)
+    .describe("The shop's phone number for shoppers (digits, spaces, + ( ) . / -), shown on receipts"),
+  support_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullable()
+    .default(null)
+    .describe(
+      "The shop's site or help page, shown on receipts and linked as the way back from the gateway's own pages",
+    ),
   /**
    * Origins allowed to frame the hosted page (CSP frame-ancestors); empty means none. A wildcard host is refused on
    * a change (update-shop-settings.ts) and dropped where the header is written (frame-ancestors.ts).

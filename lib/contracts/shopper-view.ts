@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CARD_BRANDS } from "@/lib/cards/brand";
 import {
   CHECKOUT_CUSTOMER_FIELDS,
   CHECKOUT_STATUSES,
@@ -73,7 +74,18 @@ export const shopperCheckoutViewSchema = z
       .describe("Attempts go through 3-D Secure (the shop's setting, or required for this session)"),
     attempts_left: z.int().min(0),
     language: z.enum(LANGUAGES),
-    shop: z.object({ name: z.string(), logo_url: z.string().nullable(), color: z.string().nullable() }),
+    shop: z.object({
+      name: z.string(),
+      logo_url: z.string().nullable(),
+      color: z.string().nullable(),
+      contact: z
+        .object({ email: z.string().nullable(), phone: z.string().nullable(), url: z.string().nullable() })
+        .nullable()
+        .describe("How shoppers reach the shop (its support settings); null when it gave none"),
+    }),
+    accepted_brands: z
+      .array(z.enum(CARD_BRANDS))
+      .describe("The card brands the shop takes, the marks the page shows above the form"),
     order: z.object({
       amount: z.int(),
       currency: z.string(),
@@ -159,6 +171,24 @@ export const shopperCheckoutViewSchema = z
         auto_return: z.int().nullable(),
       })
       .describe("Where the shopper goes after the session (the shopper's browser is sent there anyway)"),
+    receipt: z
+      .object({
+        url: z.string().describe("The payment's hosted receipt page"),
+        date: z.string().describe("When the money moved, ISO 8601"),
+        statement_descriptor: z.string().nullable().describe("The name on the shopper's card statement"),
+        emailed_to: z
+          .string()
+          .nullable()
+          .describe(
+            "The address the receipt e-mail is going to, masked (j•••@example.com); null when none is sent",
+          ),
+        emailed: z
+          .enum(["sent", "pending"])
+          .nullable()
+          .describe("Whether that e-mail has gone out or is still queued; null when none is sent"),
+      })
+      .nullable()
+      .describe("A paid session's receipt, for the result page; null for anything else"),
     last_transaction: shopperTransactionViewSchema
       .pick({ uid: true, status: true, message: true, redirect_url: true, credit_card: true })
       .nullable()

@@ -188,10 +188,10 @@ export default async function CheckoutPage({
       </h1>
       <div className="checkout-layout__order">
         <ShopHeader shop={view.shop} />
-        {summary}
+        <SessionOrderSummary messages={messages} language={language} view={view} collapsible />
       </div>
       <div className="checkout-layout__pay">
-        <BrandMarks messages={messages} />
+        <BrandMarks messages={messages} brands={view.accepted_brands} />
         <PaymentForm
           token={token}
           messages={messages}

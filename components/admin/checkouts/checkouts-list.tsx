@@ -1,10 +1,11 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { filtersToSearch, type PageFilters } from "@/lib/admin/filters";
 import { chargedAmount, formatDateTime, orDash } from "@/lib/admin/format";
 import { adminQueries } from "@/lib/admin/queries";
+import { CopyId } from "../copy-id";
+import { CustomerLink } from "../customers/customer-link";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
 import { StatusBadge } from "../status-badge";
@@ -33,10 +34,12 @@ export function CheckoutsList({ filters }: { filters: PageFilters }) {
           </caption>
           <thead>
             <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Order</th>
+              {/* What the merchant asks first: how much, how it stands, who, what for; the ids last. */}
               <th scope="col">Amount</th>
               <th scope="col">Status</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Order</th>
+              <th scope="col">Created</th>
               <th scope="col">Attempts</th>
               <th scope="col">Expires</th>
               <th scope="col">Last transaction</th>
@@ -50,13 +53,6 @@ export function CheckoutsList({ filters }: { filters: PageFilters }) {
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above; nothing else tells two sessions apart.
                 <tr key={`${checkout.created_at}:${index}`}>
-                  <td>{formatDateTime(checkout.created_at)}</td>
-                  <td className="admin-break">
-                    <bdi>{checkout.order.description}</bdi>
-                    {checkout.order.tracking_id ? (
-                      <span className="admin-muted"> · {checkout.order.tracking_id}</span>
-                    ) : null}
-                  </td>
                   <td className="admin-number">
                     {chargedAmount({ type: checkout.transaction_type, ...checkout.order })}
                   </td>
@@ -64,15 +60,27 @@ export function CheckoutsList({ filters }: { filters: PageFilters }) {
                     <StatusBadge status={checkout.status} />
                     {checkout.message ? <span className="admin-muted"> {checkout.message}</span> : null}
                   </td>
+                  <td className="admin-break">
+                    <CustomerLink email={checkout.customer?.email} />
+                  </td>
+                  <td className="admin-break">
+                    <bdi>{checkout.order.description}</bdi>
+                    {checkout.order.tracking_id ? (
+                      <span className="admin-muted"> · {checkout.order.tracking_id}</span>
+                    ) : null}
+                  </td>
+                  <td>{formatDateTime(checkout.created_at)}</td>
                   <td className="admin-number">
                     {checkout.attempts_used} of {checkout.attempts}
                   </td>
                   <td>{checkout.finished ? "—" : formatDateTime(checkout.expired_at)}</td>
                   <td>
                     {transaction ? (
-                      <Link href={`/admin/transactions/${transaction.uid}`} className="admin-mono admin-uid">
-                        {transaction.uid}
-                      </Link>
+                      <CopyId
+                        id={transaction.uid}
+                        href={`/admin/transactions/${transaction.uid}`}
+                        label="transaction id"
+                      />
                     ) : (
                       orDash(null)
                     )}

@@ -23,17 +23,17 @@ export function Dashboard({ range }: { range: ReportView }) {
 
   return (
     <>
-      <nav aria-label="Live or test money" className="admin-tabs">
-        <Link href={modeLink(false)} aria-current={range.test ? undefined : "page"}>
-          Live
-        </Link>
-        <Link href={modeLink(true)} aria-current={range.test ? "page" : undefined}>
-          Test
-        </Link>
-      </nav>
-      {test && !range.test ? (
-        <p className="admin-muted">This shop is in test mode: its reports count its test transactions.</p>
-      ) : null}
+      {/* A test shop has only test money (the area's strip says so): no "Live" to choose, none to show selected. */}
+      {test ? null : (
+        <nav aria-label="Live or test money" className="admin-tabs">
+          <Link href={modeLink(false)} aria-current={range.test ? undefined : "page"}>
+            Live
+          </Link>
+          <Link href={modeLink(true)} aria-current={range.test ? "page" : undefined}>
+            Test
+          </Link>
+        </nav>
+      )}
       <section aria-labelledby="money-title" className="admin-section">
         <h2 id="money-title">{test ? "Money (test transactions)" : "Money (live transactions)"}</h2>
         <dl className="admin-stats">

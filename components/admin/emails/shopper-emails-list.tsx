@@ -5,6 +5,8 @@ import Link from "next/link";
 import { filtersToSearch, type PageFilters } from "@/lib/admin/filters";
 import { formatDateTime } from "@/lib/admin/format";
 import { adminQueries } from "@/lib/admin/queries";
+import { CopyId } from "../copy-id";
+import { CustomerLink } from "../customers/customer-link";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
 import { StatusBadge } from "../status-badge";
@@ -52,19 +54,20 @@ export function ShopperEmailsList({ filters }: { filters: PageFilters }) {
                     {email.subject}
                   </Link>
                 </td>
-                <td className="admin-break">{email.to}</td>
+                <td className="admin-break">
+                  <CustomerLink email={email.to} />
+                </td>
                 <td>{KIND_LABELS[email.kind]}</td>
                 <td>
                   <StatusBadge status={email.status} />
                 </td>
                 <td>
                   {email.transaction_uid ? (
-                    <Link
+                    <CopyId
+                      id={email.transaction_uid}
                       href={`/admin/transactions/${email.transaction_uid}`}
-                      className="admin-mono admin-uid"
-                    >
-                      {email.transaction_uid}
-                    </Link>
+                      label="transaction id"
+                    />
                   ) : (
                     "—"
                   )}

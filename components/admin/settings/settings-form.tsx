@@ -15,6 +15,7 @@ import {
   settingsFormSchema,
   toFormValues,
 } from "@/lib/admin/settings-form";
+import { brandDisplayName, CARD_BRANDS } from "@/lib/cards/brand";
 import { REQUIRABLE_FIELDS, type RequirableField } from "@/lib/contracts/shop-settings";
 import { SHOPPER_EMAIL_KINDS } from "@/lib/contracts/shopper-emails";
 import { KIND_LABELS } from "../emails/kind-labels";
@@ -53,7 +54,14 @@ const FIELD_IDS: Record<string, string> = {
   send_secret_key_in_webhooks: "settings-send-secret-key",
   customer_emails: "settings-customer-emails",
   "customer_emails.kinds": "settings-customer-emails",
+  accepted_brands: "settings-accepted-brands",
+  support_email: "settings-support-email",
+  support_phone: "settings-support-phone",
+  support_url: "settings-support-url",
 };
+
+/** A text setting of the shop's contact: its input, hint and error. */
+type ContactSetting = "support_email" | "support_phone" | "support_url";
 
 /** The settings typed as whole numbers (limits, days). */
 type NumberSetting = "velocity_limit_per_minute" | "new_card_limit_per_minute" | "authorization_expiry_days";
@@ -261,6 +269,64 @@ export function SettingsForm({ settings }: { settings: EditableSettings }) {
         {errorText(errors, "customer_emails.kinds") ? (
           <p className="admin-field__error">{errorText(errors, "customer_emails.kinds")}</p>
         ) : null}
+      </fieldset>
+
+      <fieldset
+        className="admin-fieldset admin-section"
+        disabled={formState.isSubmitting}
+        id="settings-accepted-brands"
+        aria-describedby="settings-accepted-brands-hint"
+      >
+        <legend>Accepted cards</legend>
+        <p id="settings-accepted-brands-hint" className="admin-muted">
+          The payment page shows only these brands; a card of another brand is refused.
+        </p>
+        <div className="admin-checks">
+          {CARD_BRANDS.map((brand) => (
+            <div key={brand} className="admin-check">
+              <input
+                id={`settings-accepted-brand-${brand}`}
+                type="checkbox"
+                value={brand}
+                {...register("accepted_brands")}
+              />
+              <label htmlFor={`settings-accepted-brand-${brand}`}>{brandDisplayName(brand)}</label>
+            </div>
+          ))}
+        </div>
+        {errorText(errors, "accepted_brands") ? (
+          <p className="admin-field__error">{errorText(errors, "accepted_brands")}</p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="admin-fieldset admin-section" disabled={formState.isSubmitting}>
+        <legend>Contact for shoppers</legend>
+        <p className="admin-muted">
+          On receipts (the e-mail, the result page and the receipt page); the site is also the way back from
+          the receipt and payment-link pages. Empty: not shown.
+        </p>
+        <div className="admin-form__grid">
+          {(
+            [
+              ["support_email", "settings-support-email", "Support e-mail", "email", "email"],
+              ["support_phone", "settings-support-phone", "Support phone", "tel", "tel"],
+              ["support_url", "settings-support-url", "Website or help page", "url", "url"],
+            ] as const satisfies readonly (readonly [ContactSetting, string, string, string, string])[]
+          ).map(([name, id, label, type, autoComplete]) => (
+            <FormField key={name} id={id} label={label} error={errorText(errors, name)}>
+              {(described) => (
+                <input
+                  id={id}
+                  type={type}
+                  autoComplete={autoComplete}
+                  spellCheck={false}
+                  {...described}
+                  {...register(name)}
+                />
+              )}
+            </FormField>
+          ))}
+        </div>
       </fieldset>
 
       <SmartRoutingRules control={control} register={register} errors={errors} />

@@ -8,6 +8,8 @@ import { isMoneyType, typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
 import type { MoneyResult } from "@/lib/contracts/money-result";
 import type { Transaction } from "@/lib/contracts/transaction";
+import { CopyId } from "../copy-id";
+import { CustomerLink } from "../customers/customer-link";
 import { ErrorState, LoadingState } from "../data-states";
 import { TransactionEmails } from "../emails/transaction-emails";
 import { StatusBadge } from "../status-badge";
@@ -58,8 +60,88 @@ export function TransactionDetail({ uid }: { uid: string }) {
   const answer = money ? acquirerAnswer(transaction) : null;
   const parentUid = transaction.parent_uid ?? null;
 
+  const billing = transaction.billing_address;
+  const customerName = [billing?.first_name, billing?.last_name].filter(Boolean).join(" ") || null;
+  // What the merchant can still do with it: refund a payment or a capture that went through, act on an authorization.
+  const actionable =
+    transaction.status === "successful" && ["payment", "capture", "authorization"].includes(transaction.type);
+
   return (
     <>
+      {/* The head: how much, whether it went through, for whom, and the action the merchant came for. */}
+      <section aria-labelledby="transaction-head" className="admin-section admin-transaction-head">
+        <h2 id="transaction-head" className="admin-visually-hidden">
+          Overview
+        </h2>
+        <p className="admin-transaction-head__amount">{chargedAmount(transaction)}</p>
+        <p className="admin-transaction-head__meta">
+          <StatusBadge status={transaction.status} /> <span>{typeLabel(transaction.type)}</span>{" "}
+          <span className="admin-muted">{formatDateTime(transaction.created_at)}</span>
+        </p>
+        {transaction.description ? (
+          <p className="admin-transaction-head__description" dir="auto">
+            {transaction.description}
+          </p>
+        ) : null}
+        {actionable ? (
+          <p>
+            <a href="#transaction-money" className="admin-button admin-button--primary">
+              {transaction.type === "authorization" ? "Capture or void" : "Refund"}
+            </a>
+          </p>
+        ) : null}
+      </section>
+
+      <Section id="transaction-customer" title="Customer">
+        {transaction.customer?.email || customerName ? (
+          <Details
+            rows={[
+              [
+                "Customer",
+                <CustomerLink key="customer" email={transaction.customer?.email} name={customerName} />,
+              ],
+              ...(billing?.country || billing?.city
+                ? ([["Location", [billing?.city, billing?.country].filter(Boolean).join(", ")]] as [
+                    string,
+                    ReactNode,
+                  ][])
+                : []),
+              ...(billing?.phone ? ([["Phone", billing.phone]] as [string, ReactNode][]) : []),
+              ...(transaction.customer?.ip
+                ? ([["IP address", transaction.customer.ip]] as [string, ReactNode][])
+                : []),
+            ]}
+          />
+        ) : (
+          <p>No customer details were sent with this transaction.</p>
+        )}
+      </Section>
+
+      {money ? (
+        <Section id="transaction-money" title="Money">
+          {answer ? (
+            <Details
+              rows={[
+                ["Acquirer's answer", orDash(answer.message)],
+                ["Authorization code", orDash(answer.auth_code)],
+                ["RRN", orDash(answer.rrn)],
+                ["Reference", orDash(answer.ref_id)],
+                ["Bank code", orDash(answer.bank_code)],
+                ["Billing descriptor", orDash(answer.billing_descriptor)],
+                ...(transaction.type === "refund"
+                  ? ([["Reason", orDash((transaction as { reason?: string | null }).reason)]] as [
+                      string,
+                      ReactNode,
+                    ][])
+                  : []),
+              ]}
+            />
+          ) : null}
+          {/* A payout stands alone: nothing is captured, voided or refunded of it. */}
+          {transaction.type === "credit" ? null : <TransactionChain uid={transaction.uid} />}
+        </Section>
+      ) : null}
+
       <Section id="transaction-summary" title="Summary">
         <Details
           rows={[
@@ -67,14 +149,14 @@ export function TransactionDetail({ uid }: { uid: string }) {
             ["Status", <StatusBadge key="status" status={transaction.status} />],
             ["Message", orDash(transaction.message)],
             ["Amount", chargedAmount(transaction)],
-            ["Description", transaction.description],
-            ["Tracking id", orDash(transaction.tracking_id)],
             [
-              "Transaction uid",
-              <span key="uid" className="admin-mono admin-break">
-                {transaction.uid}
+              "Description",
+              <span key="description" dir="auto">
+                {transaction.description}
               </span>,
             ],
+            ["Tracking id", orDash(transaction.tracking_id)],
+            ["Transaction uid", <CopyId key="uid" id={transaction.uid} label="transaction id" />],
             ...(parentUid
               ? ([
                   [
@@ -116,31 +198,6 @@ export function TransactionDetail({ uid }: { uid: string }) {
           ]}
         />
       </Section>
-
-      {money ? (
-        <Section id="transaction-money" title="Money">
-          {answer ? (
-            <Details
-              rows={[
-                ["Acquirer's answer", orDash(answer.message)],
-                ["Authorization code", orDash(answer.auth_code)],
-                ["RRN", orDash(answer.rrn)],
-                ["Reference", orDash(answer.ref_id)],
-                ["Bank code", orDash(answer.bank_code)],
-                ["Billing descriptor", orDash(answer.billing_descriptor)],
-                ...(transaction.type === "refund"
-                  ? ([["Reason", orDash((transaction as { reason?: string | null }).reason)]] as [
-                      string,
-                      ReactNode,
-                    ][])
-                  : []),
-              ]}
-            />
-          ) : null}
-          {/* A payout stands alone: nothing is captured, voided or refunded of it. */}
-          {transaction.type === "credit" ? null : <TransactionChain uid={transaction.uid} />}
-        </Section>
-      ) : null}
 
       <Section id="transaction-3ds" title="3-D Secure">
         {threeDSecureRan(transaction) ? (

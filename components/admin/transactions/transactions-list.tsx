@@ -9,6 +9,8 @@ import { typeLabel } from "@/lib/admin/money-chain";
 import { adminQueries } from "@/lib/admin/queries";
 import { TRANSACTION_TYPES } from "@/lib/contracts/money-result";
 import { TRANSACTION_STATUSES } from "@/lib/contracts/transaction";
+import { CopyId } from "../copy-id";
+import { CustomerLink } from "../customers/customer-link";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
 import { StatusBadge } from "../status-badge";
@@ -106,31 +108,46 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Transaction</th>
+                  {/* What the merchant asks first: how much, did it go through, who, what for; the id last. */}
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Description</th>
+                  <th scope="col">Tracking id</th>
                   <th scope="col">Created</th>
                   <th scope="col">Type</th>
-                  <th scope="col">Tracking id</th>
-                  <th scope="col">Amount</th>
                   <th scope="col">Card</th>
-                  <th scope="col">Status</th>
+                  <th scope="col">Transaction</th>
                 </tr>
               </thead>
               <tbody>
                 {query.data.items.map((transaction) => (
                   <tr key={transaction.uid}>
-                    {/* First, as the customers' list does: a phone shows the link without scrolling the table. */}
-                    <th scope="row">
-                      <Link href={`/admin/transactions/${transaction.uid}`} className="admin-mono admin-uid">
-                        {transaction.uid}
+                    {/* The amount is the row's header and its link: a phone shows it without scrolling the table. */}
+                    <th scope="row" className="admin-number">
+                      <Link href={`/admin/transactions/${transaction.uid}`}>
+                        {chargedAmount(transaction)}
                       </Link>
                     </th>
-                    <td>{formatDateTime(transaction.created_at)}</td>
-                    <td>{typeLabel(transaction.type)}</td>
-                    <td className="admin-break">{orDash(transaction.tracking_id)}</td>
-                    <td className="admin-number">{chargedAmount(transaction)}</td>
-                    <td>{maskedCard(transaction.credit_card)}</td>
                     <td>
                       <StatusBadge status={transaction.status} />
+                    </td>
+                    <td className="admin-break">
+                      <CustomerLink email={transaction.customer?.email} />
+                    </td>
+                    <td className="admin-break">
+                      <span dir="auto">{orDash(transaction.description)}</span>
+                    </td>
+                    <td className="admin-break">{orDash(transaction.tracking_id)}</td>
+                    <td>{formatDateTime(transaction.created_at)}</td>
+                    <td>{typeLabel(transaction.type)}</td>
+                    <td>{maskedCard(transaction.credit_card)}</td>
+                    <td>
+                      <CopyId
+                        id={transaction.uid}
+                        href={`/admin/transactions/${transaction.uid}`}
+                        label="transaction id"
+                      />
                     </td>
                   </tr>
                 ))}

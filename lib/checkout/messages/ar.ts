@@ -12,6 +12,7 @@ export const ar: CheckoutMessages = {
     documentTitle: "الدفع إلى {shop}",
     secureNotice: "تُرسَل بيانات بطاقتك مباشرةً إلى بوابة الدفع؛ ولا يرى {shop} رقم بطاقتك أبدًا.",
     orderSummary: "ملخص الطلب",
+    orderDetails: "التفاصيل",
     amountLabel: "المبلغ",
     orderReference: "الطلب {reference}",
     paymentDetails: "بيانات البطاقة",
@@ -134,6 +135,14 @@ export const ar: CheckoutMessages = {
     returnToShop: "العودة إلى {shop}",
     stayHere: "البقاء في هذه الصفحة",
     continueVerification: "متابعة التحقق من البطاقة",
+  },
+  receipt: {
+    date: "التاريخ",
+    statementDescriptor: "يظهر في كشف حسابك باسم",
+    contact: "التواصل",
+    view: "عرض الإيصال",
+    sent: "تم إرسال الإيصال إلى {email}",
+    sending: "الإيصال في طريقه إلى {email}",
   },
   status: {
     cardSavedTitle: "تم حفظ البطاقة",

@@ -13,6 +13,7 @@ export const be: CheckoutMessages = {
     secureNotice:
       "Даныя карткі перадаюцца непасрэдна плацежнаму шлюзу; {shop} ніколі не бачыць нумар вашай карткі.",
     orderSummary: "Звесткі пра заказ",
+    orderDetails: "Падрабязнасці",
     amountLabel: "Сума",
     orderReference: "Заказ {reference}",
     paymentDetails: "Даныя карткі",
@@ -139,6 +140,14 @@ export const be: CheckoutMessages = {
     returnToShop: "Вярнуцца ў {shop}",
     stayHere: "Застацца на гэтай старонцы",
     continueVerification: "Перайсці да праверкі карткі",
+  },
+  receipt: {
+    date: "Дата",
+    statementDescriptor: "У выпісцы як",
+    contact: "Кантакты",
+    view: "Паглядзець квітанцыю",
+    sent: "Квітанцыя адпраўлена на {email}",
+    sending: "Квітанцыя хутка прыйдзе на {email}",
   },
   status: {
     cardSavedTitle: "Картка захавана",

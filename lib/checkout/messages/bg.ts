@@ -13,6 +13,7 @@ export const bg: CheckoutMessages = {
     secureNotice:
       "Данните на картата отиват директно в платежния портал; {shop} никога не вижда номера на картата ви.",
     orderSummary: "Обобщение на поръчката",
+    orderDetails: "Подробности",
     amountLabel: "Сума",
     orderReference: "Поръчка {reference}",
     paymentDetails: "Данни на картата",
@@ -127,6 +128,14 @@ export const bg: CheckoutMessages = {
     returnToShop: "Връщане към {shop}",
     stayHere: "Оставане на тази страница",
     continueVerification: "Към проверката на картата",
+  },
+  receipt: {
+    date: "Дата",
+    statementDescriptor: "Във вашето извлечение като",
+    contact: "Контакти",
+    view: "Вижте разписката",
+    sent: "Разписката е изпратена на {email}",
+    sending: "Разписката е на път към {email}",
   },
   status: {
     cardSavedTitle: "Картата е запазена",

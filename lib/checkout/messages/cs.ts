@@ -12,6 +12,7 @@ export const cs: CheckoutMessages = {
     documentTitle: "Platba pro {shop}",
     secureNotice: "Údaje o kartě jdou přímo do platební brány; {shop} číslo vaší karty nikdy nevidí.",
     orderSummary: "Souhrn objednávky",
+    orderDetails: "Podrobnosti",
     amountLabel: "Částka",
     orderReference: "Objednávka {reference}",
     paymentDetails: "Údaje o kartě",
@@ -137,6 +138,14 @@ export const cs: CheckoutMessages = {
     returnToShop: "Zpět do {shop}",
     stayHere: "Zůstat na této stránce",
     continueVerification: "Pokračovat k ověření karty",
+  },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Na výpisu jako",
+    contact: "Kontakt",
+    view: "Zobrazit účtenku",
+    sent: "Účtenka odeslána na {email}",
+    sending: "Účtenka je na cestě na {email}",
   },
   status: {
     cardSavedTitle: "Karta uložena",

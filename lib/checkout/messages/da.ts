@@ -13,6 +13,7 @@ export const da: CheckoutMessages = {
     secureNotice:
       "Dine kortoplysninger sendes direkte til betalingsgatewayen; {shop} ser aldrig dit kortnummer.",
     orderSummary: "Ordreoversigt",
+    orderDetails: "Detaljer",
     amountLabel: "Beløb",
     orderReference: "Ordre {reference}",
     paymentDetails: "Kortoplysninger",
@@ -126,6 +127,14 @@ export const da: CheckoutMessages = {
     returnToShop: "Tilbage til {shop}",
     stayHere: "Bliv på denne side",
     continueVerification: "Fortsæt til kontrol af kortet",
+  },
+  receipt: {
+    date: "Dato",
+    statementDescriptor: "På dit kontoudtog som",
+    contact: "Kontakt",
+    view: "Se kvittering",
+    sent: "Kvittering sendt til {email}",
+    sending: "En kvittering er på vej til {email}",
   },
   status: {
     cardSavedTitle: "Kort gemt",

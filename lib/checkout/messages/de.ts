@@ -13,6 +13,7 @@ export const de: CheckoutMessages = {
     secureNotice:
       "Ihre Kartendaten gehen direkt an den Zahlungsdienstleister; {shop} sieht Ihre Kartennummer nie.",
     orderSummary: "Bestellübersicht",
+    orderDetails: "Details",
     amountLabel: "Betrag",
     orderReference: "Bestellung {reference}",
     paymentDetails: "Kartendaten",
@@ -143,6 +144,14 @@ export const de: CheckoutMessages = {
     returnToShop: "Zurück zu {shop}",
     stayHere: "Auf dieser Seite bleiben",
     continueVerification: "Weiter zur Kartenprüfung",
+  },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Auf Ihrem Kontoauszug als",
+    contact: "Kontakt",
+    view: "Beleg ansehen",
+    sent: "Beleg gesendet an {email}",
+    sending: "Ein Beleg ist unterwegs an {email}",
   },
   status: {
     cardSavedTitle: "Karte gespeichert",

@@ -13,6 +13,7 @@ export const el: CheckoutMessages = {
     secureNotice:
       "Τα στοιχεία της κάρτας σας πηγαίνουν απευθείας στην πύλη πληρωμών· το {shop} δεν βλέπει ποτέ τον αριθμό της κάρτας σας.",
     orderSummary: "Σύνοψη παραγγελίας",
+    orderDetails: "Λεπτομέρειες",
     amountLabel: "Ποσό",
     orderReference: "Παραγγελία {reference}",
     paymentDetails: "Στοιχεία κάρτας",
@@ -138,6 +139,14 @@ export const el: CheckoutMessages = {
     returnToShop: "Επιστροφή στο {shop}",
     stayHere: "Παραμονή σε αυτήν τη σελίδα",
     continueVerification: "Συνέχεια στην επαλήθευση της κάρτας",
+  },
+  receipt: {
+    date: "Ημερομηνία",
+    statementDescriptor: "Στην κίνηση λογαριασμού ως",
+    contact: "Επικοινωνία",
+    view: "Προβολή απόδειξης",
+    sent: "Η απόδειξη στάλθηκε στο {email}",
+    sending: "Η απόδειξη είναι καθ' οδόν προς {email}",
   },
   status: {
     cardSavedTitle: "Η κάρτα αποθηκεύτηκε",

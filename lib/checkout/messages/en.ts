@@ -13,6 +13,7 @@ export const en: CheckoutMessages = {
     documentTitle: "Payment to {shop}",
     secureNotice: "Card details go straight to the payment gateway; {shop} never sees your card number.",
     orderSummary: "Order summary",
+    orderDetails: "Details",
     amountLabel: "Amount",
     orderReference: "Order {reference}",
     paymentDetails: "Card details",
@@ -126,6 +127,14 @@ export const en: CheckoutMessages = {
     returnToShop: "Return to {shop}",
     stayHere: "Stay on this page",
     continueVerification: "Continue to card verification",
+  },
+  receipt: {
+    date: "Date",
+    statementDescriptor: "On your statement as",
+    contact: "Contact",
+    view: "View receipt",
+    sent: "Receipt sent to {email}",
+    sending: "A receipt is on its way to {email}",
   },
   status: {
     cardSavedTitle: "Card saved",

@@ -13,6 +13,7 @@ export const es: CheckoutMessages = {
     secureNotice:
       "Los datos de su tarjeta van directamente a la pasarela de pago; {shop} nunca ve el número de su tarjeta.",
     orderSummary: "Resumen del pedido",
+    orderDetails: "Detalles",
     amountLabel: "Importe",
     orderReference: "Pedido {reference}",
     paymentDetails: "Datos de la tarjeta",
@@ -143,6 +144,14 @@ export const es: CheckoutMessages = {
     returnToShop: "Volver a {shop}",
     stayHere: "Quedarse en esta página",
     continueVerification: "Continuar con la verificación de la tarjeta",
+  },
+  receipt: {
+    date: "Fecha",
+    statementDescriptor: "En tu extracto como",
+    contact: "Contacto",
+    view: "Ver recibo",
+    sent: "Recibo enviado a {email}",
+    sending: "El recibo va de camino a {email}",
   },
   status: {
     cardSavedTitle: "Tarjeta guardada",

@@ -12,6 +12,7 @@ export const et: CheckoutMessages = {
     documentTitle: "Makse: {shop}",
     secureNotice: "Kaardiandmed lähevad otse makselüüsi; {shop} ei näe kunagi teie kaardinumbrit.",
     orderSummary: "Tellimuse kokkuvõte",
+    orderDetails: "Üksikasjad",
     amountLabel: "Summa",
     orderReference: "Tellimus {reference}",
     paymentDetails: "Kaardiandmed",
@@ -137,6 +138,14 @@ export const et: CheckoutMessages = {
     returnToShop: "Naase poodi {shop}",
     stayHere: "Jää sellele lehele",
     continueVerification: "Jätka kaardi kontrolliga",
+  },
+  receipt: {
+    date: "Kuupäev",
+    statementDescriptor: "Konto väljavõttel kui",
+    contact: "Kontakt",
+    view: "Vaata kviitungit",
+    sent: "Kviitung saadeti aadressile {email}",
+    sending: "Kviitung on teel aadressile {email}",
   },
   status: {
     cardSavedTitle: "Kaart salvestatud",

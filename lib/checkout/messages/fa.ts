@@ -12,6 +12,7 @@ export const fa: CheckoutMessages = {
     documentTitle: "پرداخت به {shop}",
     secureNotice: "اطلاعات کارت شما مستقیماً به درگاه پرداخت می‌رود؛ {shop} هرگز شماره کارت شما را نمی‌بیند.",
     orderSummary: "خلاصه سفارش",
+    orderDetails: "جزئیات",
     amountLabel: "مبلغ",
     orderReference: "سفارش {reference}",
     paymentDetails: "اطلاعات کارت",
@@ -136,6 +137,14 @@ export const fa: CheckoutMessages = {
     returnToShop: "بازگشت به {shop}",
     stayHere: "ماندن در این صفحه",
     continueVerification: "ادامه برای تأیید کارت",
+  },
+  receipt: {
+    date: "تاریخ",
+    statementDescriptor: "در صورت‌حساب شما با عنوان",
+    contact: "تماس",
+    view: "مشاهده رسید",
+    sent: "رسید به {email} فرستاده شد",
+    sending: "رسید در راه {email} است",
   },
   status: {
     cardSavedTitle: "کارت ذخیره شد",

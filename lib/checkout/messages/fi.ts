@@ -12,6 +12,7 @@ export const fi: CheckoutMessages = {
     documentTitle: "Maksu: {shop}",
     secureNotice: "Korttitietosi menevät suoraan maksupalvelulle; {shop} ei koskaan näe korttisi numeroa.",
     orderSummary: "Tilauksen yhteenveto",
+    orderDetails: "Tiedot",
     amountLabel: "Summa",
     orderReference: "Tilaus {reference}",
     paymentDetails: "Korttitiedot",
@@ -132,6 +133,14 @@ export const fi: CheckoutMessages = {
     returnToShop: "Palaa kauppaan {shop}",
     stayHere: "Pysy tällä sivulla",
     continueVerification: "Jatka kortin tarkistukseen",
+  },
+  receipt: {
+    date: "Päivämäärä",
+    statementDescriptor: "Tiliotteellasi nimellä",
+    contact: "Yhteystiedot",
+    view: "Näytä kuitti",
+    sent: "Kuitti lähetetty osoitteeseen {email}",
+    sending: "Kuitti on matkalla osoitteeseen {email}",
   },
   status: {
     cardSavedTitle: "Kortti tallennettu",

@@ -13,6 +13,7 @@ export const fr: CheckoutMessages = {
     secureNotice:
       "Les données de votre carte vont directement à la passerelle de paiement ; {shop} ne voit jamais votre numéro de carte.",
     orderSummary: "Récapitulatif de la commande",
+    orderDetails: "Détails",
     amountLabel: "Montant",
     orderReference: "Commande {reference}",
     paymentDetails: "Données de la carte",
@@ -151,6 +152,14 @@ export const fr: CheckoutMessages = {
     returnToShop: "Revenir à {shop}",
     stayHere: "Rester sur cette page",
     continueVerification: "Continuer vers la vérification de la carte",
+  },
+  receipt: {
+    date: "Date",
+    statementDescriptor: "Sur votre relevé sous le nom",
+    contact: "Contact",
+    view: "Voir le reçu",
+    sent: "Reçu envoyé à {email}",
+    sending: "Un reçu est en route vers {email}",
   },
   status: {
     cardSavedTitle: "Carte enregistrée",

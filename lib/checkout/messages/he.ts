@@ -12,6 +12,7 @@ export const he: CheckoutMessages = {
     documentTitle: "תשלום ל-{shop}",
     secureNotice: "פרטי הכרטיס נשלחים ישירות לשער התשלומים; {shop} אף פעם לא רואה את מספר הכרטיס שלכם.",
     orderSummary: "סיכום ההזמנה",
+    orderDetails: "פרטים",
     amountLabel: "סכום",
     orderReference: "הזמנה {reference}",
     paymentDetails: "פרטי הכרטיס",
@@ -116,6 +117,14 @@ export const he: CheckoutMessages = {
     returnToShop: "חזרה ל-{shop}",
     stayHere: "הישארות בדף הזה",
     continueVerification: "המשך לאימות הכרטיס",
+  },
+  receipt: {
+    date: "תאריך",
+    statementDescriptor: "בדף החשבון שלך בשם",
+    contact: "יצירת קשר",
+    view: "הצגת הקבלה",
+    sent: "הקבלה נשלחה אל {email}",
+    sending: "קבלה בדרך אל {email}",
   },
   status: {
     cardSavedTitle: "הכרטיס נשמר",

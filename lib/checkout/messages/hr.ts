@@ -13,6 +13,7 @@ export const hr: CheckoutMessages = {
     secureNotice:
       "Podaci o kartici idu izravno u sustav za plaćanje; {shop} nikada ne vidi broj vaše kartice.",
     orderSummary: "Sažetak narudžbe",
+    orderDetails: "Pojedinosti",
     amountLabel: "Iznos",
     orderReference: "Narudžba {reference}",
     paymentDetails: "Podaci o kartici",
@@ -136,6 +137,14 @@ export const hr: CheckoutMessages = {
     returnToShop: "Povratak u {shop}",
     stayHere: "Ostani na ovoj stranici",
     continueVerification: "Nastavi na provjeru kartice",
+  },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Na izvodu kao",
+    contact: "Kontakt",
+    view: "Prikaži račun",
+    sent: "Račun je poslan na {email}",
+    sending: "Račun je na putu prema {email}",
   },
   status: {
     cardSavedTitle: "Kartica je spremljena",

@@ -13,6 +13,7 @@ export const hu: CheckoutMessages = {
     secureNotice:
       "A kártyaadatok közvetlenül a fizetési szolgáltatóhoz kerülnek; {shop} soha nem látja a kártyaszámát.",
     orderSummary: "A rendelés összesítése",
+    orderDetails: "Részletek",
     amountLabel: "Összeg",
     orderReference: "Rendelés: {reference}",
     paymentDetails: "Kártyaadatok",
@@ -139,6 +140,14 @@ export const hu: CheckoutMessages = {
     returnToShop: "Vissza: {shop}",
     stayHere: "Maradok ezen az oldalon",
     continueVerification: "Tovább a kártya ellenőrzéséhez",
+  },
+  receipt: {
+    date: "Dátum",
+    statementDescriptor: "A számlakivonaton így szerepel",
+    contact: "Kapcsolat",
+    view: "Nyugta megtekintése",
+    sent: "Nyugta elküldve ide: {email}",
+    sending: "A nyugta úton van ide: {email}",
   },
   status: {
     cardSavedTitle: "Kártya mentve",

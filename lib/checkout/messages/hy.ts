@@ -13,6 +13,7 @@ export const hy: CheckoutMessages = {
     secureNotice:
       "Քարտի տվյալներն ուղիղ գնում են վճարային համակարգ. {shop}-ը երբեք չի տեսնում ձեր քարտի համարը։",
     orderSummary: "Պատվերի ամփոփում",
+    orderDetails: "Մանրամասներ",
     amountLabel: "Գումար",
     orderReference: "Պատվեր {reference}",
     paymentDetails: "Քարտի տվյալներ",
@@ -126,6 +127,14 @@ export const hy: CheckoutMessages = {
     returnToShop: "Վերադառնալ {shop}",
     stayHere: "Մնալ այս էջում",
     continueVerification: "Անցնել քարտի ստուգմանը",
+  },
+  receipt: {
+    date: "Ամսաթիվ",
+    statementDescriptor: "Քաղվածքում՝ որպես",
+    contact: "Կապ",
+    view: "Դիտել անդորրագիրը",
+    sent: "Անդորրագիրն ուղարկվել է {email} հասցեին",
+    sending: "Անդորրագիրը ճանապարհին է դեպի {email}",
   },
   status: {
     cardSavedTitle: "Քարտը պահպանված է",

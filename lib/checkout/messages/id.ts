@@ -13,6 +13,7 @@ export const id: CheckoutMessages = {
     secureNotice:
       "Data kartu Anda langsung dikirim ke gateway pembayaran; {shop} tidak pernah melihat nomor kartu Anda.",
     orderSummary: "Ringkasan pesanan",
+    orderDetails: "Detail",
     amountLabel: "Jumlah",
     orderReference: "Pesanan {reference}",
     paymentDetails: "Data kartu",
@@ -135,6 +136,14 @@ export const id: CheckoutMessages = {
     returnToShop: "Kembali ke {shop}",
     stayHere: "Tetap di halaman ini",
     continueVerification: "Lanjutkan ke verifikasi kartu",
+  },
+  receipt: {
+    date: "Tanggal",
+    statementDescriptor: "Di rekening koran Anda sebagai",
+    contact: "Kontak",
+    view: "Lihat tanda terima",
+    sent: "Tanda terima dikirim ke {email}",
+    sending: "Tanda terima sedang dikirim ke {email}",
   },
   status: {
     cardSavedTitle: "Kartu disimpan",

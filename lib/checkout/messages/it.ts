@@ -13,6 +13,7 @@ export const it: CheckoutMessages = {
     secureNotice:
       "I dati della carta vanno direttamente al gateway di pagamento; {shop} non vede mai il numero della tua carta.",
     orderSummary: "Riepilogo dell'ordine",
+    orderDetails: "Dettagli",
     amountLabel: "Importo",
     orderReference: "Ordine {reference}",
     paymentDetails: "Dati della carta",
@@ -148,6 +149,14 @@ export const it: CheckoutMessages = {
     returnToShop: "Torna a {shop}",
     stayHere: "Resta su questa pagina",
     continueVerification: "Continua con la verifica della carta",
+  },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "Sull'estratto conto come",
+    contact: "Contatti",
+    view: "Visualizza ricevuta",
+    sent: "Ricevuta inviata a {email}",
+    sending: "Una ricevuta è in arrivo a {email}",
   },
   status: {
     cardSavedTitle: "Carta salvata",

@@ -13,6 +13,7 @@ export const ja: CheckoutMessages = {
     secureNotice:
       "カード情報は決済ゲートウェイに直接送信されます。{shop} がカード番号を見ることはありません。",
     orderSummary: "ご注文内容",
+    orderDetails: "詳細",
     amountLabel: "金額",
     orderReference: "注文番号 {reference}",
     paymentDetails: "カード情報",
@@ -127,6 +128,14 @@ export const ja: CheckoutMessages = {
     returnToShop: "{shop} に戻る",
     stayHere: "このページにとどまる",
     continueVerification: "カードの本人認証に進む",
+  },
+  receipt: {
+    date: "日付",
+    statementDescriptor: "明細書での表記",
+    contact: "お問い合わせ",
+    view: "領収書を表示",
+    sent: "領収書を {email} に送信しました",
+    sending: "領収書を {email} に送信中です",
   },
   status: {
     cardSavedTitle: "カードを保存しました",

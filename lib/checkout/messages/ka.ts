@@ -13,6 +13,7 @@ export const ka: CheckoutMessages = {
     secureNotice:
       "ბარათის მონაცემები პირდაპირ გადახდის სისტემას მიეწოდება; {shop} თქვენი ბარათის ნომერს ვერასდროს ხედავს.",
     orderSummary: "შეკვეთის შეჯამება",
+    orderDetails: "დეტალები",
     amountLabel: "თანხა",
     orderReference: "შეკვეთა {reference}",
     paymentDetails: "ბარათის მონაცემები",
@@ -134,6 +135,14 @@ export const ka: CheckoutMessages = {
     returnToShop: "დაბრუნება: {shop}",
     stayHere: "ამ გვერდზე დარჩენა",
     continueVerification: "ბარათის შემოწმებაზე გადასვლა",
+  },
+  receipt: {
+    date: "თარიღი",
+    statementDescriptor: "ამონაწერში ჩანს როგორც",
+    contact: "კონტაქტი",
+    view: "ქვითრის ნახვა",
+    sent: "ქვითარი გაიგზავნა მისამართზე {email}",
+    sending: "ქვითარი იგზავნება მისამართზე {email}",
   },
   status: {
     cardSavedTitle: "ბარათი შენახულია",

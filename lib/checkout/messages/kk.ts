@@ -13,6 +13,7 @@ export const kk: CheckoutMessages = {
     secureNotice:
       "Карта деректері тікелей төлем шлюзіне жіберіледі; {shop} картаңыздың нөмірін ешқашан көрмейді.",
     orderSummary: "Тапсырыс туралы мәлімет",
+    orderDetails: "Толығырақ",
     amountLabel: "Сома",
     orderReference: "Тапсырыс {reference}",
     paymentDetails: "Карта деректері",
@@ -135,6 +136,14 @@ export const kk: CheckoutMessages = {
     returnToShop: "{shop} дүкеніне оралу",
     stayHere: "Осы бетте қалу",
     continueVerification: "Картаны тексеруге өту",
+  },
+  receipt: {
+    date: "Күні",
+    statementDescriptor: "Үзіндіде былай көрінеді",
+    contact: "Байланыс",
+    view: "Түбіртекті көру",
+    sent: "Түбіртек {email} мекенжайына жіберілді",
+    sending: "Түбіртек {email} мекенжайына жіберілуде",
   },
   status: {
     cardSavedTitle: "Карта сақталды",

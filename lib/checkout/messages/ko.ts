@@ -12,6 +12,7 @@ export const ko: CheckoutMessages = {
     documentTitle: "{shop} 결제",
     secureNotice: "카드 정보는 결제 게이트웨이로 바로 전송되며, {shop}에서는 카드 번호를 볼 수 없습니다.",
     orderSummary: "주문 요약",
+    orderDetails: "상세 정보",
     amountLabel: "금액",
     orderReference: "주문 {reference}",
     paymentDetails: "카드 정보",
@@ -122,6 +123,14 @@ export const ko: CheckoutMessages = {
     returnToShop: "{shop}(으)로 돌아가기",
     stayHere: "이 페이지에 머무르기",
     continueVerification: "카드 인증 계속하기",
+  },
+  receipt: {
+    date: "날짜",
+    statementDescriptor: "명세서 표시 이름",
+    contact: "문의",
+    view: "영수증 보기",
+    sent: "영수증을 {email}(으)로 보냈습니다",
+    sending: "영수증을 {email}(으)로 보내는 중입니다",
   },
   status: {
     cardSavedTitle: "카드가 저장되었습니다",

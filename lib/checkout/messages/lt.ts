@@ -13,6 +13,7 @@ export const lt: CheckoutMessages = {
     secureNotice:
       "Kortelės duomenys siunčiami tiesiai į mokėjimų sistemą; {shop} niekada nemato jūsų kortelės numerio.",
     orderSummary: "Užsakymo suvestinė",
+    orderDetails: "Išsami informacija",
     amountLabel: "Suma",
     orderReference: "Užsakymas {reference}",
     paymentDetails: "Kortelės duomenys",
@@ -147,6 +148,14 @@ export const lt: CheckoutMessages = {
     returnToShop: "Grįžti į {shop}",
     stayHere: "Likti šiame puslapyje",
     continueVerification: "Tęsti kortelės patikrą",
+  },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "Išrašuose rodoma kaip",
+    contact: "Kontaktai",
+    view: "Peržiūrėti kvitą",
+    sent: "Kvitas išsiųstas adresu {email}",
+    sending: "Kvitas siunčiamas adresu {email}",
   },
   status: {
     cardSavedTitle: "Kortelė išsaugota",

@@ -13,6 +13,7 @@ export const lv: CheckoutMessages = {
     secureNotice:
       "Kartes dati tiek nosūtīti tieši maksājumu vārtejai; {shop} nekad neredz jūsu kartes numuru.",
     orderSummary: "Pasūtījuma kopsavilkums",
+    orderDetails: "Sīkāk",
     amountLabel: "Summa",
     orderReference: "Pasūtījums {reference}",
     paymentDetails: "Kartes dati",
@@ -147,6 +148,14 @@ export const lv: CheckoutMessages = {
     returnToShop: "Atgriezties: {shop}",
     stayHere: "Palikt šajā lapā",
     continueVerification: "Turpināt uz kartes pārbaudi",
+  },
+  receipt: {
+    date: "Datums",
+    statementDescriptor: "Konta izrakstā kā",
+    contact: "Kontakti",
+    view: "Skatīt čeku",
+    sent: "Čeks nosūtīts uz {email}",
+    sending: "Čeks tiek sūtīts uz {email}",
   },
   status: {
     cardSavedTitle: "Karte saglabāta",

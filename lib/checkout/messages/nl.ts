@@ -13,6 +13,7 @@ export const nl: CheckoutMessages = {
     secureNotice:
       "Uw kaartgegevens gaan rechtstreeks naar de betaalprovider; {shop} ziet uw kaartnummer nooit.",
     orderSummary: "Overzicht van de bestelling",
+    orderDetails: "Details",
     amountLabel: "Bedrag",
     orderReference: "Bestelling {reference}",
     paymentDetails: "Kaartgegevens",
@@ -130,6 +131,14 @@ export const nl: CheckoutMessages = {
     returnToShop: "Terug naar {shop}",
     stayHere: "Op deze pagina blijven",
     continueVerification: "Verder naar de kaartverificatie",
+  },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Op je afschrift als",
+    contact: "Contact",
+    view: "Bon bekijken",
+    sent: "Bon verzonden naar {email}",
+    sending: "Een bon is onderweg naar {email}",
   },
   status: {
     cardSavedTitle: "Kaart opgeslagen",

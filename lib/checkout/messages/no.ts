@@ -13,6 +13,7 @@ export const no: CheckoutMessages = {
     secureNotice:
       "Kortopplysningene dine går rett til betalingsløsningen; {shop} ser aldri kortnummeret ditt.",
     orderSummary: "Ordresammendrag",
+    orderDetails: "Detaljer",
     amountLabel: "Beløp",
     orderReference: "Ordre {reference}",
     paymentDetails: "Kortopplysninger",
@@ -134,6 +135,14 @@ export const no: CheckoutMessages = {
     returnToShop: "Tilbake til {shop}",
     stayHere: "Bli på denne siden",
     continueVerification: "Fortsett til kontroll av kortet",
+  },
+  receipt: {
+    date: "Dato",
+    statementDescriptor: "På kontoutskriften som",
+    contact: "Kontakt",
+    view: "Se kvittering",
+    sent: "Kvittering sendt til {email}",
+    sending: "En kvittering er på vei til {email}",
   },
   status: {
     cardSavedTitle: "Kortet er lagret",

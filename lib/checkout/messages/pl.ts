@@ -13,6 +13,7 @@ export const pl: CheckoutMessages = {
     secureNotice:
       "Dane karty trafiają bezpośrednio do bramki płatniczej; {shop} nigdy nie widzi numeru Twojej karty.",
     orderSummary: "Podsumowanie zamówienia",
+    orderDetails: "Szczegóły",
     amountLabel: "Kwota",
     orderReference: "Zamówienie {reference}",
     paymentDetails: "Dane karty",
@@ -134,6 +135,14 @@ export const pl: CheckoutMessages = {
     returnToShop: "Wróć do {shop}",
     stayHere: "Zostań na tej stronie",
     continueVerification: "Przejdź do weryfikacji karty",
+  },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "Na wyciągu jako",
+    contact: "Kontakt",
+    view: "Zobacz potwierdzenie",
+    sent: "Potwierdzenie wysłano na adres {email}",
+    sending: "Potwierdzenie jest w drodze na adres {email}",
   },
   status: {
     cardSavedTitle: "Karta zapisana",

@@ -13,6 +13,7 @@ export const pt: CheckoutMessages = {
     secureNotice:
       "Os dados do seu cartão vão diretamente para o gateway de pagamento; {shop} nunca vê o número do seu cartão.",
     orderSummary: "Resumo do pedido",
+    orderDetails: "Detalhes",
     amountLabel: "Valor",
     orderReference: "Pedido {reference}",
     paymentDetails: "Dados do cartão",
@@ -143,6 +144,14 @@ export const pt: CheckoutMessages = {
     returnToShop: "Voltar para {shop}",
     stayHere: "Ficar nesta página",
     continueVerification: "Continuar para a verificação do cartão",
+  },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "No seu extrato como",
+    contact: "Contacto",
+    view: "Ver recibo",
+    sent: "Recibo enviado para {email}",
+    sending: "Um recibo está a caminho de {email}",
   },
   status: {
     cardSavedTitle: "Cartão salvo",

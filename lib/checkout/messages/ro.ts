@@ -13,6 +13,7 @@ export const ro: CheckoutMessages = {
     secureNotice:
       "Datele cardului ajung direct la procesatorul de plăți; {shop} nu vede niciodată numărul cardului dumneavoastră.",
     orderSummary: "Rezumatul comenzii",
+    orderDetails: "Detalii",
     amountLabel: "Sumă",
     orderReference: "Comanda {reference}",
     paymentDetails: "Datele cardului",
@@ -144,6 +145,14 @@ export const ro: CheckoutMessages = {
     returnToShop: "Reveniți la {shop}",
     stayHere: "Rămâneți pe această pagină",
     continueVerification: "Continuați spre verificarea cardului",
+  },
+  receipt: {
+    date: "Data",
+    statementDescriptor: "Pe extrasul de cont ca",
+    contact: "Contact",
+    view: "Vezi chitanța",
+    sent: "Chitanța a fost trimisă la {email}",
+    sending: "Chitanța este pe drum spre {email}",
   },
   status: {
     cardSavedTitle: "Card salvat",

@@ -13,6 +13,7 @@ export const ru: CheckoutMessages = {
     secureNotice:
       "Данные карты передаются напрямую платёжному шлюзу; {shop} никогда не видит номер вашей карты.",
     orderSummary: "Сведения о заказе",
+    orderDetails: "Подробнее",
     amountLabel: "Сумма",
     orderReference: "Заказ {reference}",
     paymentDetails: "Данные карты",
@@ -139,6 +140,14 @@ export const ru: CheckoutMessages = {
     returnToShop: "Вернуться в {shop}",
     stayHere: "Остаться на этой странице",
     continueVerification: "Перейти к проверке карты",
+  },
+  receipt: {
+    date: "Дата",
+    statementDescriptor: "В выписке как",
+    contact: "Контакты",
+    view: "Посмотреть чек",
+    sent: "Чек отправлен на {email}",
+    sending: "Чек скоро придёт на {email}",
   },
   status: {
     cardSavedTitle: "Карта сохранена",

@@ -12,6 +12,7 @@ export const sk: CheckoutMessages = {
     documentTitle: "Platba pre {shop}",
     secureNotice: "Údaje o karte idú priamo do platobnej brány; {shop} číslo vašej karty nikdy nevidí.",
     orderSummary: "Súhrn objednávky",
+    orderDetails: "Podrobnosti",
     amountLabel: "Suma",
     orderReference: "Objednávka {reference}",
     paymentDetails: "Údaje o karte",
@@ -145,6 +146,14 @@ export const sk: CheckoutMessages = {
     returnToShop: "Späť do {shop}",
     stayHere: "Zostať na tejto stránke",
     continueVerification: "Pokračovať na overenie karty",
+  },
+  receipt: {
+    date: "Dátum",
+    statementDescriptor: "Na výpise ako",
+    contact: "Kontakt",
+    view: "Zobraziť potvrdenie",
+    sent: "Potvrdenie odoslané na {email}",
+    sending: "Potvrdenie je na ceste na {email}",
   },
   status: {
     cardSavedTitle: "Karta uložená",

@@ -13,6 +13,7 @@ export const sl: CheckoutMessages = {
     secureNotice:
       "Podatki o kartici gredo neposredno v plačilni prehod; {shop} številke vaše kartice nikoli ne vidi.",
     orderSummary: "Povzetek naročila",
+    orderDetails: "Podrobnosti",
     amountLabel: "Znesek",
     orderReference: "Naročilo {reference}",
     paymentDetails: "Podatki o kartici",
@@ -147,6 +148,14 @@ export const sl: CheckoutMessages = {
     returnToShop: "Nazaj v {shop}",
     stayHere: "Ostani na tej strani",
     continueVerification: "Nadaljuj na preverjanje kartice",
+  },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "Na izpisku kot",
+    contact: "Kontakt",
+    view: "Ogled računa",
+    sent: "Račun poslan na {email}",
+    sending: "Račun je na poti na {email}",
   },
   status: {
     cardSavedTitle: "Kartica shranjena",

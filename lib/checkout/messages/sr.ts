@@ -13,6 +13,7 @@ export const sr: CheckoutMessages = {
     secureNotice:
       "Подаци о картици иду директно у систем за плаћање; {shop} никада не види број ваше картице.",
     orderSummary: "Преглед поруџбине",
+    orderDetails: "Детаљи",
     amountLabel: "Износ",
     orderReference: "Поруџбина {reference}",
     paymentDetails: "Подаци о картици",
@@ -136,6 +137,14 @@ export const sr: CheckoutMessages = {
     returnToShop: "Повратак у {shop}",
     stayHere: "Остани на овој страници",
     continueVerification: "Настави на проверу картице",
+  },
+  receipt: {
+    date: "Датум",
+    statementDescriptor: "На изводу као",
+    contact: "Контакт",
+    view: "Погледајте потврду",
+    sent: "Потврда је послата на {email}",
+    sending: "Потврда је на путу ка {email}",
   },
   status: {
     cardSavedTitle: "Картица је сачувана",

@@ -12,6 +12,7 @@ export const sv: CheckoutMessages = {
     documentTitle: "Betalning till {shop}",
     secureNotice: "Dina kortuppgifter går direkt till betalningstjänsten; {shop} ser aldrig ditt kortnummer.",
     orderSummary: "Ordersammanfattning",
+    orderDetails: "Detaljer",
     amountLabel: "Belopp",
     orderReference: "Order {reference}",
     paymentDetails: "Kortuppgifter",
@@ -121,6 +122,14 @@ export const sv: CheckoutMessages = {
     returnToShop: "Tillbaka till {shop}",
     stayHere: "Stanna på den här sidan",
     continueVerification: "Fortsätt till kontroll av kortet",
+  },
+  receipt: {
+    date: "Datum",
+    statementDescriptor: "På ditt kontoutdrag som",
+    contact: "Kontakt",
+    view: "Visa kvitto",
+    sent: "Kvitto skickat till {email}",
+    sending: "Ett kvitto är på väg till {email}",
   },
   status: {
     cardSavedTitle: "Kortet har sparats",

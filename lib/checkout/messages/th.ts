@@ -12,6 +12,7 @@ export const th: CheckoutMessages = {
     documentTitle: "ชำระเงินให้ {shop}",
     secureNotice: "ข้อมูลบัตรของคุณส่งตรงไปยังเกตเวย์การชำระเงิน {shop} จะไม่เห็นหมายเลขบัตรของคุณ",
     orderSummary: "สรุปคำสั่งซื้อ",
+    orderDetails: "รายละเอียด",
     amountLabel: "จำนวนเงิน",
     orderReference: "คำสั่งซื้อ {reference}",
     paymentDetails: "ข้อมูลบัตร",
@@ -108,6 +109,14 @@ export const th: CheckoutMessages = {
     returnToShop: "กลับไปที่ {shop}",
     stayHere: "อยู่ที่หน้านี้ต่อ",
     continueVerification: "ไปยังการยืนยันบัตร",
+  },
+  receipt: {
+    date: "วันที่",
+    statementDescriptor: "ชื่อที่แสดงในใบแจ้งยอด",
+    contact: "ติดต่อ",
+    view: "ดูใบเสร็จ",
+    sent: "ส่งใบเสร็จไปที่ {email} แล้ว",
+    sending: "กำลังส่งใบเสร็จไปที่ {email}",
   },
   status: {
     cardSavedTitle: "บันทึกบัตรแล้ว",

@@ -13,6 +13,7 @@ export const tr: CheckoutMessages = {
     secureNotice:
       "Kart bilgileriniz doğrudan ödeme altyapısına gider; {shop} kart numaranızı hiçbir zaman görmez.",
     orderSummary: "Sipariş özeti",
+    orderDetails: "Ayrıntılar",
     amountLabel: "Tutar",
     orderReference: "Sipariş {reference}",
     paymentDetails: "Kart bilgileri",
@@ -130,6 +131,14 @@ export const tr: CheckoutMessages = {
     returnToShop: "{shop} mağazasına dön",
     stayHere: "Bu sayfada kal",
     continueVerification: "Kart doğrulamasına devam et",
+  },
+  receipt: {
+    date: "Tarih",
+    statementDescriptor: "Hesap özetinizde şu adla",
+    contact: "İletişim",
+    view: "Makbuzu görüntüle",
+    sent: "Makbuz {email} adresine gönderildi",
+    sending: "Makbuz {email} adresine gönderiliyor",
   },
   status: {
     cardSavedTitle: "Kart kaydedildi",

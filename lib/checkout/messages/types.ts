@@ -40,6 +40,8 @@ export interface CheckoutMessages {
     documentTitle: string;
     secureNotice: string;
     orderSummary: string;
+    /** The word after the amount on a phone's one-line order summary, which opens the whole order ("Details"). */
+    orderDetails: string;
     amountLabel: string;
     orderReference: string;
     paymentDetails: string;
@@ -116,6 +118,20 @@ export interface CheckoutMessages {
     saveCard: string;
     /** A card check's button while it is under way. */
     checkingCard: string;
+  };
+  /** A paid session's receipt on the result page. `{email}`: the address it went to, masked. */
+  receipt: {
+    date: string;
+    /** The label of the name on the shopper's card statement (the billing descriptor). */
+    statementDescriptor: string;
+    /** The label of the shop's e-mail, phone and site. */
+    contact: string;
+    /** The link to the hosted receipt page. */
+    view: string;
+    /** The receipt e-mail has gone out. */
+    sent: string;
+    /** The receipt e-mail is queued and not yet out. */
+    sending: string;
   };
   status: {
     /** A card check's success (a tokenization session): nothing was charged. */

@@ -13,6 +13,7 @@ export const uk: CheckoutMessages = {
     secureNotice:
       "Дані картки передаються безпосередньо платіжному шлюзу; {shop} ніколи не бачить номер вашої картки.",
     orderSummary: "Відомості про замовлення",
+    orderDetails: "Докладніше",
     amountLabel: "Сума",
     orderReference: "Замовлення {reference}",
     paymentDetails: "Дані картки",
@@ -139,6 +140,14 @@ export const uk: CheckoutMessages = {
     returnToShop: "Повернутися до {shop}",
     stayHere: "Залишитися на цій сторінці",
     continueVerification: "Перейти до перевірки картки",
+  },
+  receipt: {
+    date: "Дата",
+    statementDescriptor: "У виписці як",
+    contact: "Контакти",
+    view: "Переглянути квитанцію",
+    sent: "Квитанцію надіслано на {email}",
+    sending: "Квитанція незабаром надійде на {email}",
   },
   status: {
     cardSavedTitle: "Картку збережено",

@@ -13,6 +13,7 @@ export const vi: CheckoutMessages = {
     secureNotice:
       "Thông tin thẻ được gửi thẳng đến cổng thanh toán; {shop} không bao giờ thấy số thẻ của bạn.",
     orderSummary: "Tóm tắt đơn hàng",
+    orderDetails: "Chi tiết",
     amountLabel: "Số tiền",
     orderReference: "Đơn hàng {reference}",
     paymentDetails: "Thông tin thẻ",
@@ -110,6 +111,14 @@ export const vi: CheckoutMessages = {
     returnToShop: "Quay lại {shop}",
     stayHere: "Ở lại trang này",
     continueVerification: "Tiếp tục xác thực thẻ",
+  },
+  receipt: {
+    date: "Ngày",
+    statementDescriptor: "Trên sao kê của bạn là",
+    contact: "Liên hệ",
+    view: "Xem biên lai",
+    sent: "Đã gửi biên lai tới {email}",
+    sending: "Biên lai đang được gửi tới {email}",
   },
   status: {
     cardSavedTitle: "Đã lưu thẻ",

@@ -12,6 +12,7 @@ export const zh: CheckoutMessages = {
     documentTitle: "向 {shop} 付款",
     secureNotice: "您的银行卡信息直接发送给支付网关；{shop} 永远看不到您的卡号。",
     orderSummary: "订单摘要",
+    orderDetails: "详情",
     amountLabel: "金额",
     orderReference: "订单 {reference}",
     paymentDetails: "银行卡信息",
@@ -108,6 +109,14 @@ export const zh: CheckoutMessages = {
     returnToShop: "返回 {shop}",
     stayHere: "留在此页面",
     continueVerification: "继续进行银行卡验证",
+  },
+  receipt: {
+    date: "日期",
+    statementDescriptor: "账单上显示为",
+    contact: "联系方式",
+    view: "查看收据",
+    sent: "收据已发送至 {email}",
+    sending: "收据正在发送至 {email}",
   },
   status: {
     cardSavedTitle: "卡已保存",

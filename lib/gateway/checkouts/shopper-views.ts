@@ -8,8 +8,8 @@ import type { Transaction } from "@/lib/contracts/transaction";
 
 type TermsUnit = "hour" | "day" | "week" | "month" | "year";
 
-import { and, eq } from "drizzle-orm";
-import { cards, plans, subscriptions } from "@/lib/db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { cards, plans, shopperEmails, subscriptions } from "@/lib/db/schema";
 import { shopCardWithToken } from "../cards/card-by-token";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
@@ -219,7 +219,9 @@ export async function shopperCheckoutView(
       name: shop.settings.branding.name ?? shop.name,
       logo_url: shop.settings.branding.logo_url,
       color: shop.settings.branding.color,
+      contact: shopContact(shop),
     },
+    accepted_brands: shop.settings.accepted_brands,
     order: {
       amount: request.order.amount,
       currency: request.order.currency,
@@ -258,6 +260,7 @@ export async function shopperCheckoutView(
       return_url: settings.return_url ?? null,
       auto_return: settings.auto_return ?? null,
     },
+    receipt: session.status === "successful" && last ? await receiptOf(deps, last) : null,
     last_transaction: last
       ? {
           uid: last.uid,
@@ -267,6 +270,51 @@ export async function shopperCheckoutView(
           credit_card: { brand: last.credit_card.brand, last_4: last.credit_card.last_4 },
         }
       : null,
+  };
+}
+
+/** How shoppers reach the shop, or null when it gave no way. */
+function shopContact(shop: AuthenticatedShop): ShopperCheckoutView["shop"]["contact"] {
+  const { support_email: email, support_phone: phone, support_url: url } = shop.settings;
+  return email || phone || url ? { email, phone, url } : null;
+}
+
+/** "j•••@example.com": enough for the shopper to recognise the address, too little for anyone else to use it. */
+export function maskedEmail(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${address[0]}•••${address.slice(at)}`;
+}
+
+/**
+ * A paid attempt's receipt: its page, date and statement descriptor, and where its e-mail goes. Said only of a
+ * message queued or sent: one kept without a mail server or given up on went nowhere.
+ */
+async function receiptOf(
+  deps: GatewayDeps,
+  transaction: Transaction,
+): Promise<ShopperCheckoutView["receipt"]> {
+  if (!transaction.receipt_url || transaction.status !== "successful") return null;
+  const result = (
+    transaction as unknown as Record<string, { billing_descriptor?: string | null } | undefined>
+  )[transaction.type];
+  const [email] = await deps.db
+    .select({ recipient: shopperEmails.recipient, status: shopperEmails.status })
+    .from(shopperEmails)
+    .where(
+      and(
+        eq(shopperEmails.transactionUid, transaction.uid),
+        inArray(shopperEmails.status, ["pending", "sent"]),
+        inArray(shopperEmails.kind, ["receipt", "renewal_receipt"]),
+      ),
+    )
+    .limit(1);
+  return {
+    url: transaction.receipt_url,
+    date: transaction.paid_at ?? transaction.updated_at,
+    statement_descriptor: result?.billing_descriptor ?? null,
+    emailed_to: email ? maskedEmail(email.recipient) : null,
+    emailed: email ? (email.status as "sent" | "pending") : null,
   };
 }
 

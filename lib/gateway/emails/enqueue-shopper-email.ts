@@ -17,7 +17,8 @@ export interface ShopperEmailShop {
   name: string;
   /** A test shop: its test transactions e-mail their shoppers; a live shop's test transactions never do. */
   test: boolean;
-  settings: Pick<ShopSettings, "branding" | "customer_emails">;
+  settings: Pick<ShopSettings, "branding" | "customer_emails"> &
+    Partial<Pick<ShopSettings, "support_email" | "support_phone" | "support_url">>;
 }
 
 /**
@@ -72,6 +73,11 @@ export interface ShopperEmailRequest {
   subscription?: SubscriptionEmailFacts;
   /** The clock's fixed time (tests), so that the row is due on that clock. */
   at?: Date | null;
+  /** A money transaction's receipt details (see `ShopperEmailPayload`). */
+  statementDescriptor?: string | null;
+  orderReference?: string | null;
+  receiptUrl?: string | null;
+  refundOf?: { amount: number; uid: string } | null;
 }
 
 /**
@@ -103,6 +109,12 @@ export function shopperEmailRow(request: ShopperEmailRequest): ShopperEmailRowIn
     cardUpdateUrl: request.cardUpdateUrl ?? null,
     ...(request.neverCharged ? { neverCharged: true } : {}),
     ...(request.subscription ? { subscription: request.subscription } : {}),
+    date: (request.at ?? new Date()).toISOString(),
+    statementDescriptor: request.statementDescriptor ?? null,
+    orderReference: request.orderReference ?? null,
+    contact: shopContact(request.shop.settings),
+    receiptUrl: request.receiptUrl ?? null,
+    refundOf: request.refundOf ?? null,
   };
   return {
     id: newShopperEmailId(),
@@ -116,6 +128,19 @@ export function shopperEmailRow(request: ShopperEmailRequest): ShopperEmailRowIn
     ...(request.at ? { nextAttemptAt: request.at, createdAt: request.at, updatedAt: request.at } : {}),
   };
 }
+
+/** The shop's contact for shoppers, or null when it gave none. */
+function shopContact(settings: ShopperEmailShop["settings"]): ShopperEmailPayload["contact"] {
+  const contact = {
+    email: settings.support_email ?? null,
+    phone: settings.support_phone ?? null,
+    url: settings.support_url ?? null,
+  };
+  return contact.email || contact.phone || contact.url ? contact : null;
+}
+
+/** A payment link's sessions carry the product's id as their tracking id: the merchant's filter, not an order. */
+const PRODUCT_ID = /^prd_[0-9a-f]{16}$/;
 
 /** A database or the handle of one of its transactions. */
 type Writer = Pick<Database, "insert">;
@@ -149,6 +174,8 @@ export function shopperEmailForTransaction(
   shop: ShopperEmailShop | null,
   transaction: { uid: string; status: string; body: TransactionBody },
   at: Date | null,
+  /** A refund's payment (its amount), so the message can say which part was refunded. */
+  refundOf: { amount: number; uid: string } | null = null,
 ): ShopperEmailRowInput | null {
   const { body } = transaction;
   // A subscription's charge names it in its body; a renewal's is its renewal receipt. Its first charge (a receipt
@@ -174,7 +201,17 @@ export function shopperEmailForTransaction(
     subscriptionId,
     test: body.test,
     at,
+    statementDescriptor: moneyResult(body)?.billing_descriptor ?? null,
+    orderReference: body.tracking_id && !PRODUCT_ID.test(body.tracking_id) ? body.tracking_id : null,
+    receiptUrl: (body as { receipt_url?: string | null }).receipt_url ?? null,
+    refundOf: kind === "refund" ? refundOf : null,
   });
+}
+
+/** The acquirer's result of a money transaction's body (`payment`, `capture`, `refund` …), if it has one. */
+function moneyResult(body: TransactionBody): { billing_descriptor?: string | null } | null {
+  const result = (body as Record<string, unknown>)[body.type];
+  return result && typeof result === "object" ? (result as { billing_descriptor?: string | null }) : null;
 }
 
 /** Whether a money transaction's end may send an e-mail at all: saves looking the shop up for every other. */

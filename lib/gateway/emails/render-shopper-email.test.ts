@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatAmount } from "@/lib/contracts/format-amount";
 import { LANGUAGES, RIGHT_TO_LEFT_LANGUAGES } from "@/lib/contracts/languages";
 import { SHOPPER_EMAIL_KINDS } from "@/lib/contracts/shopper-emails";
+import { RECEIPT_MESSAGES } from "../payments/pages/receipt-messages";
+import { formatReceiptDate } from "../payments/pages/render-receipt";
 import { SHOPPER_EMAIL_MESSAGES, shopperEmailLocale } from "./email-messages";
 import { renderShopperEmail } from "./render-shopper-email";
 import type { ShopperEmailPayload } from "./shopper-email-payload";
@@ -101,6 +103,72 @@ describe("rendering", () => {
       }
     },
   );
+
+  it.each(LANGUAGES)(
+    "%s: a receipt carries its date, statement descriptor, order reference, the shop's contact and a link to the receipt page",
+    async (language) => {
+      const { messages } = shopperEmailLocale(language);
+      const receipt = RECEIPT_MESSAGES[language];
+      const payload: ShopperEmailPayload = {
+        ...PAYLOAD,
+        date: "2026-03-04T05:06:07.000Z",
+        statementDescriptor: "ACME TOOLS",
+        orderReference: "order-77",
+        contact: { email: "help@acme.example", phone: "+49 30 1234-567", url: "https://acme.example/help/" },
+        receiptUrl: "https://pay.example.com/receipts/0b8f6c8e",
+      };
+      const email = await renderShopperEmail({ kind: "receipt", language, payload });
+      expect(messages.viewReceipt.trim()).not.toBe("");
+      if (language !== "en") expect(messages.viewReceipt).not.toBe(SHOPPER_EMAIL_MESSAGES.en.viewReceipt);
+      for (const part of [email.html, email.text]) {
+        expect(part).toContain(formatReceiptDate("2026-03-04T05:06:07.000Z", language));
+        for (const text of [
+          "ACME TOOLS",
+          "order-77",
+          "help@acme.example",
+          "+49 30 1234-567",
+          "acme.example/help",
+        ]) {
+          expect(part, `${language} ${text}`).toContain(text);
+        }
+      }
+      // Labels as written in the text part (the HTML escapes an apostrophe).
+      for (const label of [receipt.date, receipt.statementDescriptor, receipt.order, receipt.contact]) {
+        expect(email.text, `${language} ${label}`).toContain(label);
+      }
+      expect(email.text).toContain(messages.viewReceipt);
+      expect(email.html).toContain('href="https://pay.example.com/receipts/0b8f6c8e"');
+      expect(email.html).toContain('href="mailto:help@acme.example"');
+      expect(email.html).toContain('href="tel:+49301234567"');
+    },
+  );
+
+  it.each(LANGUAGES)("%s: a refund names its payment and the part of it refunded", async (language) => {
+    const { messages } = shopperEmailLocale(language);
+    for (const key of ["partialRefund", "fullRefund", "refundedPayment"] as const) {
+      expect(messages[key].trim(), `${language}.${key}`).not.toBe("");
+      if (language !== "en")
+        expect(messages[key], `${language}.${key}`).not.toBe(SHOPPER_EMAIL_MESSAGES.en[key]);
+    }
+    expect((messages.partialRefund.match(/\{\w+\}/g) ?? []).sort()).toEqual(["{amount}", "{refund}"]);
+    const payment = { amount: 1299, uid: "7d3c2a10-0000-4000-8000-000000000001" };
+    const part = { ...PAYLOAD, currency: "EUR", amount: 500, refundOf: payment };
+    const partial = await renderShopperEmail({ kind: "refund", language, payload: part });
+    const refund = formatAmount(500, "EUR", language);
+    const whole = formatAmount(1299, "EUR", language);
+    expect(partial.text).toContain(
+      messages.partialRefund.replace("{refund}", refund).replace("{amount}", whole),
+    );
+    expect(partial.text).toContain(messages.refundedPayment);
+    expect(partial.text).toContain(payment.uid);
+    const full = await renderShopperEmail({
+      kind: "refund",
+      language,
+      payload: { ...part, amount: 1299 },
+    });
+    expect(full.text).toContain(messages.fullRefund.replace("{amount}", whole));
+    expect(full.text).not.toContain(messages.partialRefund.split("{")[0] || "\u0000");
+  });
 
   it("escapes the merchant's texts in the HTML and shows the brand colour as it reads on white", async () => {
     const email = await renderShopperEmail({ kind: "receipt", language: "en", payload: PAYLOAD });

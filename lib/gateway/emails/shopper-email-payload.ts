@@ -45,6 +45,19 @@ export interface ShopperEmailPayload {
   /** A cancel's subscriber was never charged: no amount is shown, and the message says nothing was charged. */
   neverCharged?: boolean;
   subscription?: SubscriptionEmailFacts;
+  // Receipt details (absent in messages queued before they were captured: those render without them).
+  /** When the money moved (ISO 8601): the receipt's date. */
+  date?: string | null;
+  /** The name on the shopper's card statement (the acquirer's billing descriptor). */
+  statementDescriptor?: string | null;
+  /** The merchant's order reference (`tracking_id`); never a payment link's product id. */
+  orderReference?: string | null;
+  /** How to reach the shop (its support settings). */
+  contact?: { email: string | null; phone: string | null; url: string | null } | null;
+  /** The transaction's hosted receipt page (`receipt_url`). */
+  receiptUrl?: string | null;
+  /** A refund's payment: its amount (in minor units of the refund's currency) and uid, so the message names it. */
+  refundOf?: { amount: number; uid: string } | null;
 }
 
 export interface ShopperEmailContent {

@@ -4,8 +4,10 @@ import type { ReactElement, ReactNode } from "react";
 import { brandDisplayName } from "@/lib/cards/brand";
 import { brandColourFor } from "@/lib/contracts/contrast";
 import { formatAmount } from "@/lib/contracts/format-amount";
+import type { Language } from "@/lib/contracts/languages";
 import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
 import type { ReceiptMessages } from "../payments/pages/receipt-messages";
+import { formatReceiptDate } from "../payments/pages/render-receipt";
 import type { ShopperEmailLocale } from "./email-messages";
 import { interpolateShop } from "./interpolate-shop";
 import type { ShopperEmailPayload } from "./shopper-email-payload";
@@ -94,6 +96,41 @@ export function shopperEmailElement(
       : messages.intros[kind];
   const footer = PAYMENT_KINDS.includes(kind) ? messages.footer : messages.subscriptionFooter;
   const attempt = facts?.attempt ?? null;
+  const button = (href: string, label: string) =>
+    h(
+      C.Button,
+      {
+        href,
+        style: {
+          backgroundColor: colour,
+          borderRadius: "6px",
+          color: "#ffffff",
+          fontWeight: 600,
+          padding: "12px 20px",
+        },
+      },
+      label,
+    );
+  // A refund says which part of the payment it returns: "Partial refund of €5.00 of €12.99", or the whole of it.
+  const refundOf = payload.refundOf;
+  const refundLine = refundOf
+    ? refundOf.amount > payload.amount
+      ? messages.partialRefund
+          .replace("{refund}", amount)
+          .replace("{amount}", formatAmount(refundOf.amount, payload.currency, language))
+      : messages.fullRefund.replace("{amount}", amount)
+    : null;
+  const contact = payload.contact;
+  const contactLines: [string, string, string][] = [];
+  if (contact?.email) contactLines.push(["contact-email", `mailto:${contact.email}`, contact.email]);
+  if (contact?.phone)
+    contactLines.push(["contact-phone", `tel:${contact.phone.replace(/[^+\d]/g, "")}`, contact.phone]);
+  if (contact?.url)
+    contactLines.push([
+      "contact-url",
+      contact.url,
+      contact.url.replace(/^https?:\/\//, "").replace(/\/$/, ""),
+    ]);
 
   return h(
     C.Html,
@@ -147,29 +184,26 @@ export function shopperEmailElement(
               : h(C.Text, { key: "last-attempt", style: styles.value }, messages.lastAttempt)
             : null,
           card ? detail("card", receipt.card, leftToRight(card)) : null,
+          refundLine ? h(C.Text, { key: "refund-part", style: styles.value }, refundLine) : null,
+          payload.date
+            ? detail("date", receipt.date, formatReceiptDate(payload.date, language as Language))
+            : null,
+          payload.statementDescriptor
+            ? detail("descriptor", receipt.statementDescriptor, payload.statementDescriptor)
+            : null,
+          payload.orderReference ? detail("order", receipt.order, payload.orderReference) : null,
           payload.transactionUid
             ? detail("transaction", receipt.transaction, leftToRight(payload.transactionUid))
             : null,
+          payload.refundOf
+            ? detail("refunded-payment", messages.refundedPayment, leftToRight(payload.refundOf.uid))
+            : null,
         ),
+        payload.receiptUrl
+          ? h(C.Section, { style: { margin: "20px 0" } }, button(payload.receiptUrl, messages.viewReceipt))
+          : null,
         kind === "renewal_failed" && payload.cardUpdateUrl
-          ? h(
-              C.Section,
-              { style: { margin: "20px 0" } },
-              h(
-                C.Button,
-                {
-                  href: payload.cardUpdateUrl,
-                  style: {
-                    backgroundColor: colour,
-                    borderRadius: "6px",
-                    color: "#ffffff",
-                    fontWeight: 600,
-                    padding: "12px 20px",
-                  },
-                },
-                messages.updateCard,
-              ),
-            )
+          ? h(C.Section, { style: { margin: "20px 0" } }, button(payload.cardUpdateUrl, messages.updateCard))
           : null,
         facts?.cancelUrl
           ? h(
@@ -186,6 +220,20 @@ export function shopperEmailElement(
               // Lines may repeat; their position is their identity.
               ...payload.receiptText.map((line, index) =>
                 h(C.Text, { key: `line-${index}`, style: styles.receiptLine }, line),
+              ),
+            )
+          : null,
+        contactLines.length > 0
+          ? h(
+              C.Section,
+              null,
+              h(C.Text, { style: styles.label }, receipt.contact),
+              ...contactLines.map(([key, href, text]) =>
+                h(
+                  C.Text,
+                  { key, style: styles.value },
+                  h(C.Link, { href, style: { color: colour } }, leftToRight(text)),
+                ),
               ),
             )
           : null,

@@ -3,6 +3,7 @@ import type { PaymentRequest } from "@/lib/contracts/payment";
 import type { Contract } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { addToRequestLine } from "@/lib/server/request-id";
+import { refuseUnacceptedBrand } from "../cards/accepted-brand";
 import type { CardSighting } from "../cards/card-sighting-writer";
 import { type CardDescription, describeCard } from "../cards/describe-card";
 import { cardSighting, sightCard } from "../cards/sight-card";
@@ -107,6 +108,7 @@ async function screen(
   const { deps, shop, type } = options;
   const { number } = resolved.card;
   const description = describeCard(number);
+  refuseUnacceptedBrand(shop.settings, description);
   const uid = options.uid ?? options.subscriptionCharge?.uid ?? randomUUID();
   const urls = issuerUrls(deps.config.gatewayPublicUrl, uid);
   const { merchantInitiated } = resolved;

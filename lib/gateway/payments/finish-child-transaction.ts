@@ -17,6 +17,21 @@ export interface ParentOptions {
 }
 
 /**
+ * The payment a refund's e-mail names, and its amount ("partial refund of €5.00 of €12.99"): read only for a refund
+ * that e-mails its shopper, by primary key.
+ */
+async function refundedPayment(
+  deps: GatewayDeps,
+  uid: string,
+): Promise<{ amount: number; uid: string } | null> {
+  const [parent] = await deps.db
+    .select({ amount: transactions.amount, uid: transactions.uid })
+    .from(transactions)
+    .where(eq(transactions.uid, uid));
+  return parent ?? null;
+}
+
+/**
  * Gives an `incomplete` child the acquirer's answer, under its parent's row lock: the child's status and body,
  * the parent's `amounts` recomputed from its children (so the parent's response shows what it has left), and the
  * merchant's notification (to the parent's `notification_url`), all in one database transaction. A capture has
@@ -54,6 +69,7 @@ export async function finishChildTransaction({
         await deps.shops.get(parentOptions.shopId),
         { uid: child.uid, status, body: finishedBody },
         deps.clock.isFixed ? deps.clock.now() : null,
+        child.type === "refund" ? await refundedPayment(deps, parentOptions.uid) : null,
       )
     : null;
   const email = shopperEmail ? jsonRecordset(shopperEmails, [shopperEmail]) : null;

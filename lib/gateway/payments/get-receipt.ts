@@ -5,7 +5,12 @@ import type { GatewayDeps } from "../context";
 import { transactionFromRow } from "../transactions/build-transaction";
 
 export interface Receipt {
-  shopName: string;
+  /** The shop as its shoppers know it: the name and colour it brands its pages with, and how to reach it. */
+  shop: {
+    name: string;
+    color: string | null;
+    contact: { email: string | null; phone: string | null; url: string | null };
+  };
   transaction: Transaction;
 }
 
@@ -17,5 +22,17 @@ export async function getReceipt({ deps, uid }: { deps: GatewayDeps; uid: string
   const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
   if (!row || row.type === "tokenization" || row.status !== "successful") return null;
   const shop = await deps.shops.get(row.shopId);
-  return { shopName: shop?.name ?? "", transaction: transactionFromRow(row) };
+  const settings = shop?.settings;
+  return {
+    shop: {
+      name: settings?.branding.name ?? shop?.name ?? "",
+      color: settings?.branding.color ?? null,
+      contact: {
+        email: settings?.support_email ?? null,
+        phone: settings?.support_phone ?? null,
+        url: settings?.support_url ?? null,
+      },
+    },
+    transaction: transactionFromRow(row),
+  };
 }

@@ -19,6 +19,9 @@ export type PaymentLinkVisit =
       language: Language;
       productName: string;
       shopName: string | null;
+      /** The shop's colour and site, for the page's accent and its way back (page-shell.ts). */
+      shopColor: string | null;
+      shopUrl: string | null;
     }
   | { kind: "not_found"; language: Language }
   | { kind: "busy"; language: Language; retryAfterSeconds: number };
@@ -106,6 +109,8 @@ export async function openPaymentLink(options: {
       language,
       productName: row.name,
       shopName: shop.settings.branding.name ?? shop.name,
+      shopColor: shop.settings.branding.color,
+      shopUrl: shop.settings.support_url,
     };
   const retryAfterSeconds = await linkOpenRetryAfter(deps, options.clientAddress);
   if (retryAfterSeconds > 0) return { kind: "busy", language, retryAfterSeconds };

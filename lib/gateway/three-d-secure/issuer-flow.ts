@@ -15,6 +15,8 @@ export interface IssuerPageContext {
   uid: string;
   language: string;
   merchantName: string;
+  /** The shop's brand colour: the page's accent (page-shell.ts). */
+  merchantColor: string | null;
   amount: number;
   currency: string;
   brand: string | null;
@@ -84,6 +86,7 @@ async function load(deps: GatewayDeps, uid: string): Promise<Loaded | null> {
       uid,
       language: transaction.language,
       merchantName: shop?.settings.branding.name ?? shop?.name ?? "",
+      merchantColor: shop?.settings.branding.color ?? null,
       amount: transaction.amount,
       currency: transaction.currency,
       cardCheck: transaction.type === "tokenization",

@@ -11,6 +11,7 @@ import {
 } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { cards } from "@/lib/db/schema";
+import { refuseUnacceptedBrand } from "../cards/accepted-brand";
 import { shopCardWithToken } from "../cards/card-by-token";
 import { rightsBeyond, widerContractMessage } from "../cards/contract-rights";
 import { describeCard } from "../cards/describe-card";
@@ -145,6 +146,7 @@ export async function tokenizeCard({
   const { hashes } = deps.keyring;
 
   const description = describeCard(presented.number);
+  refuseUnacceptedBrand(shop.settings, description);
   // A number the merchant sends (not one of its stored cards) counts against the card-family and new-card limits
   // before anything is decided about it.
   if (!request.credit_card.token) {

@@ -41,12 +41,13 @@ afterAll(async () => {
 async function createCheckout(
   owner: TestShop = shop,
   settings: Record<string, unknown> = {},
+  transactionType: "tokenization" | "payment" = "tokenization",
 ): Promise<string> {
   const response = await callJson(gateway, "/ctp/api/checkouts", {
     shop: owner,
     body: {
       checkout: {
-        transaction_type: "tokenization",
+        transaction_type: transactionType,
         attempts: 3,
         order: { amount: 1250, currency: "EUR", description: "Concert tickets" },
         settings: {
@@ -361,6 +362,59 @@ describe("what the token reads", () => {
     });
     expect(merchant.credit_card.stamp).toEqual(expect.any(String));
     expect(merchant.credit_card.token).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("a paid session's receipt", () => {
+  it("names its page, date and where its e-mail goes (masked), and the shop's contact", async () => {
+    const mailing = await gateway.createShop(
+      {
+        customer_emails: { enabled: true },
+        support_email: "help@mailing.example",
+        support_url: "https://mailing.example/help",
+      },
+      "Mailing Shop",
+    );
+    const token = await createCheckout(mailing, {}, "payment");
+    const before = (
+      await callJson(gateway, `/ctp/api/checkouts/${token}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).body.checkout;
+    expect(before.receipt).toBeNull();
+    expect(before.shop.contact).toEqual({
+      email: "help@mailing.example",
+      phone: null,
+      url: "https://mailing.example/help",
+    });
+    const attempt = await pay(token, {});
+    expect(attempt.body.transaction.status).toBe("successful");
+    const view = (
+      await callJson(gateway, `/ctp/api/checkouts/${token}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).body.checkout;
+    expect(shopperCheckoutViewSchema.safeParse(view).success).toBe(true);
+    expect(view.receipt).toMatchObject({
+      url: expect.stringMatching(new RegExp(`/process/${attempt.body.transaction.uid}/receipt$`)),
+      date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      emailed_to: "f•••@example.com",
+      emailed: "pending",
+    });
+    // The address itself is the merchant's: the token reads it masked.
+    expect(JSON.stringify(view.receipt)).not.toContain("fixed@example.com");
+  });
+
+  it("says no e-mail went where the shop sends none", async () => {
+    const token = await createCheckout(shop, {}, "payment");
+    await pay(token, {});
+    const view = (
+      await callJson(gateway, `/ctp/api/checkouts/${token}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).body.checkout;
+    expect(view.receipt).toMatchObject({ emailed_to: null, emailed: null });
+    expect(view.shop.contact).toBeNull();
   });
 });
 

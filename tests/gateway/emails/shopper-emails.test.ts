@@ -163,6 +163,15 @@ describe("a receipt over SMTP", () => {
     expect(await emailsOf(refund.body.transaction.uid)).toMatchObject([
       { kind: "refund", recipient: "refund@example.com" },
     ]);
+    // It names the payment and its amount, so it can say which part came back; the receipt its page.
+    const [refundEmail] = await emailsOf(refund.body.transaction.uid);
+    expect(refundEmail.payload).toMatchObject({
+      amount: 1000,
+      refundOf: { uid: payment.uid, amount: payment.amount },
+    });
+    const [receiptEmail] = await emailsOf(payment.uid);
+    expect(receiptEmail.payload).toMatchObject({ receiptUrl: payment.receipt_url, refundOf: null });
+    expect(payment.receipt_url).toMatch(/\/process\/[0-9a-f-]+\/receipt$/);
 
     const authorization = await pay(
       shop,
@@ -187,6 +196,10 @@ describe("a receipt over SMTP", () => {
     while ((await worker.runOnce()) > 0) {}
     expect(mailTo("payout@example.com").parsed.subject).toBe("[TEST] Payout from Kaffeerösterei");
     const toRefunded = smtp.received.filter((mail) => mail.to.includes("refund@example.com"));
+    const refundMail = toRefunded.find((mail) => mail.parsed.subject?.includes("Refund"));
+    expect(refundMail?.parsed.text).toContain(
+      `Partial refund of ${formatAmount(1000, payment.currency, "en")} of ${formatAmount(payment.amount, payment.currency, "en")}`,
+    );
     expect(toRefunded.map((mail) => mail.parsed.subject).sort()).toEqual([
       "[TEST] Refund from Kaffeerösterei",
       "[TEST] Your receipt from Kaffeerösterei",

@@ -313,6 +313,49 @@ describe("/shop", () => {
       expect(tokenization.body.errors).toEqual({ return_url: ["can't be blank"] });
     });
 
+    it("takes the shop's contact for shoppers and its accepted brands, each checked, and clears them with null", async () => {
+      const shop = await gateway.createShop({}, "Contact Shop");
+      const set = await patchShop(shop, {
+        settings: {
+          support_email: "help@contact.example",
+          support_phone: "+49 30 1234-567",
+          support_url: "https://contact.example/help",
+          accepted_brands: ["visa", "master"],
+        },
+      });
+      expect(set.status).toBe(200);
+      expect(set.body.shop.settings).toMatchObject({
+        support_email: "help@contact.example",
+        support_phone: "+49 30 1234-567",
+        support_url: "https://contact.example/help",
+        accepted_brands: ["visa", "master"],
+      });
+      const refused = await patchShop(shop, {
+        settings: {
+          support_email: "not an address",
+          support_phone: "call us",
+          support_url: "ftp://contact.example",
+          accepted_brands: [],
+        },
+      });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.body.errors.settings).sort()).toEqual([
+        "accepted_brands",
+        "support_email",
+        "support_phone",
+        "support_url",
+      ]);
+      const cleared = await patchShop(shop, {
+        settings: { support_email: null, support_phone: null, support_url: null, accepted_brands: null },
+      });
+      expect(cleared.body.shop.settings).toMatchObject({
+        support_email: null,
+        support_phone: null,
+        support_url: null,
+      });
+      expect(cleared.body.shop.settings.accepted_brands).toHaveLength(10);
+    });
+
     it("merges nested objects, replaces arrays, and restores defaults for null", async () => {
       const shop = await gateway.createShop({}, "Branding Shop");
       await patchShop(shop, {

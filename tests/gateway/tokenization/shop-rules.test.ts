@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUIRABLE_FIELDS } from "@/lib/contracts/shop-settings";
+import { BRAND_NOT_ACCEPTED } from "@/lib/gateway/cards/accepted-brand";
 import {
   type JsonResponse,
   postTokenization,
@@ -8,6 +9,7 @@ import {
   type TestShop,
   tokenizationRequest,
 } from "../harness";
+import { paymentRequest, postPayment } from "../money-helpers";
 
 let gateway: TestGateway;
 // Shops are created once: each one generates an RSA key pair, which is what a test here would mostly wait for.
@@ -271,5 +273,42 @@ describe("shop rules and field rules together", () => {
         },
       },
     });
+  });
+});
+
+describe("accepted brands", () => {
+  let shop: TestShop;
+
+  beforeAll(async () => {
+    shop = await gateway.createShop({ accepted_brands: ["visa", "master"] });
+  });
+
+  it("refuses a card of another brand on a tokenization, naming the number", async () => {
+    const response = await postTokenization(gateway, shop, request({}, { number: "3530111333300000" }));
+    expect(outcome(response)).toEqual({
+      status: 422,
+      body: {
+        message: `Number ${BRAND_NOT_ACCEPTED}`,
+        errors: { credit_card: { number: [BRAND_NOT_ACCEPTED] } },
+      },
+    });
+  });
+
+  it("refuses it on a payment too, and takes an accepted brand", async () => {
+    const refused = await postPayment(
+      gateway,
+      shop,
+      paymentRequest({}, { number: "378282246310005", verification_value: "1234" }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ credit_card: { number: [BRAND_NOT_ACCEPTED] } });
+    const taken = await postTokenization(gateway, shop, request({}, { number: "5555555555554444" }));
+    expect(taken.status).toBe(200);
+    expect(taken.body.transaction.status).toBe("successful");
+  });
+
+  it("a shop taking every brand takes them all, as before the setting", async () => {
+    const response = await postTokenization(gateway, plain, request({}, { number: "3530111333300000" }));
+    expect(response.status).toBe(200);
   });
 });

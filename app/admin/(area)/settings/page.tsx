@@ -72,6 +72,10 @@ export default async function SettingsPage() {
           authorization_expiry_days: settings.authorization_expiry_days,
           send_secret_key_in_webhooks: settings.send_secret_key_in_webhooks,
           customer_emails: settings.customer_emails,
+          accepted_brands: settings.accepted_brands,
+          support_email: settings.support_email,
+          support_phone: settings.support_phone,
+          support_url: settings.support_url,
         }}
       />
 

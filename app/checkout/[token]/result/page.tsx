@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
 import { SessionOrderSummary } from "@/components/checkout/order-summary";
 import { OutcomePanel } from "@/components/checkout/outcome-panel";
+import { ReceiptDetails } from "@/components/checkout/receipt-details";
 import { TestBadge } from "@/components/checkout/test-badge";
 import {
   checkoutOutcome,
@@ -63,6 +64,9 @@ export default async function CheckoutResultPage({
         merchantUrl={merchantUrl}
         framed={framed}
       />
+      {outcome === "successful" && view.receipt ? (
+        <ReceiptDetails messages={messages} receipt={view.receipt} contact={view.shop.contact} />
+      ) : null}
       <SessionOrderSummary messages={messages} language={language} view={view} />
     </CheckoutFrame>
   );

@@ -50,5 +50,9 @@ export const ar: ShopperEmailMessages = {
   },
   cancelSubscription: "إلغاء الاشتراك",
   testMark: "تجريبي",
+  viewReceipt: "عرض الإيصال",
+  partialRefund: "استرداد جزئي بقيمة {refund} من {amount}",
+  fullRefund: "استرداد كامل للمبلغ {amount}",
+  refundedPayment: "الدفعة المستردة",
   footer: "تتلقى هذه الرسالة بسبب دفعة إلى {shop}. يرجى الاحتفاظ بها في سجلاتك.",
 };

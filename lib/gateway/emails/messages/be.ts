@@ -51,5 +51,9 @@ export const be: ShopperEmailMessages = {
   },
   cancelSubscription: "Скасаваць падпіску",
   testMark: "ТЭСТ",
+  viewReceipt: "Паглядзець квітанцыю",
+  partialRefund: "Частковае вяртанне {refund} з {amount}",
+  fullRefund: "Поўнае вяртанне {amount}",
+  refundedPayment: "Плацёж, па якім вернуты грошы",
   footer: "Вы атрымалі гэты ліст з-за плацяжу ў {shop}. Захавайце яго для сваіх запісаў.",
 };

@@ -52,5 +52,9 @@ export const bg: ShopperEmailMessages = {
   },
   cancelSubscription: "Откажи абонамента",
   testMark: "ТЕСТ",
+  viewReceipt: "Вижте разписката",
+  partialRefund: "Частично възстановяване на {refund} от {amount}",
+  fullRefund: "Пълно възстановяване на {amount}",
+  refundedPayment: "Възстановено плащане",
   footer: "Получавате този имейл заради плащане към {shop}. Моля, запазете го за документацията си.",
 };

@@ -51,5 +51,9 @@ export const cs: ShopperEmailMessages = {
   },
   cancelSubscription: "Zrušit předplatné",
   testMark: "TEST",
+  viewReceipt: "Zobrazit účtenku",
+  partialRefund: "Částečná refundace {refund} z {amount}",
+  fullRefund: "Plná refundace {amount}",
+  refundedPayment: "Refundovaná platba",
   footer: "Tento e-mail dostáváte kvůli platbě pro {shop}. Uschovejte si jej pro své záznamy.",
 };

@@ -54,5 +54,9 @@ export const da: ShopperEmailMessages = {
   },
   cancelSubscription: "Opsig abonnement",
   testMark: "TEST",
+  viewReceipt: "Se kvittering",
+  partialRefund: "Delvis refusion på {refund} af {amount}",
+  fullRefund: "Fuld refusion af {amount}",
+  refundedPayment: "Refunderet betaling",
   footer: "Du modtager denne e-mail på grund af en betaling til {shop}. Gem den til dine optegnelser.",
 };

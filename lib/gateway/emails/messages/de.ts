@@ -54,6 +54,10 @@ export const de: ShopperEmailMessages = {
   },
   cancelSubscription: "Abonnement kündigen",
   testMark: "TEST",
+  viewReceipt: "Beleg ansehen",
+  partialRefund: "Teilerstattung von {refund} von {amount}",
+  fullRefund: "Vollständige Erstattung von {amount}",
+  refundedPayment: "Erstattete Zahlung",
   footer:
     "Sie erhalten diese E-Mail wegen einer Zahlung an {shop}. Bitte bewahren Sie sie für Ihre Unterlagen auf.",
 };

@@ -54,5 +54,9 @@ export const el: ShopperEmailMessages = {
   },
   cancelSubscription: "Ακύρωση συνδρομής",
   testMark: "ΔΟΚΙΜΗ",
+  viewReceipt: "Προβολή απόδειξης",
+  partialRefund: "Μερική επιστροφή {refund} από {amount}",
+  fullRefund: "Πλήρης επιστροφή {amount}",
+  refundedPayment: "Πληρωμή που επιστράφηκε",
   footer: "Λαμβάνετε αυτό το μήνυμα λόγω πληρωμής προς {shop}. Κρατήστε το για το αρχείο σας.",
 };

@@ -51,5 +51,9 @@ export const en: ShopperEmailMessages = {
   },
   cancelSubscription: "Cancel subscription",
   testMark: "TEST",
+  viewReceipt: "View receipt",
+  partialRefund: "Partial refund of {refund} of {amount}",
+  fullRefund: "Full refund of {amount}",
+  refundedPayment: "Refunded payment",
   footer: "You receive this e-mail because of a payment to {shop}. Please keep it for your records.",
 };

@@ -51,5 +51,9 @@ export const es: ShopperEmailMessages = {
   },
   cancelSubscription: "Cancelar suscripción",
   testMark: "PRUEBA",
+  viewReceipt: "Ver recibo",
+  partialRefund: "Reembolso parcial de {refund} de {amount}",
+  fullRefund: "Reembolso total de {amount}",
+  refundedPayment: "Pago reembolsado",
   footer: "Recibes este correo por un pago a {shop}. Guárdalo para tus registros.",
 };

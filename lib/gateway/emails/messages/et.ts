@@ -51,5 +51,9 @@ export const et: ShopperEmailMessages = {
   },
   cancelSubscription: "Tühista tellimus",
   testMark: "TEST",
+  viewReceipt: "Vaata kviitungit",
+  partialRefund: "Osaline tagasimakse {refund} summast {amount}",
+  fullRefund: "Täielik tagasimakse {amount}",
+  refundedPayment: "Tagastatud makse",
   footer: "Saite selle e-kirja makse tõttu poele {shop}. Palun hoidke see oma arhiivi jaoks alles.",
 };

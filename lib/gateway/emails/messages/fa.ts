@@ -53,5 +53,9 @@ export const fa: ShopperEmailMessages = {
   },
   cancelSubscription: "لغو اشتراک",
   testMark: "آزمایشی",
+  viewReceipt: "مشاهده رسید",
+  partialRefund: "بازپرداخت جزئی {refund} از {amount}",
+  fullRefund: "بازپرداخت کامل {amount}",
+  refundedPayment: "پرداخت بازپرداخت‌شده",
   footer: "این ایمیل را به دلیل پرداخت به {shop} دریافت می‌کنید. لطفاً آن را برای سوابق خود نگه دارید.",
 };

@@ -52,5 +52,9 @@ export const fi: ShopperEmailMessages = {
   },
   cancelSubscription: "Peru tilaus",
   testMark: "TESTI",
+  viewReceipt: "Näytä kuitti",
+  partialRefund: "Osittainen hyvitys {refund} summasta {amount}",
+  fullRefund: "Täysi hyvitys {amount}",
+  refundedPayment: "Hyvitetty maksu",
   footer: "Saat tämän sähköpostin kauppaan {shop} tehdyn maksun vuoksi. Säilytä se kirjanpitoasi varten.",
 };

@@ -54,5 +54,9 @@ export const fr: ShopperEmailMessages = {
   },
   cancelSubscription: "Résilier l’abonnement",
   testMark: "TEST",
+  viewReceipt: "Voir le reçu",
+  partialRefund: "Remboursement partiel de {refund} sur {amount}",
+  fullRefund: "Remboursement intégral de {amount}",
+  refundedPayment: "Paiement remboursé",
   footer: "Vous recevez cet e-mail à la suite d'un paiement à {shop}. Conservez-le pour vos dossiers.",
 };

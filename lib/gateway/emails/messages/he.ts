@@ -50,5 +50,9 @@ export const he: ShopperEmailMessages = {
   },
   cancelSubscription: "ביטול המינוי",
   testMark: "בדיקה",
+  viewReceipt: "הצגת הקבלה",
+  partialRefund: "החזר חלקי של {refund} מתוך {amount}",
+  fullRefund: "החזר מלא של {amount}",
+  refundedPayment: "התשלום שהוחזר",
   footer: "קיבלת הודעה זו בעקבות תשלום ל-{shop}. שמור אותה לרישומים שלך.",
 };

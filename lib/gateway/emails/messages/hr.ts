@@ -51,5 +51,9 @@ export const hr: ShopperEmailMessages = {
   },
   cancelSubscription: "Otkaži pretplatu",
   testMark: "TEST",
+  viewReceipt: "Prikaži račun",
+  partialRefund: "Djelomični povrat {refund} od {amount}",
+  fullRefund: "Potpuni povrat {amount}",
+  refundedPayment: "Vraćeno plaćanje",
   footer: "Ovu poruku primate zbog plaćanja za {shop}. Sačuvajte je za svoju evidenciju.",
 };

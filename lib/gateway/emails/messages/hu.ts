@@ -53,6 +53,10 @@ export const hu: ShopperEmailMessages = {
   },
   cancelSubscription: "Előfizetés lemondása",
   testMark: "TESZT",
+  viewReceipt: "Nyugta megtekintése",
+  partialRefund: "Részleges visszatérítés: {refund} / {amount}",
+  fullRefund: "Teljes visszatérítés: {amount}",
+  refundedPayment: "Visszatérített fizetés",
   footer:
     "Ezt az e-mailt egy {shop} felé történt fizetés miatt kapja. Kérjük, őrizze meg a nyilvántartásához.",
 };

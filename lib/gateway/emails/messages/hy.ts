@@ -53,6 +53,10 @@ export const hy: ShopperEmailMessages = {
   },
   cancelSubscription: "Չեղարկել բաժանորդագրությունը",
   testMark: "ՓՈՐՁ",
+  viewReceipt: "Դիտել անդորրագիրը",
+  partialRefund: "Մասնակի վերադարձ՝ {refund} {amount}-ից",
+  fullRefund: "Ամբողջական վերադարձ՝ {amount}",
+  refundedPayment: "Վերադարձված վճարում",
   footer:
     "Այս նամակը ստացել եք {shop}-ին կատարված վճարման պատճառով։ Խնդրում ենք պահել այն ձեր գրառումների համար։",
 };

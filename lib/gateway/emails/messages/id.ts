@@ -53,5 +53,9 @@ export const id: ShopperEmailMessages = {
   },
   cancelSubscription: "Batalkan langganan",
   testMark: "UJI",
+  viewReceipt: "Lihat tanda terima",
+  partialRefund: "Pengembalian sebagian {refund} dari {amount}",
+  fullRefund: "Pengembalian penuh {amount}",
+  refundedPayment: "Pembayaran yang dikembalikan",
   footer: "Anda menerima email ini karena pembayaran ke {shop}. Simpan untuk catatan Anda.",
 };

@@ -54,5 +54,9 @@ export const it: ShopperEmailMessages = {
   },
   cancelSubscription: "Annulla abbonamento",
   testMark: "TEST",
+  viewReceipt: "Visualizza ricevuta",
+  partialRefund: "Rimborso parziale di {refund} su {amount}",
+  fullRefund: "Rimborso totale di {amount}",
+  refundedPayment: "Pagamento rimborsato",
   footer: "Ricevi questa e-mail per un pagamento a {shop}. Conservala per i tuoi archivi.",
 };

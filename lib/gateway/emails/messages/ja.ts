@@ -51,5 +51,9 @@ export const ja: ShopperEmailMessages = {
   },
   cancelSubscription: "サブスクリプションを解約",
   testMark: "テスト",
+  viewReceipt: "領収書を表示",
+  partialRefund: "{amount} のうち {refund} の一部返金",
+  fullRefund: "{amount} の全額返金",
+  refundedPayment: "返金された支払い",
   footer: "このメールは {shop} へのお支払いに関してお送りしています。記録として保管してください。",
 };

@@ -51,5 +51,9 @@ export const ka: ShopperEmailMessages = {
   },
   cancelSubscription: "გამოწერის გაუქმება",
   testMark: "ტესტი",
+  viewReceipt: "ქვითრის ნახვა",
+  partialRefund: "ნაწილობრივი დაბრუნება: {refund} {amount}-დან",
+  fullRefund: "სრული დაბრუნება: {amount}",
+  refundedPayment: "დაბრუნებული გადახდა",
   footer: "ეს წერილი მიიღეთ {shop}-ისთვის გადახდის გამო. გთხოვთ, შეინახოთ ის თქვენი ჩანაწერებისთვის.",
 };

@@ -52,5 +52,9 @@ export const kk: ShopperEmailMessages = {
   },
   cancelSubscription: "Жазылымнан бас тарту",
   testMark: "ТЕСТ",
+  viewReceipt: "Түбіртекті көру",
+  partialRefund: "{amount} сомасынан {refund} ішінара қайтарылды",
+  fullRefund: "{amount} толық қайтарылды",
+  refundedPayment: "Қайтарылған төлем",
   footer: "Бұл хатты {shop} дүкеніне жасалған төлемге байланысты алдыңыз. Өз есебіңіз үшін сақтап қойыңыз.",
 };

@@ -49,5 +49,9 @@ export const ko: ShopperEmailMessages = {
   },
   cancelSubscription: "구독 해지",
   testMark: "테스트",
+  viewReceipt: "영수증 보기",
+  partialRefund: "{amount} 중 {refund} 부분 환불",
+  fullRefund: "{amount} 전액 환불",
+  refundedPayment: "환불된 결제",
   footer: "{shop}에 대한 결제로 인해 이 이메일을 받으셨습니다. 기록을 위해 보관해 주세요.",
 };

@@ -55,5 +55,9 @@ export const lt: ShopperEmailMessages = {
   },
   cancelSubscription: "Atšaukti prenumeratą",
   testMark: "BANDYMAS",
+  viewReceipt: "Peržiūrėti kvitą",
+  partialRefund: "Dalinis grąžinimas: {refund} iš {amount}",
+  fullRefund: "Visiškas grąžinimas: {amount}",
+  refundedPayment: "Grąžintas mokėjimas",
   footer: "Šį laišką gavote dėl mokėjimo parduotuvei {shop}. Išsaugokite jį savo įrašams.",
 };

@@ -52,5 +52,9 @@ export const lv: ShopperEmailMessages = {
   },
   cancelSubscription: "Atcelt abonementu",
   testMark: "TESTS",
+  viewReceipt: "Skatīt čeku",
+  partialRefund: "Daļēja atmaksa {refund} no {amount}",
+  fullRefund: "Pilna atmaksa {amount}",
+  refundedPayment: "Atmaksātais maksājums",
   footer: "Jūs saņemat šo e-pastu maksājuma dēļ veikalam {shop}. Lūdzu, saglabājiet to savai uzskaitei.",
 };

@@ -54,5 +54,9 @@ export const nl: ShopperEmailMessages = {
   },
   cancelSubscription: "Abonnement opzeggen",
   testMark: "TEST",
+  viewReceipt: "Bon bekijken",
+  partialRefund: "Gedeeltelijke terugbetaling van {refund} van {amount}",
+  fullRefund: "Volledige terugbetaling van {amount}",
+  refundedPayment: "Terugbetaalde betaling",
   footer: "U ontvangt deze e-mail vanwege een betaling aan {shop}. Bewaar hem voor uw administratie.",
 };

@@ -54,6 +54,10 @@ export const no: ShopperEmailMessages = {
   },
   cancelSubscription: "Si opp abonnementet",
   testMark: "TEST",
+  viewReceipt: "Se kvittering",
+  partialRefund: "Delvis refusjon på {refund} av {amount}",
+  fullRefund: "Full refusjon av {amount}",
+  refundedPayment: "Refundert betaling",
   footer:
     "Du mottar denne e-posten på grunn av en betaling til {shop}. Ta vare på den for dine opptegnelser.",
 };

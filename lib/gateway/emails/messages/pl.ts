@@ -52,5 +52,9 @@ export const pl: ShopperEmailMessages = {
   },
   cancelSubscription: "Anuluj subskrypcję",
   testMark: "TEST",
+  viewReceipt: "Zobacz potwierdzenie",
+  partialRefund: "Częściowy zwrot {refund} z {amount}",
+  fullRefund: "Pełny zwrot {amount}",
+  refundedPayment: "Zwrócona płatność",
   footer: "Otrzymujesz tę wiadomość z powodu płatności dla {shop}. Zachowaj ją w swojej dokumentacji.",
 };

@@ -52,5 +52,9 @@ export const pt: ShopperEmailMessages = {
   },
   cancelSubscription: "Cancelar assinatura",
   testMark: "TESTE",
+  viewReceipt: "Ver recibo",
+  partialRefund: "Reembolso parcial de {refund} de {amount}",
+  fullRefund: "Reembolso total de {amount}",
+  refundedPayment: "Pagamento reembolsado",
   footer: "Recebe este e-mail devido a um pagamento a {shop}. Guarde-o para os seus registos.",
 };

@@ -53,5 +53,9 @@ export const ro: ShopperEmailMessages = {
   },
   cancelSubscription: "Anulează abonamentul",
   testMark: "TEST",
+  viewReceipt: "Vezi chitanța",
+  partialRefund: "Rambursare parțială de {refund} din {amount}",
+  fullRefund: "Rambursare integrală de {amount}",
+  refundedPayment: "Plată rambursată",
   footer: "Primiți acest e-mail din cauza unei plăți către {shop}. Păstrați-l pentru evidența dvs.",
 };

@@ -52,5 +52,9 @@ export const ru: ShopperEmailMessages = {
   },
   cancelSubscription: "Отменить подписку",
   testMark: "ТЕСТ",
+  viewReceipt: "Посмотреть чек",
+  partialRefund: "Частичный возврат {refund} из {amount}",
+  fullRefund: "Полный возврат {amount}",
+  refundedPayment: "Платёж, по которому сделан возврат",
   footer: "Вы получили это письмо из-за платежа в {shop}. Сохраните его для своих записей.",
 };

@@ -51,5 +51,9 @@ export const sk: ShopperEmailMessages = {
   },
   cancelSubscription: "Zrušiť predplatné",
   testMark: "TEST",
+  viewReceipt: "Zobraziť potvrdenie",
+  partialRefund: "Čiastočná refundácia {refund} z {amount}",
+  fullRefund: "Plná refundácia {amount}",
+  refundedPayment: "Refundovaná platba",
   footer: "Tento e-mail dostávate pre platbu pre {shop}. Uschovajte si ho pre svoje záznamy.",
 };

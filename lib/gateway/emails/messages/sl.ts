@@ -52,5 +52,9 @@ export const sl: ShopperEmailMessages = {
   },
   cancelSubscription: "Prekliči naročnino",
   testMark: "TEST",
+  viewReceipt: "Ogled računa",
+  partialRefund: "Delno vračilo {refund} od {amount}",
+  fullRefund: "Celotno vračilo {amount}",
+  refundedPayment: "Vrnjeno plačilo",
   footer: "To e-poštno sporočilo ste prejeli zaradi plačila za {shop}. Shranite ga za svojo evidenco.",
 };

@@ -51,5 +51,9 @@ export const sr: ShopperEmailMessages = {
   },
   cancelSubscription: "Otkaži pretplatu",
   testMark: "TEST",
+  viewReceipt: "Погледајте потврду",
+  partialRefund: "Делимични повраћај {refund} од {amount}",
+  fullRefund: "Потпуни повраћај {amount}",
+  refundedPayment: "Враћено плаћање",
   footer: "Ovu poruku dobijate zbog plaćanja za {shop}. Sačuvajte je za svoju evidenciju.",
 };

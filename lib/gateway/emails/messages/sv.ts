@@ -53,6 +53,10 @@ export const sv: ShopperEmailMessages = {
   },
   cancelSubscription: "Säg upp abonnemanget",
   testMark: "TEST",
+  viewReceipt: "Visa kvitto",
+  partialRefund: "Delvis återbetalning på {refund} av {amount}",
+  fullRefund: "Full återbetalning av {amount}",
+  refundedPayment: "Återbetald betalning",
   footer:
     "Du får det här e-postmeddelandet på grund av en betalning till {shop}. Spara det för din bokföring.",
 };

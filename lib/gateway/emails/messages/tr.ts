@@ -51,6 +51,10 @@ export const tr: ShopperEmailMessages = {
   },
   cancelSubscription: "Aboneliği iptal et",
   testMark: "TEST",
+  viewReceipt: "Makbuzu görüntüle",
+  partialRefund: "{amount} tutarın {refund} kadarı kısmen iade edildi",
+  fullRefund: "{amount} tutarın tamamı iade edildi",
+  refundedPayment: "İade edilen ödeme",
   footer:
     "Bu e-postayı {shop} için yapılan bir ödeme nedeniyle alıyorsunuz. Lütfen kayıtlarınız için saklayın.",
 };

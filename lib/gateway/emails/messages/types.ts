@@ -36,5 +36,13 @@ export interface ShopperEmailMessages {
   cancelSubscription: string;
   /** Put in front of the subject of a test transaction's message. */
   testMark: string;
+  /** The link to the transaction's hosted receipt page. */
+  viewReceipt: string;
+  /** A refund of part of a payment: "Partial refund of {refund} of {amount}" (the payment's amount). */
+  partialRefund: string;
+  /** A refund of the whole payment: "Full refund of {amount}". */
+  fullRefund: string;
+  /** The label of the refunded payment's transaction id. */
+  refundedPayment: string;
   footer: string;
 }

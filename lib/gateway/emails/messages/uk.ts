@@ -51,5 +51,9 @@ export const uk: ShopperEmailMessages = {
   },
   cancelSubscription: "Скасувати підписку",
   testMark: "ТЕСТ",
+  viewReceipt: "Переглянути квитанцію",
+  partialRefund: "Часткове повернення {refund} з {amount}",
+  fullRefund: "Повне повернення {amount}",
+  refundedPayment: "Платіж, за яким зроблено повернення",
   footer: "Ви отримали цей лист через платіж у {shop}. Збережіть його для своїх записів.",
 };

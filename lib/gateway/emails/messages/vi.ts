@@ -52,5 +52,9 @@ export const vi: ShopperEmailMessages = {
   },
   cancelSubscription: "Hủy gói đăng ký",
   testMark: "THỬ NGHIỆM",
+  viewReceipt: "Xem biên lai",
+  partialRefund: "Hoàn tiền một phần {refund} trên {amount}",
+  fullRefund: "Hoàn tiền toàn bộ {amount}",
+  refundedPayment: "Khoản thanh toán đã hoàn tiền",
   footer: "Bạn nhận được email này do một khoản thanh toán cho {shop}. Vui lòng lưu lại để đối chiếu.",
 };

@@ -49,5 +49,9 @@ export const zh: ShopperEmailMessages = {
   },
   cancelSubscription: "取消订阅",
   testMark: "测试",
+  viewReceipt: "查看收据",
+  partialRefund: "部分退款 {refund}（共 {amount}）",
+  fullRefund: "全额退款 {amount}",
+  refundedPayment: "已退款的付款",
   footer: "您收到此邮件是因为您向 {shop} 付款。请妥善保存以备查。",
 };

@@ -7,7 +7,11 @@ import { RECEIPT_MESSAGES } from "./receipt-messages";
 import { formatReceiptDate, RECEIPT_PALETTE, renderReceipt, renderReceiptNotFound } from "./render-receipt";
 
 /** The fields of a stored transaction the receipt reads. */
-function receipt(overrides: Record<string, unknown> = {}, shopName = "Harbour Tours"): Receipt {
+function receipt(
+  overrides: Record<string, unknown> = {},
+  shopName = "Harbour Tours",
+  shop: Partial<Omit<Receipt["shop"], "name">> = {},
+): Receipt {
   const transaction = {
     uid: "5f0c6f0e-0d7e-4b52-9a57-4b4a3c1f2e10",
     type: "payment",
@@ -24,7 +28,10 @@ function receipt(overrides: Record<string, unknown> = {}, shopName = "Harbour To
     payment: { auth_code: "654321", rrn: "123456789012", billing_descriptor: "HARBOUR TOURS" },
     ...overrides,
   };
-  return { shopName, transaction: transaction as unknown as Transaction };
+  return {
+    shop: { name: shopName, color: null, contact: { email: null, phone: null, url: null }, ...shop },
+    transaction: transaction as unknown as Transaction,
+  };
 }
 
 const attribute = (html: string, name: string) => new RegExp(`<html[^>]* ${name}="([^"]*)"`).exec(html)?.[1];
@@ -122,6 +129,51 @@ describe("the receipt page", () => {
     expect(html).toContain('<style nonce="abc+/=">');
     expect(html).toContain("@media (prefers-color-scheme:dark)");
     expect(html).not.toMatch(/\b(left|right)\s*:|margin-(left|right)|padding-(left|right)|text-align/);
+  });
+});
+
+describe("the receipt on the gateway pages' shell", () => {
+  it("names the shop at its head, in the shop's colour, with its contact and a way back to its site", () => {
+    const html = renderReceipt(
+      receipt({}, "Harbour Tours", {
+        color: "#0d7a5f",
+        contact: {
+          email: "help@harbour.example",
+          phone: "+49 30 1234-567",
+          url: "https://harbour.example/help/",
+        },
+      }),
+      "n",
+    );
+    expect(html).toContain('<p class="shop"><bdi>Harbour Tours</bdi></p>');
+    expect(html).toContain("--accent:#0d7a5f");
+    expect(html).toContain(`<dt>${RECEIPT_MESSAGES.en.contact}</dt>`);
+    expect(html).toContain(
+      '<a href="mailto:help@harbour.example"><bdi dir="ltr">help@harbour.example</bdi></a>',
+    );
+    expect(html).toContain('<a href="tel:+49301234567"><bdi dir="ltr">+49 30 1234-567</bdi></a>');
+    expect(html).toContain('<bdi dir="ltr">harbour.example/help</bdi>');
+    expect(html).toContain(
+      '<p class="back"><a href="https://harbour.example/help/">Back to Harbour Tours</a></p>',
+    );
+  });
+
+  it("keeps a margin from the screen's edges and takes no contact or way back the shop did not give", () => {
+    const html = renderReceipt(receipt(), "n");
+    expect(html).toMatch(/body\{[^}]*padding-inline:1rem/);
+    expect(html).not.toContain(`<dt>${RECEIPT_MESSAGES.en.contact}</dt>`);
+    expect(html).not.toContain('class="back"');
+  });
+
+  it("moves a colour too light for text on the card just far enough, in each theme", () => {
+    const html = renderReceipt(receipt({}, "Harbour Tours", { color: "#ffe000" }), "n");
+    const [light, dark] = [...html.matchAll(/--accent:(#[0-9a-f]{6})/g)].map((match) => match[1]);
+    expect(contrastRatio(light, RECEIPT_PALETTE.light.card)).toBeGreaterThanOrEqual(MINIMUM_TEXT_CONTRAST);
+    expect(contrastRatio(light, RECEIPT_PALETTE.light.onAccent)).toBeGreaterThanOrEqual(
+      MINIMUM_TEXT_CONTRAST,
+    );
+    expect(contrastRatio(dark, RECEIPT_PALETTE.dark.card)).toBeGreaterThanOrEqual(MINIMUM_TEXT_CONTRAST);
+    expect(light).not.toBe("#ffe000");
   });
 });
 

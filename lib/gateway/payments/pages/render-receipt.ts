@@ -3,25 +3,14 @@ import { formatAmount } from "@/lib/contracts/format-amount";
 import type { Language } from "@/lib/contracts/languages";
 import type { MoneyResult, MoneyType } from "@/lib/contracts/money-result";
 import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
+import { escapeHtml, PAGE_PALETTE, renderPageShell } from "../../pages/page-shell";
 import type { Receipt } from "../get-receipt";
-import { type ReceiptLocale, type ReceiptMessages, receiptLocale } from "./receipt-messages";
+import { type ReceiptMessages, receiptLocale } from "./receipt-messages";
 
 /**
  * The shopper's receipt as plain server-rendered HTML, in the transaction's language and in the theme the system
  * asks for, like the sandbox issuer's pages: no script, no third-party resources, one style block by nonce.
  */
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (character) => ESCAPES[character]);
-}
 
 const TITLES: Record<MoneyType, keyof ReceiptMessages> = {
   payment: "paymentTitle",
@@ -32,67 +21,16 @@ const TITLES: Record<MoneyType, keyof ReceiptMessages> = {
   credit: "payoutTitle",
 };
 
-/**
- * The issuer pages' palette. Text (`fg`, `muted`) reaches 4.5:1 on the card and on the test notice in both themes
- * (a unit test measures it); `line` and `noteLine` only outline what the background already sets apart.
- */
-export const RECEIPT_PALETTE = {
-  light: {
-    bg: "#eef0f3",
-    card: "#ffffff",
-    fg: "#1a1d23",
-    muted: "#4a5160",
-    line: "#c4c9d2",
-    noteBg: "#fff6d5",
-    noteLine: "#8a6d00",
-  },
-  dark: {
-    bg: "#111318",
-    card: "#1b1f27",
-    fg: "#e8eaee",
-    muted: "#aab1bd",
-    line: "#3a404c",
-    noteBg: "#2e2310",
-    noteLine: "#d08a2e",
-  },
-} as const;
+/** The receipt's palette is the gateway pages' one (page-shell.ts), whose contrast its test measures. */
+export const RECEIPT_PALETTE = PAGE_PALETTE;
 
-function customProperties(palette: (typeof RECEIPT_PALETTE)[keyof typeof RECEIPT_PALETTE]): string {
-  return `--bg:${palette.bg};--card:${palette.card};--fg:${palette.fg};--muted:${palette.muted};--line:${palette.line};--note-bg:${palette.noteBg};--note-line:${palette.noteLine}`;
-}
-
-// Logical properties only, so a right-to-left page mirrors.
+// The receipt's own styles, after the shell's; logical properties only, so a right-to-left page mirrors.
 const STYLES = `
-:root{color-scheme:light dark;${customProperties(RECEIPT_PALETTE.light)}}
-@media (prefers-color-scheme:dark){:root{${customProperties(RECEIPT_PALETTE.dark)}}}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
-main{max-inline-size:28rem;margin-block:2rem;margin-inline:auto;padding:1.5rem;background:var(--card);border:1px solid var(--line);border-radius:.5rem}
-h1{margin-block:0 .5rem;margin-inline:0;font-size:1.5rem;line-height:1.25}
 .test{display:inline-block;margin:0;padding-block:.125rem;padding-inline:.5rem;background:var(--note-bg);border:1px solid var(--note-line);border-radius:.25rem;font-size:.875rem}
 .amount{margin-block:.5rem 1rem;margin-inline:0;font-size:2rem;font-weight:600;line-height:1.25}
-dl{margin:0;display:grid;grid-template-columns:auto minmax(0,1fr);gap:.4rem 1rem}
-dt{color:var(--muted)}
-dd{margin:0;overflow-wrap:anywhere}
+dl{margin:0}
+.contact{margin:0;padding:0;list-style:none}
 `;
-
-function layout(locale: ReceiptLocale, nonce: string, title: string, content: string): string {
-  return `<!doctype html>
-<html lang="${locale.language}" dir="${locale.dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">${STYLES}</style>
-</head>
-<body>
-<main>
-${content}
-</main>
-</body>
-</html>`;
-}
 
 /** The date and time in the shopper's language and calendar, in UTC and saying so. */
 export function formatReceiptDate(iso: string, language: Language): string {
@@ -117,6 +55,27 @@ function detail(
   return value === null || value === undefined || value === "" ? null : { label, html: render(value) };
 }
 
+/**
+ * How to reach the merchant (the shop's support settings): e-mail and phone as links that open the shopper's own
+ * programs, the site as a link; none when the shop gave none.
+ */
+function contactDetail(label: string, contact: Receipt["shop"]["contact"]): Detail | null {
+  const lines = [
+    contact.email ? `<a href="mailto:${escapeHtml(contact.email)}">${leftToRight(contact.email)}</a>` : null,
+    contact.phone
+      ? `<a href="tel:${escapeHtml(contact.phone.replace(/[^+\d]/g, ""))}">${leftToRight(contact.phone)}</a>`
+      : null,
+    contact.url ? `<a href="${escapeHtml(contact.url)}">${leftToRight(displayUrl(contact.url))}</a>` : null,
+  ].filter((line): line is string => line !== null);
+  if (lines.length === 0) return null;
+  return { label, html: `<ul class="contact">${lines.map((line) => `<li>${line}</li>`).join("")}</ul>` };
+}
+
+/** A site's address as people write it: no scheme, no trailing slash. */
+function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//, "").replace(/\/$/, "");
+}
+
 /** The receipt page: what was charged (or paid out), by whom, to which card, with the acquirer's references. */
 export function renderReceipt(receipt: Receipt, nonce: string): string {
   const { transaction } = receipt;
@@ -129,7 +88,7 @@ export function renderReceipt(receipt: Receipt, nonce: string): string {
   const title = messages[TITLES[type]];
   const brand = card.brand ? `${escapeHtml(brandDisplayName(card.brand))} ` : "";
   const details: (Detail | null)[] = [
-    detail(messages.merchant, receipt.shopName, ownDirection),
+    detail(messages.merchant, receipt.shop.name, ownDirection),
     detail(messages.description, transaction.description, ownDirection),
     {
       label: messages.date,
@@ -144,6 +103,7 @@ export function renderReceipt(receipt: Receipt, nonce: string): string {
     detail(messages.statementDescriptor, result?.billing_descriptor, ownDirection),
     detail(messages.order, transaction.tracking_id, ownDirection),
     detail(messages.transaction, transaction.uid, leftToRight),
+    contactDetail(messages.contact, receipt.shop.contact),
   ];
   const rows = details
     .filter((entry): entry is Detail => entry !== null)
@@ -155,8 +115,17 @@ ${transaction.test ? `<p class="test">${escapeHtml(messages.testNotice)}</p>` : 
 <dl>
 ${rows}
 </dl>`;
-  const documentTitle = receipt.shopName ? `${title} · ${receipt.shopName}` : title;
-  return layout(locale, nonce, documentTitle, content);
+  const { shop } = receipt;
+  const documentTitle = shop.name ? `${title} · ${shop.name}` : title;
+  return renderPageShell({
+    locale,
+    nonce,
+    title: documentTitle,
+    shop: shop.name ? shop : null,
+    backUrl: shop.contact.url,
+    styles: STYLES,
+    body: content,
+  });
 }
 
 /** No transaction to take the language from: the browser's own (`Accept-Language`), as on the issuer's 404 page. */
@@ -165,5 +134,5 @@ export function renderReceiptNotFound(nonce: string, acceptLanguage: string | nu
   const { messages } = locale;
   const content = `<h1>${escapeHtml(messages.notFoundHeading)}</h1>
 <p>${escapeHtml(messages.notFoundText)}</p>`;
-  return layout(locale, nonce, messages.notFoundHeading, content);
+  return renderPageShell({ locale, nonce, title: messages.notFoundHeading, styles: STYLES, body: content });
 }

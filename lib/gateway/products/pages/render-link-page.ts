@@ -1,13 +1,12 @@
 import { type Language, languageOptions } from "@/lib/contracts/languages";
 import { isolatedHtml } from "@/lib/contracts/ltr-runs";
 import type { ProductUnavailableReason } from "@/lib/contracts/product";
-import { RECEIPT_PALETTE } from "../../payments/pages/render-receipt";
+import { escapeHtml, renderPageShell } from "../../pages/page-shell";
 import { type LinkLocale, type LinkMessages, linkLocale } from "./link-messages";
 
 /**
- * The page a payment link shows instead of a checkout: plain server-rendered HTML in the shopper's language, in
- * the theme the system asks for, with the receipt's palette (its contrast is measured there), no third-party
- * resources, its style block and its one script by nonce. As on the payment page: a language list that switches
+ * The page a payment link shows instead of a checkout, on the gateway pages' shell (page-shell.ts: language and
+ * direction, light and dark, margins, the shop's colour and the way back to its site), its one script by nonce. As on the payment page: a language list that switches
  * at once (the script submits it; a button in <noscript> does without), and the lock and "Secured by Tessera".
  */
 
@@ -16,37 +15,12 @@ export function linkPageSecurityPolicy(nonce: string): string {
   return `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
 }
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character]);
-}
-
-type Palette = (typeof RECEIPT_PALETTE)[keyof typeof RECEIPT_PALETTE];
-const properties = (palette: Palette) =>
-  `--bg:${palette.bg};--card:${palette.card};--fg:${palette.fg};--muted:${palette.muted};--line:${palette.line}`;
-
-// Logical properties only, so a right-to-left page mirrors.
+// The page's own styles, after the shell's (page-shell.ts); logical properties only, so a right-to-left page mirrors.
 const STYLES = `
-:root{color-scheme:light dark;${properties(RECEIPT_PALETTE.light)}}
-@media (prefers-color-scheme:dark){:root{${properties(RECEIPT_PALETTE.dark)}}}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
-main{max-inline-size:28rem;margin-block:2rem;margin-inline:auto;padding:1.5rem;background:var(--card);border:1px solid var(--line);border-radius:.5rem}
-h1{margin-block:0 .5rem;margin-inline:0;font-size:1.5rem;line-height:1.25}
-dl{margin-block:1rem 0;margin-inline:0;display:grid;grid-template-columns:auto minmax(0,1fr);gap:.4rem 1rem}
-dt{color:var(--muted)}
-dd{margin:0;overflow-wrap:anywhere}
+dl{margin-block:1rem 0}
 .language{display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;gap:.5rem;margin-block:0 1rem}
 .language label{font-weight:600}
 select,button{font:inherit;min-block-size:2.75rem;padding-block:.25rem;padding-inline:.5rem;border:1px solid var(--muted);border-radius:.375rem;background:var(--card);color:var(--fg);max-inline-size:100%}
-:focus-visible{outline:3px solid currentColor;outline-offset:2px}
 .trust{display:flex;align-items:center;justify-content:center;gap:.375rem;margin-block:1.25rem 0;color:var(--muted);font-size:.875rem}
 `;
 
@@ -80,26 +54,6 @@ const TEXTS: Record<
   not_found: ["notFoundHeading", "notFoundText"],
 };
 
-function layout(locale: LinkLocale, nonce: string, title: string, content: string): string {
-  return `<!doctype html>
-<html lang="${locale.language}" dir="${locale.dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">${STYLES}</style>
-</head>
-<body>
-<main>
-${languageForm(locale, nonce)}
-${content}
-<p class="trust">${LOCK}<span>${isolatedHtml(locale.messages.securedBy, locale.dir)}</span></p>
-</main>
-</body>
-</html>`;
-}
-
 /** Why the link opens no checkout, and what it was for (the merchant's texts take their own direction). */
 export function renderLinkPage(page: {
   reason: ProductUnavailableReason | "not_found" | "busy";
@@ -107,6 +61,9 @@ export function renderLinkPage(page: {
   nonce: string;
   productName?: string | null;
   shopName?: string | null;
+  /** The shop's colour (the page's accent) and site (its way back), when the link is the shop's. */
+  shopColor?: string | null;
+  shopUrl?: string | null;
 }): string {
   const locale = linkLocale(page.language);
   const { messages } = locale;
@@ -124,5 +81,16 @@ export function renderLinkPage(page: {
   // Translated texts with their left-to-right runs isolated on a right-to-left page, as on the payment page.
   const content = `<h1>${isolatedHtml(heading, locale.dir)}</h1>
 <p>${isolatedHtml(text, locale.dir)}</p>${details.length > 0 ? `\n<dl>\n${details.join("\n")}\n</dl>` : ""}`;
-  return layout(locale, page.nonce, heading, content);
+  return renderPageShell({
+    locale,
+    nonce: page.nonce,
+    title: heading,
+    shop: page.shopName ? { name: page.shopName, color: page.shopColor ?? null } : null,
+    // The details below name the merchant already.
+    shopHeading: false,
+    backUrl: page.shopUrl,
+    styles: STYLES,
+    body: `${languageForm(locale, page.nonce)}\n${content}`,
+    footer: `<p class="trust">${LOCK}<span>${isolatedHtml(messages.securedBy, locale.dir)}</span></p>\n`,
+  });
 }

@@ -6,6 +6,7 @@ const context = (language: string): IssuerPageContext => ({
   uid: "3f1c2a9e-0000-4000-8000-000000000001",
   language,
   merchantName: "Harbour Tours (3-D Secure)",
+  merchantColor: null,
   amount: 1234,
   currency: "USD",
   brand: "visa",

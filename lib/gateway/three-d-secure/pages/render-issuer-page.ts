@@ -2,12 +2,13 @@ import { brandDisplayName } from "@/lib/cards/brand";
 import { currencyMinorUnits } from "@/lib/contracts/currencies";
 import { isolatedHtml } from "@/lib/contracts/ltr-runs";
 import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
+import { escapeHtml, renderPageShell } from "../../pages/page-shell";
 import type { IssuerPage, IssuerPageContext } from "../issuer-flow";
 import { returnUrlWithResult } from "../issuer-flow";
 import { fill, type IssuerLocale, issuerLocale } from "./issuer-messages";
 
 /**
- * The sandbox issuer's pages as plain server-rendered HTML: they work with JavaScript off (the one script, which
+ * The sandbox issuer's pages as plain server-rendered HTML on the gateway pages' shell: they work with JavaScript off (the one script, which
  * submits the device-data form, has a button in <noscript> to do the same) and carry no third-party resources.
  * On a right-to-left page every Latin or digit run of a translated text ("3-D Secure", the code's length, the test
  * code) is isolated, as on the payment page, and the merchant's name takes its own direction.
@@ -25,18 +26,6 @@ export interface PagePaths {
   method: string;
 }
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (character) => ESCAPES[character]);
-}
-
 /** Minor units in the currency's own ISO 4217 decimals, in the shopper's language. */
 function formatAmount(amount: number, currency: string, language: string): string {
   try {
@@ -52,19 +41,11 @@ function formatAmount(amount: number, currency: string, language: string): strin
   }
 }
 
-// Colours chosen for contrast of at least 4.5:1 (text) and 3:1 (borders, focus ring) on their backgrounds, in the
-// light theme and in the dark one the system asks for; logical properties only, so a right-to-left page mirrors.
+// The issuer's own styles, after the shell's (page-shell.ts: palettes, margins, the shop's colour as the accent);
+// logical properties only, so a right-to-left page mirrors.
 const STYLES = `
-:root{color-scheme:light dark;--bg:#eef0f3;--card:#fff;--fg:#1a1d23;--muted:#4a5160;--line:#c4c9d2;--field:#5b6270;--accent:#1d4ed8;--on-accent:#fff;--ring:#0b1f66;--error:#b3261e;--note-bg:#fff6d5;--note-line:#8a6d00}
-@media (prefers-color-scheme:dark){:root{--bg:#111318;--card:#1b1f27;--fg:#e8eaee;--muted:#aab1bd;--line:#3a404c;--field:#8a93a3;--accent:#8ab4ff;--on-accent:#111318;--ring:#ffffff;--error:#ff8a80;--note-bg:#2e2310;--note-line:#d08a2e}}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
-main{max-inline-size:28rem;margin-block:2rem;margin-inline:auto;padding:1.5rem;background:var(--card);border:1px solid var(--line);border-radius:.5rem}
 .issuer{margin-block:0 1rem;margin-inline:0;font-size:.875rem;color:var(--muted)}
-h1{margin-block:0 .5rem;margin-inline:0;font-size:1.5rem;line-height:1.25}
-dl{margin-block:1rem;margin-inline:0;display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
-dt{color:var(--muted)}
-dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+dd{font-weight:600}
 .test-code{padding:.75rem;background:var(--note-bg);border:1px solid var(--note-line);border-radius:.375rem}
 label{display:block;font-weight:600;margin-block-start:1rem}
 .hint{margin-block:.25rem;margin-inline:0;color:var(--muted);font-size:.9375rem}
@@ -72,10 +53,9 @@ label{display:block;font-weight:600;margin-block-start:1rem}
 input{display:block;inline-size:100%;margin-block-start:.25rem;padding-block:.625rem;padding-inline:.75rem;font:inherit;font-size:1.25rem;letter-spacing:.2em;border:2px solid var(--field);border-radius:.375rem;color:var(--fg);background:var(--card)}
 input[aria-invalid="true"]{border-color:var(--error)}
 .actions{display:flex;gap:.75rem;margin-block-start:1.25rem;flex-wrap:wrap}
-button,.button{display:inline-block;padding-block:.625rem;padding-inline:1.25rem;font:inherit;font-weight:600;border-radius:.375rem;border:2px solid var(--accent);background:var(--accent);color:var(--on-accent);text-decoration:none;cursor:pointer}
+button{display:inline-block;padding-block:.625rem;padding-inline:1.25rem;font:inherit;font-weight:600;border-radius:.375rem;border:2px solid var(--accent);background:var(--accent);color:var(--on-accent);cursor:pointer}
 button.secondary{background:var(--card);color:var(--fg);border-color:var(--field)}
-:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
-button:focus-visible,.button:focus-visible{outline-color:var(--ring)}
+button:focus-visible{outline-color:var(--ring)}
 `;
 
 /** A translated text for the page: escaped, its left-to-right runs isolated on a right-to-left page. */
@@ -83,24 +63,29 @@ function text(locale: IssuerLocale, value: string): string {
   return isolatedHtml(value, locale.dir);
 }
 
-function layout(locale: IssuerLocale, nonce: string, title: string, content: string): string {
-  return `<!doctype html>
-<html lang="${locale.language}" dir="${locale.dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} · 3-D Secure</title>
-<style nonce="${nonce}">${STYLES}</style>
-</head>
-<body>
-<main>
-<p class="issuer">${text(locale, `3-D Secure · ${locale.messages.issuerName}`)}</p>
-${content}
-</main>
-</body>
-</html>`;
+/**
+ * The page on the gateway pages' shell, under the shop's colour when a transaction names the shop (the merchant's
+ * name is in the page's summary, so no heading of its own); the way back is the page's own Cancel or return button.
+ */
+function layout(
+  locale: IssuerLocale,
+  nonce: string,
+  title: string,
+  content: string,
+  shop: { name: string; color: string | null } | null = null,
+): string {
+  return renderPageShell({
+    locale,
+    nonce,
+    title: `${title} · 3-D Secure`,
+    shop,
+    shopHeading: false,
+    styles: STYLES,
+    body: `<p class="issuer">${text(locale, `3-D Secure · ${locale.messages.issuerName}`)}</p>\n${content}`,
+  });
 }
+
+const shopOf = (context: IssuerPageContext) => ({ name: context.merchantName, color: context.merchantColor });
 
 function summary(locale: IssuerLocale, context: IssuerPageContext): string {
   const { messages } = locale;
@@ -151,7 +136,10 @@ ${error}
 <button type="submit" name="action" value="cancel" class="secondary">${escapeHtml(messages.cancel)}</button>
 </div>
 </form>`;
-  return { status: page.error ? 422 : 200, html: layout(locale, nonce, messages.heading, content) };
+  return {
+    status: page.error ? 422 : 200,
+    html: layout(locale, nonce, messages.heading, content, shopOf(page.context)),
+  };
 }
 
 function methodPage(
@@ -181,7 +169,7 @@ ${summary(locale, page.context)}
 <noscript><div class="actions"><button type="submit">${escapeHtml(messages.continue)}</button></div></noscript>
 </form>
 <script nonce="${nonce}">${script}</script>`;
-  return { status: 200, html: layout(locale, nonce, messages.methodHeading, content) };
+  return { status: 200, html: layout(locale, nonce, messages.methodHeading, content, shopOf(page.context)) };
 }
 
 function resultPage(
@@ -207,7 +195,7 @@ function resultPage(
 <p role="status">${text(locale, body)}</p>
 ${summary(locale, page.context)}
 ${back}`;
-  return { status: 200, html: layout(locale, nonce, heading, content) };
+  return { status: 200, html: layout(locale, nonce, heading, content, shopOf(page.context)) };
 }
 
 /** No transaction to take the language from: the browser's own (`Accept-Language`). */

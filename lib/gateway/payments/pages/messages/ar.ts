@@ -8,6 +8,7 @@ export const ar: ReceiptMessages = {
   refundTitle: "إيصال الاسترداد",
   payoutTitle: "إيصال الصرف",
   merchant: "التاجر",
+  contact: "التواصل",
   description: "الوصف",
   date: "التاريخ",
   card: "البطاقة",

@@ -8,6 +8,7 @@ export const be: ReceiptMessages = {
   refundTitle: "Квітанцыя аб вяртанні",
   payoutTitle: "Квітанцыя аб выплаце",
   merchant: "Крама",
+  contact: "Кантакты",
   description: "Апісанне",
   date: "Дата",
   card: "Картка",

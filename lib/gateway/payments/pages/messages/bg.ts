@@ -8,6 +8,7 @@ export const bg: ReceiptMessages = {
   refundTitle: "Разписка за възстановяване",
   payoutTitle: "Разписка за изплащане",
   merchant: "Търговец",
+  contact: "Контакти",
   description: "Описание",
   date: "Дата",
   card: "Карта",

@@ -8,6 +8,7 @@ export const cs: ReceiptMessages = {
   refundTitle: "Potvrzení o vrácení peněz",
   payoutTitle: "Potvrzení o výplatě",
   merchant: "Obchodník",
+  contact: "Kontakt",
   description: "Popis",
   date: "Datum",
   card: "Karta",

@@ -8,6 +8,7 @@ export const da: ReceiptMessages = {
   refundTitle: "Kvittering for refundering",
   payoutTitle: "Kvittering for udbetaling",
   merchant: "Forretning",
+  contact: "Kontakt",
   description: "Beskrivelse",
   date: "Dato",
   card: "Kort",

@@ -8,6 +8,7 @@ export const de: ReceiptMessages = {
   refundTitle: "Erstattungsbeleg",
   payoutTitle: "Auszahlungsbeleg",
   merchant: "Händler",
+  contact: "Kontakt",
   description: "Beschreibung",
   date: "Datum",
   card: "Karte",

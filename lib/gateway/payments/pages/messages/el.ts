@@ -8,6 +8,7 @@ export const el: ReceiptMessages = {
   refundTitle: "Απόδειξη επιστροφής χρημάτων",
   payoutTitle: "Απόδειξη πίστωσης",
   merchant: "Έμπορος",
+  contact: "Επικοινωνία",
   description: "Περιγραφή",
   date: "Ημερομηνία",
   card: "Κάρτα",

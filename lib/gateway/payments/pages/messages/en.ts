@@ -8,6 +8,7 @@ export const en: ReceiptMessages = {
   refundTitle: "Refund receipt",
   payoutTitle: "Payout receipt",
   merchant: "Merchant",
+  contact: "Contact",
   description: "Description",
   date: "Date",
   card: "Card",

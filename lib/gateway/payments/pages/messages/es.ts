@@ -8,6 +8,7 @@ export const es: ReceiptMessages = {
   refundTitle: "Comprobante de reembolso",
   payoutTitle: "Comprobante de abono",
   merchant: "Comercio",
+  contact: "Contacto",
   description: "Descripción",
   date: "Fecha",
   card: "Tarjeta",

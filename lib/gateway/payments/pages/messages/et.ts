@@ -8,6 +8,7 @@ export const et: ReceiptMessages = {
   refundTitle: "Tagastamise kviitung",
   payoutTitle: "Väljamakse kviitung",
   merchant: "Kaupmees",
+  contact: "Kontakt",
   description: "Kirjeldus",
   date: "Kuupäev",
   card: "Kaart",

@@ -8,6 +8,7 @@ export const fa: ReceiptMessages = {
   refundTitle: "رسید بازپرداخت",
   payoutTitle: "رسید واریز",
   merchant: "فروشنده",
+  contact: "تماس",
   description: "شرح",
   date: "تاریخ",
   card: "کارت",

@@ -8,6 +8,7 @@ export const fi: ReceiptMessages = {
   refundTitle: "Hyvityskuitti",
   payoutTitle: "Maksatuskuitti",
   merchant: "Kauppias",
+  contact: "Yhteystiedot",
   description: "Kuvaus",
   date: "Päivämäärä",
   card: "Kortti",

@@ -8,6 +8,7 @@ export const fr: ReceiptMessages = {
   refundTitle: "Reçu de remboursement",
   payoutTitle: "Reçu de versement",
   merchant: "Commerçant",
+  contact: "Contact",
   description: "Description",
   date: "Date",
   card: "Carte",

@@ -8,6 +8,7 @@ export const he: ReceiptMessages = {
   refundTitle: "קבלה על החזר",
   payoutTitle: "קבלה על זיכוי",
   merchant: "בית העסק",
+  contact: "יצירת קשר",
   description: "תיאור",
   date: "תאריך",
   card: "כרטיס",

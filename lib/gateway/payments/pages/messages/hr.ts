@@ -8,6 +8,7 @@ export const hr: ReceiptMessages = {
   refundTitle: "Potvrda o povratu novca",
   payoutTitle: "Potvrda o isplati",
   merchant: "Trgovac",
+  contact: "Kontakt",
   description: "Opis",
   date: "Datum",
   card: "Kartica",

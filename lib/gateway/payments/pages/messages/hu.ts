@@ -8,6 +8,7 @@ export const hu: ReceiptMessages = {
   refundTitle: "Visszatérítési bizonylat",
   payoutTitle: "Kifizetési bizonylat",
   merchant: "Kereskedő",
+  contact: "Kapcsolat",
   description: "Leírás",
   date: "Dátum",
   card: "Kártya",

@@ -8,6 +8,7 @@ export const hy: ReceiptMessages = {
   refundTitle: "Վերադարձի անդորրագիր",
   payoutTitle: "Փոխանցման անդորրագիր",
   merchant: "Վաճառող",
+  contact: "Կապ",
   description: "Նկարագրություն",
   date: "Ամսաթիվ",
   card: "Քարտ",

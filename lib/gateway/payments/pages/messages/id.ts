@@ -8,6 +8,7 @@ export const id: ReceiptMessages = {
   refundTitle: "Bukti pengembalian dana",
   payoutTitle: "Bukti pencairan dana",
   merchant: "Merchant",
+  contact: "Kontak",
   description: "Deskripsi",
   date: "Tanggal",
   card: "Kartu",

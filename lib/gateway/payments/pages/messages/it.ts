@@ -8,6 +8,7 @@ export const it: ReceiptMessages = {
   refundTitle: "Ricevuta di rimborso",
   payoutTitle: "Ricevuta di accredito",
   merchant: "Esercente",
+  contact: "Contatti",
   description: "Descrizione",
   date: "Data",
   card: "Carta",

@@ -8,6 +8,7 @@ export const ja: ReceiptMessages = {
   refundTitle: "返金明細",
   payoutTitle: "送金明細",
   merchant: "加盟店",
+  contact: "お問い合わせ",
   description: "内容",
   date: "日時",
   card: "カード",

@@ -8,6 +8,7 @@ export const ka: ReceiptMessages = {
   refundTitle: "თანხის დაბრუნების ქვითარი",
   payoutTitle: "გადარიცხვის ქვითარი",
   merchant: "მოვაჭრე",
+  contact: "კონტაქტი",
   description: "აღწერა",
   date: "თარიღი",
   card: "ბარათი",

@@ -8,6 +8,7 @@ export const kk: ReceiptMessages = {
   refundTitle: "Қайтару түбіртегі",
   payoutTitle: "Төлеп беру түбіртегі",
   merchant: "Сатушы",
+  contact: "Байланыс",
   description: "Сипаттама",
   date: "Күні",
   card: "Карта",

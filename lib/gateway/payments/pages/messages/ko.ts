@@ -8,6 +8,7 @@ export const ko: ReceiptMessages = {
   refundTitle: "환불 영수증",
   payoutTitle: "지급 영수증",
   merchant: "가맹점",
+  contact: "문의",
   description: "설명",
   date: "일시",
   card: "카드",

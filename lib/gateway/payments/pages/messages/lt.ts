@@ -8,6 +8,7 @@ export const lt: ReceiptMessages = {
   refundTitle: "Grąžinimo kvitas",
   payoutTitle: "Išmokėjimo kvitas",
   merchant: "Prekybininkas",
+  contact: "Kontaktai",
   description: "Aprašymas",
   date: "Data",
   card: "Kortelė",

@@ -8,6 +8,7 @@ export const lv: ReceiptMessages = {
   refundTitle: "Atmaksas kvīts",
   payoutTitle: "Izmaksas kvīts",
   merchant: "Tirgotājs",
+  contact: "Kontakti",
   description: "Apraksts",
   date: "Datums",
   card: "Karte",

@@ -8,6 +8,7 @@ export const nl: ReceiptMessages = {
   refundTitle: "Terugbetalingsbewijs",
   payoutTitle: "Uitbetalingsbewijs",
   merchant: "Winkel",
+  contact: "Contact",
   description: "Omschrijving",
   date: "Datum",
   card: "Kaart",

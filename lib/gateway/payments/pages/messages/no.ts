@@ -8,6 +8,7 @@ export const no: ReceiptMessages = {
   refundTitle: "Kvittering for refusjon",
   payoutTitle: "Kvittering for utbetaling",
   merchant: "Butikk",
+  contact: "Kontakt",
   description: "Beskrivelse",
   date: "Dato",
   card: "Kort",

@@ -8,6 +8,7 @@ export const pl: ReceiptMessages = {
   refundTitle: "Potwierdzenie zwrotu",
   payoutTitle: "Potwierdzenie wypłaty",
   merchant: "Sprzedawca",
+  contact: "Kontakt",
   description: "Opis",
   date: "Data",
   card: "Karta",

@@ -8,6 +8,7 @@ export const pt: ReceiptMessages = {
   refundTitle: "Comprovante de reembolso",
   payoutTitle: "Comprovante de crédito",
   merchant: "Loja",
+  contact: "Contacto",
   description: "Descrição",
   date: "Data",
   card: "Cartão",

@@ -8,6 +8,7 @@ export const ro: ReceiptMessages = {
   refundTitle: "Chitanță de rambursare",
   payoutTitle: "Chitanță de transfer pe card",
   merchant: "Comerciant",
+  contact: "Contact",
   description: "Descriere",
   date: "Data",
   card: "Card",

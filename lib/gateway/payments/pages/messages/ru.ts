@@ -8,6 +8,7 @@ export const ru: ReceiptMessages = {
   refundTitle: "Квитанция о возврате",
   payoutTitle: "Квитанция о выплате",
   merchant: "Магазин",
+  contact: "Контакты",
   description: "Описание",
   date: "Дата",
   card: "Карта",

@@ -8,6 +8,7 @@ export const sk: ReceiptMessages = {
   refundTitle: "Potvrdenie o vrátení peňazí",
   payoutTitle: "Potvrdenie o výplate",
   merchant: "Obchodník",
+  contact: "Kontakt",
   description: "Popis",
   date: "Dátum",
   card: "Karta",

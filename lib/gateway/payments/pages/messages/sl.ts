@@ -8,6 +8,7 @@ export const sl: ReceiptMessages = {
   refundTitle: "Potrdilo o vračilu",
   payoutTitle: "Potrdilo o izplačilu",
   merchant: "Trgovec",
+  contact: "Kontakt",
   description: "Opis",
   date: "Datum",
   card: "Kartica",

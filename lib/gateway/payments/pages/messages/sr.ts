@@ -8,6 +8,7 @@ export const sr: ReceiptMessages = {
   refundTitle: "Потврда о повраћају новца",
   payoutTitle: "Потврда о исплати",
   merchant: "Трговац",
+  contact: "Контакт",
   description: "Опис",
   date: "Датум",
   card: "Картица",

@@ -8,6 +8,7 @@ export const sv: ReceiptMessages = {
   refundTitle: "Kvitto för återbetalning",
   payoutTitle: "Kvitto för utbetalning",
   merchant: "Butik",
+  contact: "Kontakt",
   description: "Beskrivning",
   date: "Datum",
   card: "Kort",

@@ -8,6 +8,7 @@ export const th: ReceiptMessages = {
   refundTitle: "ใบเสร็จการคืนเงิน",
   payoutTitle: "ใบเสร็จการโอนเงินเข้าบัตร",
   merchant: "ร้านค้า",
+  contact: "ติดต่อ",
   description: "รายละเอียด",
   date: "วันที่",
   card: "บัตร",

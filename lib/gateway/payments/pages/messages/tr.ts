@@ -8,6 +8,7 @@ export const tr: ReceiptMessages = {
   refundTitle: "İade makbuzu",
   payoutTitle: "Karta aktarım makbuzu",
   merchant: "İşyeri",
+  contact: "İletişim",
   description: "Açıklama",
   date: "Tarih",
   card: "Kart",

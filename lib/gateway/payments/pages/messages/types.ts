@@ -8,6 +8,8 @@ export interface ReceiptMessages {
   /** A `credit`: money paid out to the card. */
   payoutTitle: string;
   merchant: string;
+  /** How to reach the merchant: its e-mail, phone and site (the shop's support settings). */
+  contact: string;
   description: string;
   date: string;
   card: string;

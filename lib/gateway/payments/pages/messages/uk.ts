@@ -8,6 +8,7 @@ export const uk: ReceiptMessages = {
   refundTitle: "Квитанція про повернення",
   payoutTitle: "Квитанція про виплату",
   merchant: "Магазин",
+  contact: "Контакти",
   description: "Опис",
   date: "Дата",
   card: "Картка",

@@ -8,6 +8,7 @@ export const vi: ReceiptMessages = {
   refundTitle: "Biên lai hoàn tiền",
   payoutTitle: "Biên lai chi trả",
   merchant: "Người bán",
+  contact: "Liên hệ",
   description: "Mô tả",
   date: "Ngày",
   card: "Thẻ",

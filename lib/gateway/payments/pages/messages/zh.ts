@@ -8,6 +8,7 @@ export const zh: ReceiptMessages = {
   refundTitle: "退款凭证",
   payoutTitle: "出款凭证",
   merchant: "商户",
+  contact: "联系方式",
   description: "描述",
   date: "日期",
   card: "银行卡",

@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const ar: ShellMessages = {
+  backTo: "العودة إلى {shop}",
+};

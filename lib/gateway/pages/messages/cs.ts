@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const cs: ShellMessages = {
+  backTo: "Zpět do obchodu {shop}",
+};

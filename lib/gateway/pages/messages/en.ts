@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const en: ShellMessages = {
+  backTo: "Back to {shop}",
+};

@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const es: ShellMessages = {
+  backTo: "Volver a {shop}",
+};

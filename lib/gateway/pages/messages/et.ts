@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const et: ShellMessages = {
+  backTo: "Tagasi poodi {shop}",
+};

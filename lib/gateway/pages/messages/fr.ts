@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const fr: ShellMessages = {
+  backTo: "Retour à {shop}",
+};

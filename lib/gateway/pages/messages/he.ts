@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const he: ShellMessages = {
+  backTo: "חזרה אל {shop}",
+};

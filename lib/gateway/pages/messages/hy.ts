@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const hy: ShellMessages = {
+  backTo: "Վերադառնալ՝ {shop}",
+};

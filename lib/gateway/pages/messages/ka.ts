@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const ka: ShellMessages = {
+  backTo: "დაბრუნება: {shop}",
+};

@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const kk: ShellMessages = {
+  backTo: "Қайту: {shop}",
+};

@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const nl: ShellMessages = {
+  backTo: "Terug naar {shop}",
+};

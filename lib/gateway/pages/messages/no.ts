@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const no: ShellMessages = {
+  backTo: "Tilbake til {shop}",
+};

@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const uk: ShellMessages = {
+  backTo: "Повернутися до магазину {shop}",
+};

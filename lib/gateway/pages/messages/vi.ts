@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const vi: ShellMessages = {
+  backTo: "Quay lại {shop}",
+};

@@ -1,0 +1,5 @@
+import type { ShellMessages } from "./types";
+
+export const zh: ShellMessages = {
+  backTo: "返回 {shop}",
+};
