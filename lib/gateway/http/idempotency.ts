@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { MiddlewareHandler } from "hono";
 import {
   IDEMPOTENCY_HEADERS,
@@ -14,6 +15,7 @@ import { holdIdempotencyKey } from "../idempotency/hold-idempotency-key";
 import { hashIdempotentRequest, type IdempotentRequest } from "../idempotency/idempotency-key";
 import { runBindingKey } from "../idempotency/key-binding";
 import { releaseIdempotencyKey } from "../idempotency/release-idempotency-key";
+import { finishAbandonedPayment } from "../payments/recover-unanswered";
 import type { GatewayEnv } from "./auth";
 import { readRawBody } from "./body";
 import { requestHeader } from "./headers";
@@ -33,6 +35,18 @@ function isReplayable(status: number): boolean {
  * key is refused, and a second sign-in is only a second session.
  */
 const ISSUES_CREDENTIALS = new Set(["/shop/secret_key", "/shop/sessions"]);
+
+/** `write`, tried up to five times half a second apart; the last failure is thrown. */
+async function withRetries(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await sleep(500);
+    }
+  }
+}
 
 function idempotencyHeader(c: Parameters<MiddlewareHandler>[0]): [IdempotencyHeader, string] | null {
   for (const header of IDEMPOTENCY_HEADERS) {
@@ -70,7 +84,11 @@ export function idempotency(deps: GatewayDeps): MiddlewareHandler<GatewayEnv> {
         body: await readRawBody(c),
       }),
     };
-    const claim = await claimIdempotencyKey({ deps, request });
+    const claim = await claimIdempotencyKey({
+      deps,
+      request,
+      finishAbandoned: (transactionUid) => finishAbandonedPayment(deps, request.shopId, transactionUid),
+    });
     if (claim.kind === "replay") {
       const { status, contentType, body } = claim.response;
       const headers: Record<string, string> = { [IDEMPOTENT_REPLAYED_HEADER]: "true" };
@@ -79,10 +97,14 @@ export function idempotency(deps: GatewayDeps): MiddlewareHandler<GatewayEnv> {
     }
     const { result, transactionUid } = await runBindingKey(deps, request, claim, () => next());
     // Once a money transaction was written, money may move: a key is given up only by a request that wrote none.
+    // Retried for a few seconds: a request that failed with its database (a failover) would otherwise leave its key
+    // pending, and its repeats waiting, until the claim goes silent.
     const giveUp = () =>
-      transactionUid === null
-        ? releaseIdempotencyKey({ deps, request, claim })
-        : holdIdempotencyKey({ deps, request, claim });
+      withRetries(() =>
+        transactionUid === null
+          ? releaseIdempotencyKey({ deps, request, claim })
+          : holdIdempotencyKey({ deps, request, claim }),
+      );
     if (result.status === "rejected") {
       await giveUp();
       throw result.reason;

@@ -55,10 +55,16 @@ export async function claimIdempotencyKey({
   deps,
   request,
   waitMs = IDEMPOTENCY_WAIT_MS,
+  finishAbandoned,
 }: {
   deps: GatewayDeps;
   request: IdempotentRequest;
   waitMs?: number;
+  /**
+   * Finishes the transaction of a `held` key now (its request is over), as a recovery sweep would later; without it,
+   * repeats are answered 409 until the sweep's turn.
+   */
+  finishAbandoned?: (transactionUid: string) => Promise<void>;
 }): Promise<ClaimOutcome> {
   const { db, clock } = deps;
   const now = clock.sqlNow();
@@ -140,7 +146,11 @@ export async function claimIdempotencyKey({
       existing.transactionUid !== null &&
       (existing.state === "held" || isSilent(existing.updatedAt, clock))
     ) {
-      const response = await finishedTransactionAnswer(deps, request.shopId, existing.transactionUid);
+      let response = await finishedTransactionAnswer(deps, request.shopId, existing.transactionUid);
+      if (response === "incomplete" && existing.state === "held" && finishAbandoned) {
+        await finishAbandoned(existing.transactionUid);
+        response = await finishedTransactionAnswer(deps, request.shopId, existing.transactionUid);
+      }
       if (response === "missing" && existing.state === "held") {
         // Bound, then its write failed (rolled back: a written row would be here), and the request is over: nothing
         // can write that transaction any more, so the key is free.

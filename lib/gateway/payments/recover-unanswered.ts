@@ -144,3 +144,22 @@ export async function recoverUnansweredPayment(deps: GatewayDeps, row: Transacti
     return finished !== null;
   }
 }
+
+/**
+ * Finishes at once, as the sweep would later, a payment, authorization or payout whose request is known to be over
+ * (its idempotency key `held`: the request ended without an answer after writing it), so that the merchant's repeat
+ * gets its answer now rather than a 409 until the sweep's turn. Nothing else can still be waiting on it, and asking
+ * the acquirer again by the same key moves no money twice. A transaction waiting for its shopper (a 3-D Secure
+ * challenge), or of another type, is left as it is.
+ */
+export async function finishAbandonedPayment(deps: GatewayDeps, shopId: number, uid: string): Promise<void> {
+  const [found] = await deps.db
+    .select({ transaction: transactions, challenge: threeDSecureChallenges.transactionUid })
+    .from(transactions)
+    .leftJoin(threeDSecureChallenges, eq(threeDSecureChallenges.transactionUid, transactions.uid))
+    .where(and(eq(transactions.uid, uid), eq(transactions.shopId, shopId)));
+  if (!found || found.challenge !== null) return;
+  const row = found.transaction;
+  if (row.status !== "incomplete" || !["payment", "authorization", "credit"].includes(row.type)) return;
+  await recoverUnansweredPayment(deps, row);
+}
