@@ -48,6 +48,42 @@ for (const { path, heading } of PAGES) {
   });
 }
 
+/** Relative luminance (WCAG) of a computed `rgb(…)` colour. */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? ["255", "255", "255"]).slice(0, 3).map((part) => {
+    const channel = Number(part) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+test("the area is dark when the browser asks for it, every page with no axe violation", async ({
+  signedIn: page,
+}) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  const paths = [
+    ...PAGES.map(({ path }) => path),
+    "/admin/subscriptions",
+    "/admin/plans",
+    "/admin/products",
+    "/admin/emails",
+    "/admin/disputes",
+  ];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await settled(page);
+    const colours = await page.evaluate(() => ({
+      page: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.body).color,
+    }));
+    expect(luminance(colours.page), path).toBeLessThan(0.05);
+    expect(luminance(colours.text), path).toBeGreaterThan(0.6);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations, path).toEqual([]);
+  }
+});
+
 test("axe finds no violations on a transaction's page", async ({ signedIn: page, request }) => {
   const { uid } = await tokenize(request, { trackingId: `a11y-${uniqueSuffix()}` });
   await page.goto(`/admin/transactions/${uid}`);
