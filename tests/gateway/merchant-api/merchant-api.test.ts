@@ -591,7 +591,16 @@ describe("GET /reports/daily", () => {
   }
 
   // Tokenizations only here: the money figures of these days are zero (tests/gateway/reports/money-report.test.ts).
-  const noMoney = { payments: 0, approved: 0, declined: 0, approval_rate: null, refunds: 0, volume: [] };
+  // No money moved, and no dispute opened or decided.
+  const noMoney = {
+    payments: 0,
+    approved: 0,
+    declined: 0,
+    approval_rate: null,
+    refunds: 0,
+    volume: [],
+    disputes: [],
+  };
   const empty = (date: string) => ({
     date,
     tokenizations: 0,
