@@ -188,6 +188,10 @@ test("a server-side refusal lands on its field; a real change is saved and still
         "renewal_receipt",
         "renewal_failed",
         "subscription_canceled",
+        "trial_will_end",
+        "plan_changed",
+        "subscription_paused",
+        "subscription_resumed",
       ],
     },
   });

@@ -54,7 +54,12 @@ export function EvidenceForm({
       <p className="admin-muted">No evidence was given.</p>
     ) : (
       <>
-        {submitted ? <p className="admin-muted">Submitted: the evidence can no longer change.</p> : null}
+        {/* A status, as the message of the submission it follows: the page refreshes into this view at once. */}
+        {submitted ? (
+          <p className="admin-muted" role="status">
+            Submitted: the evidence can no longer change.
+          </p>
+        ) : null}
         <dl className="admin-details" id="evidence-given">
           {given.map((field) => (
             <div key={field} className="admin-details__row">

@@ -97,5 +97,6 @@ describe("a default start of server.ts (no NODE_ENV, no DEMO_SHOPS)", () => {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // The whole server.ts compiled and started as a process: 10 s on a quiet machine, over 30 s on a busy one.
+  }, 120_000);
 });
