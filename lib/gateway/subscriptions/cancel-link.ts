@@ -5,7 +5,7 @@ import { plans, type SubscriptionRow, shops, subscriptionCycles, subscriptions }
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { recordSubscriptionEvent } from "./events";
-import { canTransition, transition } from "./transitions";
+import { canTransition, lockSubscription, transition } from "./transitions";
 import { CANCELABLE_STATES } from "./view";
 
 const CANCEL_TOKEN = /^[0-9a-f]{64}$/;
@@ -67,11 +67,7 @@ export async function readCancelLink(deps: GatewayDeps, token: string): Promise<
 export async function cancelByLink(deps: GatewayDeps, token: string): Promise<SubscriptionCancelView> {
   const found = await requireByToken(deps, token);
   const row = await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, found.id))
-      .for("update");
+    const current = await lockSubscription(tx, found.id);
     const state = current.state as SubscriptionState;
     if (!CANCELABLE_STATES.includes(state) || !canTransition(state, "canceled")) return current;
     const updated = await transition(tx, {

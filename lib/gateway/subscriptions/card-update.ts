@@ -6,7 +6,7 @@ import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { recordSubscriptionEvent } from "./events";
 import { chargeClaimed, claimDueSubscriptions } from "./renewals";
-import { CHARGEABLE_STATES, updateInState } from "./transitions";
+import { CHARGEABLE_STATES, lockSubscription, updateInState } from "./transitions";
 
 const CARD_UPDATE_TOKEN = /^[0-9a-f]{64}$/;
 /** How long the shopper's card update page lives. */
@@ -24,7 +24,7 @@ export async function replaceSubscriptionCard(
   token: string,
 ): Promise<boolean> {
   const retry = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
+    const row = await lockSubscription(tx, id);
     const state = row?.state as SubscriptionState | undefined;
     if (!row || !state || !CHARGEABLE_STATES.includes(state)) return null;
     const failing = state === "failed_attempt" || state === "rescuing";

@@ -10,7 +10,7 @@ import {
   type SubscriptionState,
   TEST_PLAN_ONLY,
 } from "@/lib/contracts/subscription";
-import { type PlanRow, plans, type SubscriptionRow, subscriptions, transactions } from "@/lib/db/schema";
+import { type PlanRow, plans, type SubscriptionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { createPayment } from "../payments/create-payment";
@@ -21,7 +21,7 @@ import { planChangeUid } from "./ids";
 import { RENEWAL_LEASE_SECONDS } from "./renewals";
 import { requireSubscriptionRow } from "./require-subscription";
 import { periodStartBefore } from "./schedule";
-import { updateInState } from "./transitions";
+import { lockSubscription, updateInState } from "./transitions";
 import { subscriptionFromRow } from "./view";
 
 /** States whose plan can change: any that is still billed, or will be again (paused). */
@@ -125,7 +125,7 @@ async function decide(
   plan: PlanRow,
   request: ChangePlanRequest,
 ): Promise<Step> {
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
+  const row = await lockSubscription(tx, id);
   const state = row.state as SubscriptionState;
   if (state === "canceled") throw GatewayError.validation({ subscription: [ALREADY_CANCELED] });
   if (!CHANGEABLE_STATES.includes(state))
@@ -215,7 +215,7 @@ async function storeProration(
   successful: boolean,
 ): Promise<SubscriptionRow> {
   const row = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
+    const current = await lockSubscription(tx, id);
     if (current.prorationUid !== uid) return current;
     const state = current.state as SubscriptionState;
     const updated = await updateInState(tx, {

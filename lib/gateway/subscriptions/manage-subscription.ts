@@ -16,7 +16,7 @@ import { resumeDuePauses } from "./pause";
 import { chargeClaimed, claimDueSubscriptions } from "./renewals";
 import { requireSubscriptionRow } from "./require-subscription";
 import { settleRedirectingSubscriptions } from "./subscription-checkout";
-import { CHARGEABLE_STATES, canTransition, transition } from "./transitions";
+import { CHARGEABLE_STATES, canTransition, lockSubscription, transition } from "./transitions";
 import { sendTrialReminders } from "./trial-reminders";
 import { subscriptionFromRow, subscriptionsFromRows } from "./view";
 
@@ -95,11 +95,7 @@ export async function cancelSubscription(options: {
   const parsed = parseCancelRequest(options.body);
   if (!parsed.ok) throw GatewayError.validation(parsed.errors);
   const row = await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, options.id))
-      .for("update");
+    const current = await lockSubscription(tx, options.id);
     const state = current.state as SubscriptionState;
     if (state === "canceled") throw GatewayError.validation({ subscription: [ALREADY_CANCELED] });
     if (!canTransition(state, "canceled"))

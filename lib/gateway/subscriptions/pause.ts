@@ -15,7 +15,7 @@ import { recordSubscriptionEvent } from "./events";
 import { holdSubscription, notHeld } from "./hold";
 import { requireSubscriptionRow } from "./require-subscription";
 import { periodEndAfter } from "./schedule";
-import { transition } from "./transitions";
+import { lockSubscription, transition } from "./transitions";
 import { subscriptionFromRow } from "./view";
 
 /** The moment a subscription lives at: the later of the real time and its test clock. */
@@ -47,11 +47,7 @@ export async function pauseSubscription(options: {
   const parsed = parsePauseRequest(options.body);
   if (!parsed.ok) throw GatewayError.validation(parsed.errors);
   const row = await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, options.id))
-      .for("update");
+    const current = await lockSubscription(tx, options.id);
     const state = current.state as SubscriptionState;
     if (state !== "active") refusePause(state);
     const present = presentOf(current, deps.clock.now());
@@ -104,11 +100,7 @@ export async function resumeSubscription(options: {
   const { deps } = options;
   await requireSubscriptionRow(deps, options.shopId, options.id);
   const row = await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, options.id))
-      .for("update");
+    const current = await lockSubscription(tx, options.id);
     if (current.state !== "paused") throw GatewayError.validation({ subscription: [NOT_PAUSED] });
     const updated = await resumeLocked(deps, tx, current, presentOf(current, deps.clock.now()));
     if (!updated) throw new Error(`Subscription ${current.id} changed under its row lock`);

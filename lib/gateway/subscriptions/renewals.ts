@@ -32,7 +32,13 @@ import {
   periodEndAfter,
   SOFT_DECLINE_RETRY_SECONDS,
 } from "./schedule";
-import { type BatchMove, CHARGEABLE_STATES, moveMany, type OutcomeFields } from "./transitions";
+import {
+  type BatchMove,
+  CHARGEABLE_STATES,
+  lockSubscription,
+  moveMany,
+  type OutcomeFields,
+} from "./transitions";
 
 /**
  * How long a claim keeps a subscription from every other scheduler: far longer than a charge takes (the sandbox's
@@ -159,7 +165,7 @@ export async function chargeClaimed(
   options: { first: boolean },
 ): Promise<void> {
   const attempts = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, claimed.id)).for("update");
+    const row = await lockSubscription(tx, claimed.id);
     // Claimed again by another instance after the lease ended.
     if (!row || row.leaseUntil?.getTime() !== claimed.leaseUntil?.getTime()) return [];
     return decideAttempts(deps, tx, [row]);

@@ -54,6 +54,12 @@ export function canTransition(from: SubscriptionState, to: SubscriptionState): b
   return TRANSITIONS[from].includes(to);
 }
 
+/** A subscription's row under its row lock, for the rest of `tx`: every change of state decides on it. */
+export async function lockSubscription(tx: DatabaseTransaction, id: string): Promise<SubscriptionRow> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
+  return row;
+}
+
 /**
  * The one way a subscription's state changes: refused unless the table lists it, and written only if the row is
  * still in `from` (a guard in the UPDATE itself, so a concurrent change makes this one a no-op instead of
