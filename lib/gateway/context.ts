@@ -6,6 +6,7 @@ import type { CardSightingWriter } from "./cards/card-sighting-writer";
 import type { Clock } from "./clock";
 import type { OutboxSignal } from "./notifications/outbox-signal";
 import type { GatewayMetrics } from "./observability/metrics";
+import type { ChildWriter } from "./payments/child-writer";
 import type { RateLimiter } from "./rate-limit";
 import type { ShopDirectory } from "./shops/shop-directory";
 import type { MoneyAnswerWriter } from "./transactions/money-answer-writer";
@@ -23,6 +24,8 @@ export interface GatewayDeps {
   transactionWriter: TransactionWriter;
   /** The acquirer's answers to payments, authorizations and payouts, stored batched like new transactions. */
   moneyAnswers: MoneyAnswerWriter;
+  /** The locked steps of captures, voids and refunds (reservation, finish), batched like new transactions. */
+  childWriter: ChildWriter;
   /** The card limits' check and record of each tokenized number, batched like the transaction writer. */
   cardSightings: CardSightingWriter;
   /** Nudge after committing notification deliveries, so the worker sends them without waiting for its poll. */

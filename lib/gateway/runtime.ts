@@ -23,6 +23,7 @@ import { GatewayMetrics } from "./observability/metrics";
 import { type MetricsServer, startMetricsServer } from "./observability/metrics-server";
 import { startTracing, stopTracing, tracingEnabled } from "./observability/tracing";
 import { readWebhookOutboxStats } from "./observability/webhook-outbox-stats";
+import { ChildWriter } from "./payments/child-writer";
 import { recoverUnansweredPayments } from "./payments/recover-unanswered";
 import { resumeChildTransactions } from "./payments/resume-child-transactions";
 import { PeriodicSweep } from "./periodic-sweep";
@@ -156,6 +157,7 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     moneyAnswers: new MoneyAnswerWriter(database.db, clock, metrics, {
       concurrentStore: database.kind === "postgres",
     }),
+    childWriter: new ChildWriter(database.db, { concurrentStore: database.kind === "postgres" }),
     cardSightings: new CardSightingWriter(database.db, clock, {
       concurrentStore: database.kind === "postgres",
       ...cardLimits,

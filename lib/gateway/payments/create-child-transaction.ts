@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { currenciesOverCeiling } from "@/lib/contracts/amount-limits";
 import {
   type ChildRequest,
@@ -9,8 +8,7 @@ import {
 import { type ErrorTree, renderErrorMessage } from "@/lib/contracts/errors";
 import { DUPLICATE_TRANSACTION } from "@/lib/contracts/messages";
 import type { Transaction } from "@/lib/contracts/transaction";
-import { queryRowsPrepared } from "@/lib/db/client";
-import { arrayLiteral, rowFromJson } from "@/lib/db/json-insert";
+import { rowFromJson } from "@/lib/db/json-insert";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
@@ -85,10 +83,10 @@ export async function createChildTransaction({
 }
 
 /**
- * `tessera_reserve_child`: the child inserted `incomplete` under its parent's row lock if its rules hold there and
- * no child of the same type and amount came within the duplicate window (when asked to check); its row, and what
- * the acquirer is to be told of the parent. Otherwise the 422 of its refusal, the duplicate's, or 404 for a parent
- * that is not the shop's.
+ * `tessera_reserve_child` (through the child writer, with the children that come with it): the child inserted
+ * `incomplete` under its parent's row lock if its rules hold there and no child of the same type and amount came
+ * within the duplicate window (when asked to check); its row, and what the acquirer is to be told of the parent.
+ * Otherwise the 422 of its refusal, the duplicate's, or 404 for a parent that is not the shop's.
  */
 async function reserveChild(
   deps: GatewayDeps,
@@ -106,31 +104,23 @@ async function reserveChild(
     parentOptions: ParentOptions;
   },
 ): Promise<{ child: TransactionRow; parentRef: string }> {
-  const at = deps.clock.isFixed ? deps.clock.now().toISOString() : null;
   const trackingId = request.tracking_id ?? null;
-  const [result] = await queryRowsPrepared<{
-    outcome: "reserved" | "refused" | "duplicate" | "not_found";
-    refusals: ChildRefusalCode[] | null;
-    parent_type: string | null;
-    parent_status: string | null;
-    parent_currency: string | null;
-    remaining: number | string | null;
-    expires_at: string | Date | null;
-    parent_result: { ref_id?: string | null } | null;
-    child: Record<string, unknown> | null;
-  }>(
-    deps.db,
-    sql`select outcome, refusals, parent_type, parent_status, parent_currency, remaining, expires_at, parent_result,
-        child
-      from tessera_reserve_child(
-      ${parentOptions.uid}, ${parentOptions.shopId}, ${parentOptions.authorizationExpiryDays}::integer,
-      ${uid}, ${type}, ${request.amount}::bigint, ${request.currency || null}::text,
-      ${trackingId}::text, ${trackingId === null ? null : arrayLiteral(splitTrackingIds(trackingId))}::text[],
-      ${arrayLiteral(currenciesOverCeiling(request.amount))}::text[],
-      ${request.duplicate_check}, ${DUPLICATE_WINDOW_SECONDS}::integer, ${at}::timestamptz,
-      ${JSON.stringify(childBodyPlan({ shop, type, request }))}::json)`,
-    "tessera_reserve_child",
-  );
+  const result = await deps.childWriter.reserve({
+    locked_parent_uid: parentOptions.uid,
+    parent_shop_id: parentOptions.shopId,
+    authorization_expiry_days: parentOptions.authorizationExpiryDays,
+    child_uid: uid,
+    child_type: type,
+    child_amount: request.amount,
+    child_currency: request.currency || null,
+    child_tracking_id: trackingId,
+    child_tracking_ids: trackingId === null ? null : splitTrackingIds(trackingId),
+    over_ceiling_currencies: currenciesOverCeiling(request.amount),
+    check_duplicate: request.duplicate_check,
+    duplicate_window_seconds: DUPLICATE_WINDOW_SECONDS,
+    at: deps.clock.isFixed ? deps.clock.now().toISOString() : null,
+    body_plan: childBodyPlan({ shop, type, request }),
+  });
   switch (result.outcome) {
     case "reserved": {
       const child = rowFromJson(transactions, result.child ?? {});

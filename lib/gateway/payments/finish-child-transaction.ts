@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { queryRows, queryRowsPrepared } from "@/lib/db/client";
-import { jsonRecordset } from "@/lib/db/json-insert";
+import { queryRows } from "@/lib/db/client";
+import { type JsonRecordset, jsonRecordset } from "@/lib/db/json-insert";
 import { shopperEmails, type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
@@ -38,7 +38,8 @@ async function refundedPayment(
  * `amounts` of its own, being a refund's parent in turn: the whole capture refundable once it succeeded.
  *
  * The locked steps run in the database, as one statement (lib/db/functions/tessera_finish_child.sql): the lock is
- * held for no round trip between them.
+ * held for no round trip between them. The children finished at the same moment share that statement
+ * (`ChildWriter`), unless this one e-mails its shopper.
  */
 export async function finishChildTransaction({
   deps,
@@ -59,9 +60,7 @@ export async function finishChildTransaction({
   const ownAmounts =
     child.type === "capture" ? { amounts: amountsBeforeChildren({ ...child, status }, null) } : {};
   const finishedBody = { ...body, ...ownAmounts };
-  const finish = sql`tessera_finish_child(${child.uid}, ${parentOptions.uid}, ${parentOptions.shopId}, ${status},
-      ${JSON.stringify(finishedBody)}::json, ${fixedTime}::timestamptz, ${parentOptions.authorizationExpiryDays}::integer,
-      ${notificationUrl ? newDeliveryId() : null}::text, ${notificationUrl}::text)`;
+  const deliveryId = notificationUrl ? newDeliveryId() : null;
   // A capture's receipt or a refund's notice to the shopper: inserted by the same statement, once the function
   // finished the child (not on a repeat), so it commits with it.
   const shopperEmail = mayEmailShopper(status, finishedBody)
@@ -72,28 +71,73 @@ export async function finishChildTransaction({
         child.type === "refund" ? await refundedPayment(deps, parentOptions.uid) : null,
       )
     : null;
-  const email = shopperEmail ? jsonRecordset(shopperEmails, [shopperEmail]) : null;
-  const [result] = email
-    ? await queryRows<{ finished_at: string | Date | null }>(
-        deps.db,
-        sql`with finished as (select ${finish} as finished_at),
-          new_shopper_email as (
-            insert into ${shopperEmails} (${email.columns})
-            select ${email.columns} from ${email.relation} as email, finished where finished.finished_at is not null
-          )
-          select finished_at from finished`,
-      )
-    : await queryRowsPrepared<{ finished_at: string | Date | null }>(
-        deps.db,
-        sql`select ${finish} as finished_at`,
-        "finish_child",
-      );
+  const finishedAt = shopperEmail
+    ? await finishWithShopperEmail(deps, jsonRecordset(shopperEmails, [shopperEmail]), {
+        child,
+        parentOptions,
+        status,
+        finishedBody,
+        fixedTime,
+        deliveryId,
+        notificationUrl,
+      })
+    : await deps.childWriter.finish({
+        child_uid: child.uid,
+        locked_parent_uid: parentOptions.uid,
+        parent_shop_id: parentOptions.shopId,
+        child_status: status,
+        child_body: finishedBody,
+        at: fixedTime,
+        authorization_expiry_days: parentOptions.authorizationExpiryDays,
+        delivery_id: deliveryId,
+        delivery_url: notificationUrl,
+      });
   // Finished already (a repeat of this step): nothing changed; the row as it is.
-  if (result.finished_at === null) {
+  if (finishedAt === null) {
     const [current] = await deps.db.select().from(transactions).where(eq(transactions.uid, child.uid));
     return current;
   }
   countEnded(deps.metrics, { status, body: finishedBody });
   if (notificationUrl || shopperEmail) deps.outbox.nudge();
-  return { ...child, status, body: finishedBody, updatedAt: new Date(result.finished_at) };
+  return { ...child, status, body: finishedBody, updatedAt: new Date(finishedAt) };
+}
+
+/**
+ * tessera_finish_child and the shopper's e-mail in one statement, the e-mail inserted only if the child finished
+ * now: a statement of its own, not batched, as few children send one.
+ */
+async function finishWithShopperEmail(
+  deps: GatewayDeps,
+  email: JsonRecordset,
+  {
+    child,
+    parentOptions,
+    status,
+    finishedBody,
+    fixedTime,
+    deliveryId,
+    notificationUrl,
+  }: {
+    child: TransactionRow;
+    parentOptions: ParentOptions;
+    status: string;
+    finishedBody: TransactionBody;
+    fixedTime: string | null;
+    deliveryId: string | null;
+    notificationUrl: string | null;
+  },
+): Promise<string | Date | null> {
+  const finish = sql`tessera_finish_child(${child.uid}, ${parentOptions.uid}, ${parentOptions.shopId}, ${status},
+      ${JSON.stringify(finishedBody)}::json, ${fixedTime}::timestamptz, ${parentOptions.authorizationExpiryDays}::integer,
+      ${deliveryId}::text, ${notificationUrl}::text)`;
+  const [result] = await queryRows<{ finished_at: string | Date | null }>(
+    deps.db,
+    sql`with finished as (select ${finish} as finished_at),
+      new_shopper_email as (
+        insert into ${shopperEmails} (${email.columns})
+        select ${email.columns} from ${email.relation} as email, finished where finished.finished_at is not null
+      )
+      select finished_at from finished`,
+  );
+  return result.finished_at;
 }
