@@ -1,20 +1,18 @@
 import { serveBackups } from "@/lib/db/backup";
 import { checkDatabaseAnswers, type DatabaseHandle, openDatabase } from "@/lib/db/client";
-import { maintainEmbeddedDatabase } from "@/lib/db/embedded-maintenance";
 import { migrateDatabase, requireMigrations } from "@/lib/db/migrate";
 import type { Config } from "@/lib/server/config";
 import type { Logger } from "@/lib/server/log";
 import type { Acquirer } from "./acquirer/acquirer";
 import { SandboxAcquirer } from "./acquirer/sandbox-acquirer";
+import { type BackgroundWork, startBackgroundWork } from "./background-work";
 import { CardSightingWriter } from "./cards/card-sighting-writer";
-import { CARD_FAMILY_LIMIT, CARD_SIGHTING_WINDOW_SECONDS, pruneCardSightings } from "./cards/sight-card";
+import { CARD_FAMILY_LIMIT, CARD_SIGHTING_WINDOW_SECONDS } from "./cards/sight-card";
 import { type Clock, databaseClock } from "./clock";
 import type { GatewayDeps } from "./context";
-import { DISPUTE_FEED_MS, runDisputeFeed } from "./disputes/dispute-feed";
-import { ShopperEmailWorker } from "./emails/shopper-email-worker";
+import type { ShopperEmailWorker } from "./emails/shopper-email-worker";
 import { createGatewayApp, type GatewayApp } from "./http/app";
-import { deleteExpiredIdempotencyKeys } from "./idempotency/delete-expired-idempotency-keys";
-import { NotificationWorker } from "./notifications/notification-worker";
+import type { NotificationWorker } from "./notifications/notification-worker";
 import { OutboxSignal } from "./notifications/outbox-signal";
 import { readInFlightStats } from "./observability/in-flight-stats";
 import { instrumentAcquirer } from "./observability/instrument-acquirer";
@@ -23,32 +21,18 @@ import { GatewayMetrics } from "./observability/metrics";
 import { type MetricsServer, startMetricsServer } from "./observability/metrics-server";
 import { startTracing, stopTracing, tracingEnabled } from "./observability/tracing";
 import { readWebhookOutboxStats } from "./observability/webhook-outbox-stats";
-import { recoverUnansweredPayments } from "./payments/recover-unanswered";
-import { resumeChildTransactions } from "./payments/resume-child-transactions";
-import { PeriodicSweep } from "./periodic-sweep";
-import { settleEndedHolds } from "./products/product-stock";
+import type { PeriodicSweep } from "./periodic-sweep";
 import { RateLimiter } from "./rate-limit";
 import { ensureDemoShops } from "./shops/demo-shops";
 import { ShopDirectory } from "./shops/shop-directory";
 import { countHeldSubscriptions } from "./subscriptions/hold";
-import { SubscriptionScheduler } from "./subscriptions/scheduler";
-import { endExpiredChallenges } from "./three-d-secure/expiry-sweeper";
+import type { SubscriptionScheduler } from "./subscriptions/scheduler";
 import { MoneyAnswerWriter } from "./transactions/money-answer-writer";
 import { TransactionWriter } from "./transactions/transaction-writer";
-import { KEYRING_REFRESH_MS, loadKeyring } from "./vault/keyring";
+import { type Keyring, loadKeyring } from "./vault/keyring";
 import { resolveMasterKey, resolvePreviousMasterKey } from "./vault/master-key";
 import { rekeyLegacyStamps } from "./vault/rekey-stamps";
-import { startMasterKeyRotation } from "./vault/rotate-master-key";
-
-const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
-const CHILD_RESUME_MS = 60_000;
-const THREE_D_SECURE_EXPIRY_MS = 30_000;
-const PAYMENT_RECOVERY_MS = 60_000;
-/**
- * How often the embedded database's tables are checked for maintenance. Autovacuum's own pause is a minute; a new
- * store's tables grow tenfold in their first minute, and the check itself is one read of the statistics view.
- */
-const EMBEDDED_MAINTENANCE_MS = 10_000;
+import type { MasterKeys } from "./vault/rotate-master-key";
 
 export interface GatewayRuntime {
   deps: GatewayDeps;
@@ -101,34 +85,139 @@ export interface StartGatewayOptions {
   acquirer?: Acquirer;
 }
 
-/** Opens and migrates the database, loads the vault keys and builds the gateway app. */
+/**
+ * Starts the gateway, one step after another. Each step may use what the steps before it opened, so what is opened is
+ * closed the other way round: `close()` closes the metrics server, then the background work, the backup socket, the
+ * database and last tracing; and a step that fails closes what the steps before it opened, then throws.
+ */
 export async function startGatewayRuntime(options: StartGatewayOptions): Promise<GatewayRuntime> {
   const { config, logger } = options;
-  // Tracing first, when configured: everything after it may make spans.
-  // Tracing is the process's: the runtime that started it flushes and stops it when it closes.
-  const ownsTracing = config.otlpEndpoint !== null && !tracingEnabled();
-  if (config.otlpEndpoint) {
-    await startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName });
+  const opened = new OpenedInOrder(logger);
+  try {
+    // Tracing first, when configured: everything after it may make spans.
+    const stopOwnTracing = await startTracingIfConfigured(config);
+    if (stopOwnTracing) opened.add(stopOwnTracing);
+    // The database next: everything after it reads it. One handed in (tests) stays the caller's if the start fails.
+    const database = options.database ?? (await openConfiguredDatabase(config, logger));
+    opened.add(() => database.close(), { keepOnFailedStart: options.database !== undefined });
+    // Its tables and functions are checked (or brought) up to date before anything reads them, and only then are its
+    // statements counted: the migrations are not the traffic.
+    const metrics = new GatewayMetrics();
+    const migrationCount = await prepareDatabase(config, database, metrics);
+    // The embedded database opened here: `npm run backup` asks this process for its copies from now on.
+    opened.add(await serveBackupsOfOwnDatabase(options, database));
+    // The vault before the shop directory and the writers, which seal and stamp with its keys.
+    const vault = await openVault(config, logger, database);
+    const deps = buildDeps(options, database, vault.keyring, metrics, migrationCount);
+    // The demo shops before any worker runs, so that the workers' first rounds see the shops this start has.
+    const createdDemoShops =
+      (options.demoShops ?? config.demoShops) && database.kind === "pglite"
+        ? await ensureDemoShops(database.db, vault.keyring)
+        : false;
+    // The workers once everything they read exists.
+    const background = startBackgroundWork({
+      deps,
+      database,
+      masterKeys: vault.masterKeys,
+      workers: options.backgroundWorkers ?? true,
+    });
+    opened.add(() => background.stop());
+    // `/metrics` last: what it reports (workers, outbox, database) is all running.
+    const metricsServer =
+      config.metricsPort === null
+        ? null
+        : await startMetricsServer({ port: config.metricsPort, metrics, logger });
+    if (metricsServer) opened.add(() => metricsServer.close());
+    return runtimeOf({ deps, database, background, createdDemoShops, metricsServer, opened });
+  } catch (error) {
+    await opened.closeAfterFailedStart();
+    throw error;
   }
-  const metrics = new GatewayMetrics();
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
-    }));
+}
+
+/**
+ * What a start has opened, in the order it opened it, each with how it closes. Closed last first: by `close()`, which
+ * stops at the first close that fails; and after a failed start, where every close is tried (a failure logged) so
+ * that the start's own error is the one thrown.
+ */
+class OpenedInOrder {
+  private readonly opened: { close: () => Promise<void>; keepOnFailedStart: boolean }[] = [];
+
+  constructor(private readonly logger: Logger) {}
+
+  add(close: () => Promise<void>, options: { keepOnFailedStart?: boolean } = {}): void {
+    this.opened.push({ close, keepOnFailedStart: options.keepOnFailedStart ?? false });
+  }
+
+  async closeAll(): Promise<void> {
+    for (const { close } of this.opened.toReversed()) await close();
+  }
+
+  async closeAfterFailedStart(): Promise<void> {
+    for (const { close, keepOnFailedStart } of this.opened.toReversed()) {
+      if (keepOnFailedStart) continue;
+      try {
+        await close();
+      } catch (error) {
+        this.logger.warn({ err: error }, "closing after a failed start failed");
+      }
+    }
+  }
+}
+
+/**
+ * Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set; resolves to how to stop it when this start started it.
+ * Tracing is the process's: the runtime that started it flushes and stops it when it closes, and one already running
+ * is left to whoever started it.
+ */
+async function startTracingIfConfigured(config: Config): Promise<(() => Promise<void>) | null> {
+  if (!config.otlpEndpoint) return null;
+  const ownsTracing = !tracingEnabled();
+  await startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName });
+  return ownsTracing ? stopTracing : null;
+}
+
+function openConfiguredDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
+  });
+}
+
+/**
+ * Checks that the database answers, applies its migrations (or, when the operator runs `npm run migrate` as a step
+ * of its own, refuses a database that lacks one), then counts its statements; resolves to how many were applied.
+ */
+async function prepareDatabase(
+  config: Config,
+  database: DatabaseHandle,
+  metrics: GatewayMetrics,
+): Promise<number> {
   await checkDatabaseAnswers(database, config.databaseUrl);
-  // Migrations are a step of their own when the operator says so (`npm run migrate` before the instances start).
   const migrationCount = config.migrateOnStart
     ? await migrateDatabase(database)
     : await requireMigrations(database);
   instrumentDatabase(database, metrics);
-  // The embedded database opened here: `npm run backup` asks this process for its copies (lib/db/backup.ts).
-  const stopServingBackups =
-    !options.database && database.kind === "pglite" && (options.backgroundWorkers ?? true)
-      ? await serveBackups({ handle: database, dataDir: config.dataDir, logger })
-      : async () => {};
+  return migrationCount;
+}
+
+/** The backup socket (lib/db/backup.ts) of an embedded database this process opened and serves; how to close it. */
+async function serveBackupsOfOwnDatabase(
+  options: StartGatewayOptions,
+  database: DatabaseHandle,
+): Promise<() => Promise<void>> {
+  const serves = !options.database && database.kind === "pglite" && (options.backgroundWorkers ?? true);
+  if (!serves) return async () => {};
+  return serveBackups({ handle: database, dataDir: options.config.dataDir, logger: options.logger });
+}
+
+/** The master keys and the vault keys they open, with stamps from before stamps were per shop made per shop. */
+async function openVault(
+  config: Config,
+  logger: Logger,
+  database: DatabaseHandle,
+): Promise<{ masterKeys: MasterKeys; keyring: Keyring }> {
   const masterKeys = {
     current: resolveMasterKey(config, logger),
     previous: resolvePreviousMasterKey(config),
@@ -137,7 +226,20 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   // Before serving: no shop may read a stamp from the time stamps were the same in every shop.
   const rekeyed = await rekeyLegacyStamps(database.db, keyring.hashes);
   if (rekeyed > 0) logger.info({ rekeyed }, "card stamps made per shop");
+  return { masterKeys, keyring };
+}
+
+/** Everything a request or a worker uses, and the gauges `/metrics` reads from the database at each scrape. */
+function buildDeps(
+  options: StartGatewayOptions,
+  database: DatabaseHandle,
+  keyring: Keyring,
+  metrics: GatewayMetrics,
+  migrationCount: number,
+): GatewayDeps {
+  const { config, logger } = options;
   const clock = options.clock ?? databaseClock;
+  const concurrentStore = database.kind === "postgres";
   const cardLimits = { familyLimit: CARD_FAMILY_LIMIT, windowSeconds: CARD_SIGHTING_WINDOW_SECONDS };
   const deps: GatewayDeps = {
     config,
@@ -147,19 +249,14 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
     keyring,
     shops: new ShopDirectory(database.db, keyring),
     transactionWriter: new TransactionWriter(database.db, clock, metrics, {
-      concurrentStore: database.kind === "postgres",
+      concurrentStore,
       keyring,
       challengeTtlSeconds: config.threeDSecureTtlSeconds,
       cardLimits,
       logger,
     }),
-    moneyAnswers: new MoneyAnswerWriter(database.db, clock, metrics, {
-      concurrentStore: database.kind === "postgres",
-    }),
-    cardSightings: new CardSightingWriter(database.db, clock, {
-      concurrentStore: database.kind === "postgres",
-      ...cardLimits,
-    }),
+    moneyAnswers: new MoneyAnswerWriter(database.db, clock, metrics, { concurrentStore }),
+    cardSightings: new CardSightingWriter(database.db, clock, { concurrentStore, ...cardLimits }),
     outbox: new OutboxSignal(),
     rateLimiter: new RateLimiter(database.db, clock),
     acquirer: instrumentAcquirer(options.acquirer ?? new SandboxAcquirer(), metrics),
@@ -169,151 +266,32 @@ export async function startGatewayRuntime(options: StartGatewayOptions): Promise
   metrics.registerOutbox("webhook", () => readWebhookOutboxStats(deps));
   metrics.registerInFlight(() => readInFlightStats(deps));
   metrics.registerHeldSubscriptions(() => countHeldSubscriptions(deps));
-  const notifications = new NotificationWorker(deps);
-  const shopperEmails = new ShopperEmailWorker(deps);
-  const threeDSecureExpiry = new PeriodicSweep({
-    name: "3-D Secure expiry sweep",
-    intervalMs: THREE_D_SECURE_EXPIRY_MS,
-    logger,
-    sweep: () => endExpiredChallenges(deps),
-  });
-  const paymentRecovery = new PeriodicSweep({
-    name: "payment recovery sweep",
-    intervalMs: PAYMENT_RECOVERY_MS,
-    logger,
-    sweep: () => recoverUnansweredPayments(deps),
-  });
-  // Captures, voids and refunds whose acquirer call got no answer are asked about again.
-  const childResume = new PeriodicSweep({
-    name: "resuming child transactions",
-    intervalMs: CHILD_RESUME_MS,
-    logger,
-    sweep: () => resumeChildTransactions({ deps }),
-  });
-  // Stock held by payment-link payments that ended after 3-D Secure (or whose request died) is settled.
-  const productStock = new PeriodicSweep({
-    name: "product stock sweep",
-    intervalMs: PAYMENT_RECOVERY_MS,
-    logger,
-    sweep: () => settleEndedHolds(deps),
-  });
-  // Disputes the acquirer reports (polled, or pushed into the same inbox), applied by whichever instance claims them.
-  const disputeFeed = new PeriodicSweep({
-    name: "dispute feed",
-    intervalMs: DISPUTE_FEED_MS,
-    logger,
-    sweep: () => runDisputeFeed(deps),
-  });
-  const embeddedMaintenance =
-    database.kind === "pglite" && config.embeddedDatabaseMaintenance
-      ? new PeriodicSweep({
-          name: "embedded database maintenance",
-          intervalMs: EMBEDDED_MAINTENANCE_MS,
-          logger,
-          sweep: async () => {
-            const done = await maintainEmbeddedDatabase(database.db);
-            for (const table of done) metrics.maintenance(table.operation, table.ms / 1000);
-            if (done.length > 0) {
-              logger.info(
-                {
-                  analyzed: done.filter((table) => table.operation === "analyze").map((table) => table.table),
-                  vacuumed: done.filter((table) => table.operation === "vacuum").map((table) => table.table),
-                  longestMs: Math.round(Math.max(...done.map((table) => table.ms))),
-                  ms: Math.round(done.reduce((sum, table) => sum + table.ms, 0)),
-                },
-                "embedded database maintenance",
-              );
-            }
-            return done.length;
-          },
-        })
-      : null;
-  // MASTER_KEY_PREVIOUS set: the vault keys are re-wrapped under MASTER_KEY in the background (shared with the other
-  // instances doing the same).
-  let masterKeyRotation: { stop(): Promise<void> } | null = null;
-  // SUBSCRIPTIONS_LEASE_SECONDS shortens how long a dead instance's claims wait (tests of a killed instance).
-  const subscriptionLease = Number(process.env.SUBSCRIPTIONS_LEASE_SECONDS) || undefined;
-  const subscriptionScheduler = new SubscriptionScheduler(deps, { leaseSeconds: subscriptionLease });
-  if (options.backgroundWorkers ?? true) {
-    if (masterKeys.previous)
-      masterKeyRotation = startMasterKeyRotation({ db: database.db, keys: masterKeys, logger });
-    productStock.start();
-    notifications.start();
-    shopperEmails.start();
-    if (process.env.SUBSCRIPTIONS_SCHEDULER !== "off") subscriptionScheduler.start();
-    threeDSecureExpiry.start();
-    paymentRecovery.start();
-    childResume.start();
-    disputeFeed.start();
-    embeddedMaintenance?.start();
-  }
-  const createdDemoShops =
-    (options.demoShops ?? config.demoShops) && database.kind === "pglite"
-      ? await ensureDemoShops(database.db, keyring)
-      : false;
-  // A rotation (`npm run keys -- rotate`) is picked up by every running instance within KEYRING_REFRESH_MS.
-  const keyringRefresh = setInterval(() => {
-    keyring.refresh().catch((error: unknown) => logger.warn({ err: error }, "vault keyring refresh failed"));
-  }, KEYRING_REFRESH_MS);
-  keyringRefresh.unref();
-  // Ended rate-limit windows are dropped now and then (any instance may do it; the delete is idempotent).
-  const rateLimitPrune = setInterval(() => {
-    deps.rateLimiter
-      .prune()
-      .catch((error: unknown) => logger.warn({ err: error }, "rate-limit prune failed"));
-    pruneCardSightings(deps).catch((error: unknown) =>
-      logger.warn({ err: error }, "card sightings prune failed"),
-    );
-  }, RATE_LIMIT_PRUNE_MS);
-  rateLimitPrune.unref();
-  // Idempotency keys past their 24 h likewise (an expired key is treated as absent before it is dropped).
-  const idempotencyPrune = setInterval(() => {
-    deleteExpiredIdempotencyKeys({ deps }).catch((error: unknown) =>
-      logger.warn({ err: error }, "idempotency key prune failed"),
-    );
-  }, RATE_LIMIT_PRUNE_MS);
-  idempotencyPrune.unref();
-  async function stopBackgroundWork() {
-    clearInterval(keyringRefresh);
-    clearInterval(rateLimitPrune);
-    clearInterval(idempotencyPrune);
-    await Promise.all([
-      subscriptionScheduler.stop(),
-      notifications.stop(),
-      shopperEmails.stop(),
-      productStock.stop(),
-      threeDSecureExpiry.stop(),
-      paymentRecovery.stop(),
-      childResume.stop(),
-      disputeFeed.stop(),
-      embeddedMaintenance?.stop(),
-      masterKeyRotation?.stop(),
-    ]);
-  }
-  const metricsServer =
-    config.metricsPort === null
-      ? null
-      : await startMetricsServer({ port: config.metricsPort, metrics, logger });
+  return deps;
+}
+
+function runtimeOf(parts: {
+  deps: GatewayDeps;
+  database: DatabaseHandle;
+  background: BackgroundWork;
+  createdDemoShops: boolean;
+  metricsServer: MetricsServer | null;
+  opened: OpenedInOrder;
+}): GatewayRuntime {
+  const { background } = parts;
   return {
-    deps,
-    app: createGatewayApp(deps),
-    database,
-    notifications,
-    shopperEmails,
-    threeDSecureExpiry,
-    paymentRecovery,
-    disputeFeed,
-    embeddedMaintenance,
-    subscriptions: subscriptionScheduler,
-    createdDemoShops,
-    stopBackgroundWork,
-    metricsServer,
-    async close() {
-      await metricsServer?.close();
-      await stopBackgroundWork();
-      await stopServingBackups();
-      await database.close();
-      if (ownsTracing) await stopTracing();
-    },
+    deps: parts.deps,
+    app: createGatewayApp(parts.deps),
+    database: parts.database,
+    notifications: background.notifications,
+    shopperEmails: background.shopperEmails,
+    threeDSecureExpiry: background.threeDSecureExpiry,
+    paymentRecovery: background.paymentRecovery,
+    disputeFeed: background.disputeFeed,
+    embeddedMaintenance: background.embeddedMaintenance,
+    subscriptions: background.subscriptions,
+    createdDemoShops: parts.createdDemoShops,
+    stopBackgroundWork: () => background.stop(),
+    metricsServer: parts.metricsServer,
+    close: () => parts.opened.closeAll(),
   };
 }
