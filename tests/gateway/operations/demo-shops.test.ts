@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/client";
 import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { loadConfig } from "@/lib/server/config";
 import { createLogger } from "@/lib/server/log";

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BACKUP_SOCKET } from "@/lib/db/backup";
 import { openDatabase, queryRows } from "@/lib/db/client";
 import { tracingEnabled } from "@/lib/gateway/observability/tracing";
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { loadConfig } from "@/lib/server/config";
 import { createLogger } from "@/lib/server/log";
 import { MASTER_KEY } from "../harness";
