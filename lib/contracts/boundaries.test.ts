@@ -216,7 +216,6 @@ const KNOWN_FOLDER_PAIRS = [
   "lib/gateway/checkouts ↔ lib/gateway/subscriptions",
   "lib/gateway/emails ↔ lib/gateway/payments",
   "lib/gateway/emails ↔ lib/gateway/transactions",
-  "lib/gateway/http ↔ lib/gateway/observability",
   "lib/gateway/notifications ↔ lib/gateway/transactions",
   "lib/gateway/payments ↔ lib/gateway/three-d-secure",
   "lib/gateway/three-d-secure ↔ lib/gateway/tokenization",
