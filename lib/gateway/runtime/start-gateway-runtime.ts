@@ -27,10 +27,10 @@ import { ShopDirectory } from "../shops/shop-directory";
 import { countHeldSubscriptions } from "../subscriptions/hold";
 import type { SubscriptionScheduler } from "../subscriptions/scheduler";
 import { MoneyAnswerWriter } from "../transactions/money-answer-writer";
+import { rekeyLegacyStamps } from "../transactions/rekey-legacy-stamps";
 import { TransactionWriter } from "../transactions/transaction-writer";
 import { type Keyring, loadKeyring } from "../vault/keyring";
 import { resolveMasterKey, resolvePreviousMasterKey } from "../vault/master-key";
-import { rekeyLegacyStamps } from "../vault/rekey-stamps";
 import type { MasterKeys } from "../vault/rotate-master-key";
 import { type BackgroundWork, startBackgroundWork } from "./background-work";
 
