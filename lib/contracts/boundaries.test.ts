@@ -209,7 +209,6 @@ const KNOWN_FOLDER_PAIRS = [
   "lib/gateway ↔ lib/gateway/observability",
   "lib/gateway ↔ lib/gateway/shops",
   "lib/gateway ↔ lib/gateway/transactions",
-  "lib/gateway/cards ↔ lib/gateway/transactions",
   "lib/gateway/checkouts ↔ lib/gateway/products",
   // The payment page's first-charge date uses the subscriptions' date rule (addInterval), which is to move to a
   // dates module of its own.
