@@ -1,7 +1,7 @@
 import http from "node:http";
 import next from "next";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { parseServerArguments } from "@/lib/server/cli";
 import { quietClientAborts } from "@/lib/server/client-aborts";

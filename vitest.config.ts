@@ -13,6 +13,7 @@ export const STORE_INDEPENDENT_TEST_FILES = [
   "tests/gateway/merchant-api/begateway-php.test.ts",
   "tests/gateway/operations/demo-shops.test.ts",
   "tests/gateway/operations/env-file-script.test.ts",
+  "tests/gateway/operations/failed-start.test.ts",
   "tests/gateway/operations/first-hour.test.ts",
   "tests/gateway/operations/gateway-script.test.ts",
   "tests/gateway/operations/observability-process.test.ts",

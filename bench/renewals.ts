@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "@/lib/db/client";
 import { createCustomer } from "@/lib/gateway/customers/create-customer";
 import { createPayment } from "@/lib/gateway/payments/create-payment";
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { createShop } from "@/lib/gateway/shops/create-shop";
 import { createPlan } from "@/lib/gateway/subscriptions/plans";
 import { tokenizeCard } from "@/lib/gateway/tokenization/tokenize-card";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
+import { observeRequests } from "@/lib/gateway/http/observe-requests";
 import { GatewayMetrics } from "@/lib/gateway/observability/metrics";
-import { observeRequests } from "@/lib/gateway/observability/observe-requests";
 import { accessLogger, createLogger } from "@/lib/server/log";
 
 /**

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { pino } from "pino";
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { createShop } from "@/lib/gateway/shops/create-shop";
 import { loadConfig } from "@/lib/server/config";
 import { SCENARIOS, type ScenarioName } from "./scenarios";

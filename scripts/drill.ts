@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "@/lib/db/client";
 import type { Clock } from "@/lib/gateway/clock";
 import { UNANSWERED_AFTER_SECONDS } from "@/lib/gateway/payments/recover-unanswered";
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { createShop } from "@/lib/gateway/shops/create-shop";
 import { parseMasterKey } from "@/lib/gateway/vault/envelope";
 import { loadKeyring } from "@/lib/gateway/vault/keyring";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { gatewayPathOf } from "@/lib/gateway/http/gateway-paths";
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { parseCommandLine } from "@/lib/server/cli";
 import { isTrustedProxy } from "@/lib/server/client-address";

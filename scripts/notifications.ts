@@ -3,7 +3,7 @@ import { transactions } from "@/lib/db/schema";
 import { GatewayError, renderGatewayError } from "@/lib/gateway/errors";
 import { listNotifications } from "@/lib/gateway/notifications/list-notifications";
 import { resendNotification } from "@/lib/gateway/notifications/resend-notification";
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { exitWithUsage, parseCommandLine } from "@/lib/server/cli";
 import { getConfig } from "@/lib/server/config";
 import { createLogger } from "@/lib/server/log";

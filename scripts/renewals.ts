@@ -1,4 +1,4 @@
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { getConfig } from "@/lib/server/config";
 import { createLogger } from "@/lib/server/log";
 import { reportOperatorErrors } from "@/lib/server/operator-error";

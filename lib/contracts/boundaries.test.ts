@@ -165,7 +165,7 @@ describe("import cycles", () => {
 
 /**
  * The folder an import graph's module belongs to: a folder of lib/gateway (its files at the top, context.ts,
- * errors.ts, runtime.ts, are `lib/gateway`), another folder of lib, or the app and its components as wholes.
+ * errors.ts, clock.ts, are `lib/gateway`), another folder of lib, or the app and its components as wholes.
  */
 function folderOf(module: string): string | null {
   const parts = module.split("/");
@@ -197,37 +197,28 @@ const PROJECT_FOLDERS = ["lib", "app", "components"];
 
 /**
  * The pairs of folders that import each other today. A layer below must not know the one above, so this list only
- * shrinks: a new pair fails the test, and a pair that no longer imports each other must be taken off it. Most are
- * lib/gateway's own files (context.ts, runtime.ts) importing the folders that import them back.
+ * shrinks: a new pair fails the test, and a pair that no longer imports each other must be taken off it. The first
+ * few are context.ts naming the types of what it holds (the writers, the shop directory, the metrics), in folders
+ * that import it back for GatewayDeps; the runtime, which imports every folder, is a folder of its own that none
+ * imports.
  */
 const KNOWN_FOLDER_PAIRS = [
   "app ↔ components",
   "lib/gateway ↔ lib/gateway/cards",
-  "lib/gateway ↔ lib/gateway/disputes",
-  "lib/gateway ↔ lib/gateway/emails",
-  "lib/gateway ↔ lib/gateway/http",
-  "lib/gateway ↔ lib/gateway/idempotency",
   "lib/gateway ↔ lib/gateway/notifications",
   "lib/gateway ↔ lib/gateway/observability",
-  "lib/gateway ↔ lib/gateway/payments",
-  "lib/gateway ↔ lib/gateway/products",
   "lib/gateway ↔ lib/gateway/shops",
-  "lib/gateway ↔ lib/gateway/subscriptions",
-  "lib/gateway ↔ lib/gateway/three-d-secure",
   "lib/gateway ↔ lib/gateway/transactions",
-  "lib/gateway/cards ↔ lib/gateway/transactions",
   "lib/gateway/checkouts ↔ lib/gateway/products",
   // The payment page's first-charge date uses the subscriptions' date rule (addInterval), which is to move to a
   // dates module of its own.
   "lib/gateway/checkouts ↔ lib/gateway/subscriptions",
   "lib/gateway/emails ↔ lib/gateway/payments",
   "lib/gateway/emails ↔ lib/gateway/transactions",
-  "lib/gateway/http ↔ lib/gateway/observability",
   "lib/gateway/notifications ↔ lib/gateway/transactions",
   "lib/gateway/payments ↔ lib/gateway/three-d-secure",
   "lib/gateway/three-d-secure ↔ lib/gateway/tokenization",
   "lib/gateway/three-d-secure ↔ lib/gateway/transactions",
-  "lib/gateway/transactions ↔ lib/gateway/vault",
 ];
 
 describe("folders", () => {

@@ -9,7 +9,7 @@ import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import { type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import type { Acquirer } from "@/lib/gateway/acquirer/acquirer";
 import type { Clock } from "@/lib/gateway/clock";
-import { type GatewayRuntime, startGatewayRuntime } from "@/lib/gateway/runtime";
+import { type GatewayRuntime, startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { type CreatedShop, createShop } from "@/lib/gateway/shops/create-shop";
 import { loadConfig } from "@/lib/server/config";
 import { createLogger } from "@/lib/server/log";

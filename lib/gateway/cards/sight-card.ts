@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
+// A digest's first 60 bits as an advisory-lock key, as the duplicate check takes its fingerprints'.
+import { advisoryLockKey } from "@/lib/db/advisory-lock-key";
 import type { GatewayDeps } from "../context";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-// A digest's first 60 bits as an advisory-lock key, as the duplicate check takes its fingerprints'.
-import { duplicateLockKey } from "../transactions/duplicate-check";
 import { type CardSighting, cardLimitError } from "./card-sighting-writer";
 import type { CardDescription } from "./describe-card";
 
@@ -60,7 +60,7 @@ export function cardSighting({
     shopId: shop.id,
     card: hashes.cardSighting({ shopId: shop.id, number }),
     family,
-    familyLockKey: duplicateLockKey(family),
+    familyLockKey: advisoryLockKey(family),
     newCardLimit: shop.settings.new_card_limit_per_minute || null,
     bin: card.bin,
     last4: card.last_4,

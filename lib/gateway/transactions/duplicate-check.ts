@@ -10,11 +10,6 @@ import type { Clock } from "../clock";
  */
 export const DUPLICATE_WINDOW_SECONDS = 30;
 
-/** Advisory-lock key of a fingerprint: its first 60 bits, a well-spread signed bigint. */
-export function duplicateLockKey(fingerprint: string): bigint {
-  return BigInt.asIntN(64, BigInt(`0x${fingerprint.slice(0, 15)}`));
-}
-
 /**
  * A look ahead of the writer's authoritative check, for requests that would otherwise call out first (the
  * merchant's verification_url): a plain repeat is refused before the merchant is asked about a transaction that

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { advisoryLockKey } from "@/lib/db/advisory-lock-key";
 import { type Database, queryRowsPrepared } from "@/lib/db/client";
 import { GroupCommit, type ItemOutcome } from "@/lib/db/group-commit";
 import { arrayLiteral, jsonRecordset } from "@/lib/db/json-insert";
@@ -26,7 +27,7 @@ import type { Keyring } from "../vault/keyring";
 import { DATA_KEY_ROTATION_LOCK_ID } from "../vault/rotate-keys";
 import type { TransactionBody } from "./build-transaction";
 import { countEnded, type TransactionCounter } from "./count-ended";
-import { DUPLICATE_WINDOW_SECONDS, duplicateLockKey } from "./duplicate-check";
+import { DUPLICATE_WINDOW_SECONDS } from "./duplicate-check";
 
 export interface NewCard {
   token: string;
@@ -186,7 +187,7 @@ export class TransactionWriter {
     const at = fixedTime ? sql`${fixedTime.toISOString()}::timestamptz` : sql`null::timestamptz`;
     const now = sql`coalesce(${at}, clock_timestamp())`;
     const fingerprints = [...new Set(firsts.map((write) => write.transaction.duplicateFingerprint))];
-    const lockKeys = [...new Set(fingerprints.map((fingerprint) => duplicateLockKey(fingerprint)))].sort(
+    const lockKeys = [...new Set(fingerprints.map((fingerprint) => advisoryLockKey(fingerprint)))].sort(
       (a, b) => (a < b ? -1 : a > b ? 1 : 0),
     );
     const checkedUids = firsts.flatMap(({ transaction, checkDuplicate }) =>

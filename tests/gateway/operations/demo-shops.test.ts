@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/client";
 import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
-import { startGatewayRuntime } from "@/lib/gateway/runtime";
+import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { demoShopLines } from "@/lib/gateway/shops/demo-shops";
 import { loadConfig } from "@/lib/server/config";
 import { createLogger } from "@/lib/server/log";
@@ -80,7 +80,8 @@ describe("a default start of server.ts (no NODE_ENV, no DEMO_SHOPS)", () => {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // As the production start below: a whole server.ts compiled and started, over 30 s on a busy machine.
+  }, 120_000);
 
   it("in production serves no demo in the gateway nor in the app", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tessera-production-start-"));

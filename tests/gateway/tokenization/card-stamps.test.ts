@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
 import { cards, legacyStamps, transactions } from "@/lib/db/schema";
-import { rekeyLegacyStamps } from "@/lib/gateway/vault/rekey-stamps";
+import { rekeyLegacyStamps } from "@/lib/gateway/transactions/rekey-legacy-stamps";
 import {
   callJson,
   type JsonBody,

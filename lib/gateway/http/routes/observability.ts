@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { GatewayDeps } from "../context";
-import { GatewayError } from "../errors";
-import { requestHeader } from "../http/headers";
-import { checkReadiness } from "./health";
-import { hasMetricsToken } from "./metrics-access";
+import type { GatewayDeps } from "../../context";
+import { GatewayError } from "../../errors";
+import { checkReadiness } from "../../observability/health";
+import { hasMetricsToken } from "../../observability/metrics-access";
+import { requestHeader } from "../headers";
 
 /**
  * `/metrics` (Prometheus text) on the main port, only with `Authorization: Bearer $METRICS_TOKEN`: without a token

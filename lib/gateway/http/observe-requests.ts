@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/server/request-id";
-import { requestHeader } from "../http/headers";
-import type { GatewayMetrics } from "./metrics";
-import { tracingEnabled, withRequestSpan } from "./tracing";
+import type { GatewayMetrics } from "../observability/metrics";
+import { tracingEnabled, withRequestSpan } from "../observability/tracing";
+import { requestHeader } from "./headers";
 
 /** The route label of a request that matched no route (404s, and 405s answered before routing). */
 export const UNMATCHED_ROUTE = "unmatched";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { cards, legacyStamps, transactions } from "@/lib/db/schema";
-import type { TransactionBody } from "../transactions/build-transaction";
-import type { KeyedHashes } from "./keyed-hashes";
+import type { KeyedHashes } from "../vault/keyed-hashes";
+import type { TransactionBody } from "./build-transaction";
 
 /** Entries rewritten per database transaction: short enough that other instances starting meanwhile wait little. */
 const BATCH = 500;

@@ -1,0 +1,189 @@
+import type { DatabaseHandle } from "@/lib/db/client";
+import { maintainEmbeddedDatabase } from "@/lib/db/embedded-maintenance";
+import { pruneCardSightings } from "../cards/sight-card";
+import type { GatewayDeps } from "../context";
+import { DISPUTE_FEED_MS, runDisputeFeed } from "../disputes/dispute-feed";
+import { ShopperEmailWorker } from "../emails/shopper-email-worker";
+import { deleteExpiredIdempotencyKeys } from "../idempotency/delete-expired-idempotency-keys";
+import { NotificationWorker } from "../notifications/notification-worker";
+import { recoverUnansweredPayments } from "../payments/recover-unanswered";
+import { resumeChildTransactions } from "../payments/resume-child-transactions";
+import { PeriodicSweep } from "../periodic-sweep";
+import { settleEndedHolds } from "../products/product-stock";
+import { SubscriptionScheduler } from "../subscriptions/scheduler";
+import { endExpiredChallenges } from "../three-d-secure/expiry-sweeper";
+import { KEYRING_REFRESH_MS } from "../vault/keyring";
+import type { MasterKeys } from "../vault/rotate-master-key";
+import { startMasterKeyRotation } from "../vault/rotate-master-key";
+
+const RATE_LIMIT_PRUNE_MS = 10 * 60_000;
+const CHILD_RESUME_MS = 60_000;
+const THREE_D_SECURE_EXPIRY_MS = 30_000;
+const PAYMENT_RECOVERY_MS = 60_000;
+/**
+ * How often the embedded database's tables are checked for maintenance. Autovacuum's own pause is a minute; a new
+ * store's tables grow tenfold in their first minute, and the check itself is one read of the statistics view.
+ */
+const EMBEDDED_MAINTENANCE_MS = 10_000;
+
+/** The gateway's work beside the requests: the workers and sweeps, and the timers that keep its own state fresh. */
+export interface BackgroundWork {
+  notifications: NotificationWorker;
+  shopperEmails: ShopperEmailWorker;
+  threeDSecureExpiry: PeriodicSweep;
+  paymentRecovery: PeriodicSweep;
+  disputeFeed: PeriodicSweep;
+  embeddedMaintenance: PeriodicSweep | null;
+  subscriptions: SubscriptionScheduler;
+  /** Clears the timers, then stops every worker and sweep and waits for their runs in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds every worker and sweep, starts them when `workers` is true (tests drive them by hand instead), and starts
+ * the timers in any case: the keyring's refresh and the prunes belong to serving requests, not to the workers.
+ */
+export function startBackgroundWork(options: {
+  deps: GatewayDeps;
+  database: DatabaseHandle;
+  masterKeys: MasterKeys;
+  workers: boolean;
+}): BackgroundWork {
+  const { deps, database, masterKeys } = options;
+  const { config, logger } = deps;
+  const notifications = new NotificationWorker(deps);
+  const shopperEmails = new ShopperEmailWorker(deps);
+  const threeDSecureExpiry = new PeriodicSweep({
+    name: "3-D Secure expiry sweep",
+    intervalMs: THREE_D_SECURE_EXPIRY_MS,
+    logger,
+    sweep: () => endExpiredChallenges(deps),
+  });
+  const paymentRecovery = new PeriodicSweep({
+    name: "payment recovery sweep",
+    intervalMs: PAYMENT_RECOVERY_MS,
+    logger,
+    sweep: () => recoverUnansweredPayments(deps),
+  });
+  // Captures, voids and refunds whose acquirer call got no answer are asked about again.
+  const childResume = new PeriodicSweep({
+    name: "resuming child transactions",
+    intervalMs: CHILD_RESUME_MS,
+    logger,
+    sweep: () => resumeChildTransactions({ deps }),
+  });
+  // Stock held by payment-link payments that ended after 3-D Secure (or whose request died) is settled.
+  const productStock = new PeriodicSweep({
+    name: "product stock sweep",
+    intervalMs: PAYMENT_RECOVERY_MS,
+    logger,
+    sweep: () => settleEndedHolds(deps),
+  });
+  // Disputes the acquirer reports (polled, or pushed into the same inbox), applied by whichever instance claims them.
+  const disputeFeed = new PeriodicSweep({
+    name: "dispute feed",
+    intervalMs: DISPUTE_FEED_MS,
+    logger,
+    sweep: () => runDisputeFeed(deps),
+  });
+  const embeddedMaintenance =
+    database.kind === "pglite" && config.embeddedDatabaseMaintenance
+      ? new PeriodicSweep({
+          name: "embedded database maintenance",
+          intervalMs: EMBEDDED_MAINTENANCE_MS,
+          logger,
+          sweep: () => maintainAndReport(deps),
+        })
+      : null;
+  // SUBSCRIPTIONS_LEASE_SECONDS shortens how long a dead instance's claims wait (tests of a killed instance).
+  const subscriptionLease = Number(process.env.SUBSCRIPTIONS_LEASE_SECONDS) || undefined;
+  const subscriptions = new SubscriptionScheduler(deps, { leaseSeconds: subscriptionLease });
+  // MASTER_KEY_PREVIOUS set: the vault keys are re-wrapped under MASTER_KEY in the background (shared with the other
+  // instances doing the same).
+  let masterKeyRotation: { stop(): Promise<void> } | null = null;
+  if (options.workers) {
+    if (masterKeys.previous)
+      masterKeyRotation = startMasterKeyRotation({ db: database.db, keys: masterKeys, logger });
+    productStock.start();
+    notifications.start();
+    shopperEmails.start();
+    if (process.env.SUBSCRIPTIONS_SCHEDULER !== "off") subscriptions.start();
+    threeDSecureExpiry.start();
+    paymentRecovery.start();
+    childResume.start();
+    disputeFeed.start();
+    embeddedMaintenance?.start();
+  }
+  const timers = startHousekeepingTimers(deps);
+  return {
+    notifications,
+    shopperEmails,
+    threeDSecureExpiry,
+    paymentRecovery,
+    disputeFeed,
+    embeddedMaintenance,
+    subscriptions,
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all([
+        subscriptions.stop(),
+        notifications.stop(),
+        shopperEmails.stop(),
+        productStock.stop(),
+        threeDSecureExpiry.stop(),
+        paymentRecovery.stop(),
+        childResume.stop(),
+        disputeFeed.stop(),
+        embeddedMaintenance?.stop(),
+        masterKeyRotation?.stop(),
+      ]);
+    },
+  };
+}
+
+/** The keyring's refresh and the prunes of what has expired; none keeps the process alive. */
+function startHousekeepingTimers(deps: GatewayDeps): NodeJS.Timeout[] {
+  const { logger } = deps;
+  // A rotation (`npm run keys -- rotate`) is picked up by every running instance within KEYRING_REFRESH_MS.
+  const keyringRefresh = setInterval(() => {
+    deps.keyring
+      .refresh()
+      .catch((error: unknown) => logger.warn({ err: error }, "vault keyring refresh failed"));
+  }, KEYRING_REFRESH_MS);
+  // Ended rate-limit windows are dropped now and then (any instance may do it; the delete is idempotent).
+  const rateLimitPrune = setInterval(() => {
+    deps.rateLimiter
+      .prune()
+      .catch((error: unknown) => logger.warn({ err: error }, "rate-limit prune failed"));
+    pruneCardSightings(deps).catch((error: unknown) =>
+      logger.warn({ err: error }, "card sightings prune failed"),
+    );
+  }, RATE_LIMIT_PRUNE_MS);
+  // Idempotency keys past their 24 h likewise (an expired key is treated as absent before it is dropped).
+  const idempotencyPrune = setInterval(() => {
+    deleteExpiredIdempotencyKeys({ deps }).catch((error: unknown) =>
+      logger.warn({ err: error }, "idempotency key prune failed"),
+    );
+  }, RATE_LIMIT_PRUNE_MS);
+  const timers = [keyringRefresh, rateLimitPrune, idempotencyPrune];
+  for (const timer of timers) timer.unref();
+  return timers;
+}
+
+/** One round of the embedded database's maintenance, counted and logged; resolves to how many tables it maintained. */
+async function maintainAndReport(deps: GatewayDeps): Promise<number> {
+  const done = await maintainEmbeddedDatabase(deps.db);
+  for (const table of done) deps.metrics.maintenance(table.operation, table.ms / 1000);
+  if (done.length > 0) {
+    deps.logger.info(
+      {
+        analyzed: done.filter((table) => table.operation === "analyze").map((table) => table.table),
+        vacuumed: done.filter((table) => table.operation === "vacuum").map((table) => table.table),
+        longestMs: Math.round(Math.max(...done.map((table) => table.ms))),
+        ms: Math.round(done.reduce((sum, table) => sum + table.ms, 0)),
+      },
+      "embedded database maintenance",
+    );
+  }
+  return done.length;
+}
