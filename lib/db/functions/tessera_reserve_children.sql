@@ -1,6 +1,6 @@
 -- Several reservations of captures, voids and refunds in one statement, each one tessera_reserve_child with its own
 -- arguments, in the order given: the embedded database runs one statement at a time, and what concurrent children
--- cost it was mostly each statement's own round trip and commit, not their rules (lib/gateway/payments/
+-- cost it was mostly each statement's own round trip and commit, not their rules (lib/gateway/transactions/
 -- child-writer.ts batches them as new payments are batched). Each reservation's queries see those before it in the
 -- batch: two children of one parent are decided one after the other, as two statements would be. `items` is a JSON
 -- array of objects named after tessera_reserve_child's arguments; the answers come back with their item's ordinal.

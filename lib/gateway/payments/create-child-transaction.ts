@@ -129,7 +129,7 @@ async function reserveChild(
     case "refused":
       throw childValidationError(
         childRefusalErrors(type, request.amount, {
-          refusals: result.refusals ?? [],
+          refusals: (result.refusals ?? []) as ChildRefusalCode[],
           parentType: result.parent_type ?? "",
           parentStatus: result.parent_status ?? "",
           parentCurrency: result.parent_currency ?? "",

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childBodyPlan } from "@/lib/gateway/payments/child-body";
-import type { ChildReservation } from "@/lib/gateway/payments/child-writer";
+import type { ChildReservation } from "@/lib/gateway/transactions/child-writer";
 import { DUPLICATE_WINDOW_SECONDS } from "@/lib/gateway/transactions/duplicate-check";
 import { createParent, postChild, readTransaction } from "../child-helpers";
 import { startTestGateway, type TestGateway, type TestShop, usePostgres } from "../harness";
 
 /**
- * The child writer (lib/gateway/payments/child-writer.ts): on the embedded database the captures, voids and refunds
+ * The child writer (lib/gateway/transactions/child-writer.ts): on the embedded database the captures, voids and refunds
  * that come together are reserved in one statement and finished in another, each still decided by its own call of
  * the one rule; on PostgreSQL each keeps a statement of its own. Each gets its own answer, and one the database
  * cannot store fails alone.

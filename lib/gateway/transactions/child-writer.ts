@@ -2,8 +2,6 @@ import { sql } from "drizzle-orm";
 import type { ChildTransactionType } from "@/lib/contracts/child-transaction";
 import { type Database, queryRowsPrepared } from "@/lib/db/client";
 import { GroupCommit, type ItemOutcome } from "@/lib/db/group-commit";
-import type { ChildBodyPlan } from "./child-body";
-import type { ChildRefusalCode } from "./child-refusals";
 
 /** tessera_reserve_child's arguments, by name: one capture, void or refund to reserve under its parent's lock. */
 export interface ChildReservation {
@@ -21,13 +19,15 @@ export interface ChildReservation {
   duplicate_window_seconds: number;
   /** The test clock's time (ISO), or null for the database's. */
   at: string | null;
-  body_plan: ChildBodyPlan;
+  /** How the child's body is built from its parent's (`childBodyPlan` in lib/gateway/payments/child-body.ts). */
+  body_plan: unknown;
 }
 
 /** What tessera_reserve_child answers: the child's row when reserved, the parent's figures when refused. */
 export interface ReservationAnswer {
   outcome: "reserved" | "refused" | "duplicate" | "not_found";
-  refusals: ChildRefusalCode[] | null;
+  /** The refusal codes (`ChildRefusalCode` in lib/gateway/payments/child-refusals.ts). */
+  refusals: string[] | null;
   parent_type: string | null;
   parent_status: string | null;
   parent_currency: string | null;
