@@ -182,7 +182,9 @@ export function Dashboard({ range }: { range: ReportView }) {
 
       <section aria-labelledby="daily-chart-title" className="admin-section">
         <h2 id="daily-chart-title">
-          Per day, {range.from} to {range.to} (UTC)
+          {/* A date is one word: on a phone the line breaks between them, never at a date's hyphen. */}
+          Per day, <span className="admin-nowrap">{range.from}</span> to{" "}
+          <span className="admin-nowrap">{range.to}</span> (UTC)
         </h2>
         <figure className="admin-figure">
           <DailyChart days={days} titleId="daily-chart" />
