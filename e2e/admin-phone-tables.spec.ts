@@ -271,3 +271,34 @@ test("on a phone, written right to left, the cards still fit and their labels si
   expect(sides.direction).toBe("rtl");
   expect(["start", "right"]).toContain(sides.align);
 });
+
+test("on a phone the cards' labels are not read out: the accessibility tree names each column once, in its header", async ({
+  signedIn: page,
+  request,
+}) => {
+  await tokenize(request, { trackingId: `phone-ax-${uniqueSuffix()}` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/admin/transactions");
+  await settled(page);
+  const table = page.getByRole("table", { name: "Transactions, newest first" });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  const rows = await table.getByRole("row").count();
+  // Drawn on screen before every row's card value…
+  expect(
+    await table
+      .locator('td[data-label="Card"]')
+      .first()
+      .evaluate((cell) => getComputedStyle(cell, "::before").content),
+  ).toContain("Card");
+  // …and in Chromium's own tree still a table (rows and cells), with "Card" only as the column's header.
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+    nodes: { role?: { value: string }; name?: { value: string } }[];
+  };
+  const named = (role: string, name?: string) =>
+    nodes.filter((node) => node.role?.value === role && (name === undefined || node.name?.value === name))
+      .length;
+  expect(named("row")).toBeGreaterThanOrEqual(rows);
+  expect(named("columnheader", "Card")).toBe(1);
+  expect(named("StaticText", "Card")).toBe(1);
+});
