@@ -9,7 +9,20 @@ import { CustomerLink } from "../customers/customer-link";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
 import { StatusBadge } from "../status-badge";
+import { ColumnHeaders } from "../table-columns";
 import { TableRegion } from "../table-region";
+
+/** What the merchant asks first: how much, how it stands, who, what for; the ids last. */
+const COLUMNS = {
+  amount: "Amount",
+  status: "Status",
+  customer: "Customer",
+  order: "Order",
+  created: "Created",
+  attempts: "Attempts",
+  expires: "Expires",
+  lastTransaction: "Last transaction",
+} as const;
 
 export function CheckoutsList({ filters }: { filters: PageFilters }) {
   const query = useQuery({ ...adminQueries.checkoutList(filters), placeholderData: keepPreviousData });
@@ -32,19 +45,7 @@ export function CheckoutsList({ filters }: { filters: PageFilters }) {
           <caption id="checkouts-caption" className="admin-visually-hidden">
             Checkout sessions, newest first
           </caption>
-          <thead>
-            <tr>
-              {/* What the merchant asks first: how much, how it stands, who, what for; the ids last. */}
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Order</th>
-              <th scope="col">Created</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Last transaction</th>
-            </tr>
-          </thead>
+          <ColumnHeaders columns={COLUMNS} />
           <tbody>
             {query.data.items.map((checkout, index) => {
               const transaction = checkout.gateway_response?.transaction;
@@ -53,28 +54,30 @@ export function CheckoutsList({ filters }: { filters: PageFilters }) {
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above; nothing else tells two sessions apart.
                 <tr key={`${checkout.created_at}:${index}`}>
-                  <td className="admin-number">
+                  <td className="admin-number admin-table__lead" data-label={COLUMNS.amount}>
                     {chargedAmount({ type: checkout.transaction_type, ...checkout.order })}
                   </td>
-                  <td>
+                  <td className="admin-table__lead" data-label={COLUMNS.status}>
                     <StatusBadge status={checkout.status} />
                     {checkout.message ? <span className="admin-muted"> {checkout.message}</span> : null}
                   </td>
-                  <td className="admin-break">
+                  <td className="admin-break" data-label={COLUMNS.customer}>
                     <CustomerLink email={checkout.customer?.email} />
                   </td>
-                  <td className="admin-break">
+                  <td className="admin-break" data-label={COLUMNS.order}>
                     <bdi>{checkout.order.description}</bdi>
                     {checkout.order.tracking_id ? (
                       <span className="admin-muted"> · {checkout.order.tracking_id}</span>
                     ) : null}
                   </td>
-                  <td>{formatDateTime(checkout.created_at)}</td>
-                  <td className="admin-number">
+                  <td data-label={COLUMNS.created}>{formatDateTime(checkout.created_at)}</td>
+                  <td className="admin-number" data-label={COLUMNS.attempts}>
                     {checkout.attempts_used} of {checkout.attempts}
                   </td>
-                  <td>{checkout.finished ? "—" : formatDateTime(checkout.expired_at)}</td>
-                  <td>
+                  <td data-label={COLUMNS.expires}>
+                    {checkout.finished ? "—" : formatDateTime(checkout.expired_at)}
+                  </td>
+                  <td data-label={COLUMNS.lastTransaction}>
                     {transaction ? (
                       <CopyId
                         id={transaction.uid}

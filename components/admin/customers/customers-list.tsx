@@ -8,11 +8,20 @@ import { formatDateTime, orDash } from "@/lib/admin/format";
 import { adminQueries } from "@/lib/admin/queries";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
+import { ColumnHeaders } from "../table-columns";
 import { TableRegion } from "../table-region";
 
 function fullName(customer: { first_name: string | null; last_name: string | null }): string {
   return [customer.first_name, customer.last_name].filter(Boolean).join(" ") || "—";
 }
+
+const COLUMNS = {
+  email: "E-mail",
+  name: "Name",
+  country: "Country",
+  yourId: "Your id",
+  created: "Created",
+} as const;
 
 export function CustomersList({ filters }: { filters: CustomerFilters }) {
   const query = useQuery({ ...adminQueries.customerList(filters), placeholderData: keepPreviousData });
@@ -70,26 +79,20 @@ export function CustomersList({ filters }: { filters: CustomerFilters }) {
               <caption id="customers-caption" className="admin-visually-hidden">
                 Customers, newest first
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Country</th>
-                  <th scope="col">Your id</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
+              <ColumnHeaders columns={COLUMNS} />
               <tbody>
                 {query.data.items.map((customer) => (
                   <tr key={customer.id}>
-                    <th scope="row">
+                    <th scope="row" data-label={COLUMNS.email}>
                       <Link href={`/admin/customers/${customer.id}`}>{customer.email}</Link>
                     </th>
                     {/* A shopper's name may be written right to left: in its own direction. */}
-                    <td dir="auto">{fullName(customer)}</td>
-                    <td>{orDash(customer.country)}</td>
-                    <td>{orDash(customer.external_id)}</td>
-                    <td>{formatDateTime(customer.created_at)}</td>
+                    <td dir="auto" data-label={COLUMNS.name}>
+                      {fullName(customer)}
+                    </td>
+                    <td data-label={COLUMNS.country}>{orDash(customer.country)}</td>
+                    <td data-label={COLUMNS.yourId}>{orDash(customer.external_id)}</td>
+                    <td data-label={COLUMNS.created}>{formatDateTime(customer.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

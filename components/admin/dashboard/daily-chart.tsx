@@ -93,7 +93,12 @@ export function DailyChart({ days, titleId }: { days: DailyReportDay[]; titleId:
             />
             {(days.length - 1 - index) % labelEvery === 0 ? (
               <text
-                className="admin-chart__label"
+                className={
+                  // Every other label is left out on a phone, where they are drawn larger (admin.css).
+                  (days.length - 1 - index) % (labelEvery * 2) === 0
+                    ? "admin-chart__label"
+                    : "admin-chart__label admin-chart__label--minor"
+                }
                 x={x(index)}
                 y={HEIGHT - PADDING.bottom + 16}
                 textAnchor="middle"

@@ -7,8 +7,36 @@ import { adminQueries } from "@/lib/admin/queries";
 import type { ReportView } from "@/lib/admin/report-range";
 import { summarize, summarizeDisputes, summarizeMoney } from "@/lib/admin/report-stats";
 import { ErrorState, LoadingState } from "../data-states";
+import { ColumnHeaders } from "../table-columns";
 import { TableRegion } from "../table-region";
 import { DailyChart } from "./daily-chart";
+
+const VOLUME_COLUMNS = {
+  currency: "Currency",
+  charged: "Charged",
+  refunded: "Refunded",
+  paidOut: "Paid out",
+  net: "Net",
+} as const;
+
+const DISPUTE_COLUMNS = {
+  currency: "Currency",
+  opened: "Opened",
+  won: "Won",
+  lost: "Lost",
+  disputed: "Disputed",
+  fees: "Dispute fees",
+  givenBack: "Given back",
+} as const;
+
+const DAILY_COLUMNS = {
+  day: "Day",
+  tokenizations: "Tokenizations",
+  successful: "Successful",
+  failed: "Failed",
+  incomplete: "Incomplete",
+  successRate: "Success rate",
+} as const;
 
 export function Dashboard({ range }: { range: ReportView }) {
   const query = useQuery(adminQueries.dailyReport(range));
@@ -56,23 +84,25 @@ export function Dashboard({ range }: { range: ReportView }) {
           <TableRegion labelledBy="volume-caption">
             <table className="admin-table">
               <caption id="volume-caption">Volume per currency</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Currency</th>
-                  <th scope="col">Charged</th>
-                  <th scope="col">Refunded</th>
-                  <th scope="col">Paid out</th>
-                  <th scope="col">Net</th>
-                </tr>
-              </thead>
+              <ColumnHeaders columns={VOLUME_COLUMNS} />
               <tbody>
                 {money.volume.map((entry) => (
                   <tr key={entry.currency}>
-                    <th scope="row">{entry.currency}</th>
-                    <td className="admin-number">{formatAmount(entry.charged, entry.currency)}</td>
-                    <td className="admin-number">{formatAmount(entry.refunded, entry.currency)}</td>
-                    <td className="admin-number">{formatAmount(entry.paid_out, entry.currency)}</td>
-                    <td className="admin-number">{formatAmount(entry.net, entry.currency)}</td>
+                    <th scope="row" data-label={VOLUME_COLUMNS.currency}>
+                      {entry.currency}
+                    </th>
+                    <td className="admin-number" data-label={VOLUME_COLUMNS.charged}>
+                      {formatAmount(entry.charged, entry.currency)}
+                    </td>
+                    <td className="admin-number" data-label={VOLUME_COLUMNS.refunded}>
+                      {formatAmount(entry.refunded, entry.currency)}
+                    </td>
+                    <td className="admin-number" data-label={VOLUME_COLUMNS.paidOut}>
+                      {formatAmount(entry.paid_out, entry.currency)}
+                    </td>
+                    <td className="admin-number" data-label={VOLUME_COLUMNS.net}>
+                      {formatAmount(entry.net, entry.currency)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -94,27 +124,31 @@ export function Dashboard({ range }: { range: ReportView }) {
           <TableRegion labelledBy="dispute-money-caption">
             <table className="admin-table" id="dispute-money">
               <caption id="dispute-money-caption">Disputes per currency</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Currency</th>
-                  <th scope="col">Opened</th>
-                  <th scope="col">Won</th>
-                  <th scope="col">Lost</th>
-                  <th scope="col">Disputed</th>
-                  <th scope="col">Dispute fees</th>
-                  <th scope="col">Given back</th>
-                </tr>
-              </thead>
+              <ColumnHeaders columns={DISPUTE_COLUMNS} />
               <tbody>
                 {disputes.map((entry) => (
                   <tr key={entry.currency}>
-                    <th scope="row">{entry.currency}</th>
-                    <td className="admin-number">{entry.opened}</td>
-                    <td className="admin-number">{entry.won}</td>
-                    <td className="admin-number">{entry.lost}</td>
-                    <td className="admin-number">{formatAmount(entry.disputed, entry.currency)}</td>
-                    <td className="admin-number">{formatAmount(entry.fees, entry.currency)}</td>
-                    <td className="admin-number">{formatAmount(entry.reinstated, entry.currency)}</td>
+                    <th scope="row" data-label={DISPUTE_COLUMNS.currency}>
+                      {entry.currency}
+                    </th>
+                    <td className="admin-number" data-label={DISPUTE_COLUMNS.opened}>
+                      {entry.opened}
+                    </td>
+                    <td className="admin-number" data-label={DISPUTE_COLUMNS.won}>
+                      {entry.won}
+                    </td>
+                    <td className="admin-number" data-label={DISPUTE_COLUMNS.lost}>
+                      {entry.lost}
+                    </td>
+                    <td className="admin-number" data-label={DISPUTE_COLUMNS.disputed}>
+                      {formatAmount(entry.disputed, entry.currency)}
+                    </td>
+                    <td className="admin-number" data-label={DISPUTE_COLUMNS.fees}>
+                      {formatAmount(entry.fees, entry.currency)}
+                    </td>
+                    <td className="admin-number" data-label={DISPUTE_COLUMNS.givenBack}>
+                      {formatAmount(entry.reinstated, entry.currency)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -148,7 +182,9 @@ export function Dashboard({ range }: { range: ReportView }) {
 
       <section aria-labelledby="daily-chart-title" className="admin-section">
         <h2 id="daily-chart-title">
-          Per day, {range.from} to {range.to} (UTC)
+          {/* A date is one word: on a phone the line breaks between them, never at a date's hyphen. */}
+          Per day, <span className="admin-nowrap">{range.from}</span> to{" "}
+          <span className="admin-nowrap">{range.to}</span> (UTC)
         </h2>
         <figure className="admin-figure">
           <DailyChart days={days} titleId="daily-chart" />
@@ -164,25 +200,28 @@ export function Dashboard({ range }: { range: ReportView }) {
           <TableRegion labelledBy="daily-table-caption">
             <table className="admin-table">
               <caption id="daily-table-caption">Tokenizations per day</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Tokenizations</th>
-                  <th scope="col">Successful</th>
-                  <th scope="col">Failed</th>
-                  <th scope="col">Incomplete</th>
-                  <th scope="col">Success rate</th>
-                </tr>
-              </thead>
+              <ColumnHeaders columns={DAILY_COLUMNS} />
               <tbody>
                 {days.map((day) => (
                   <tr key={day.date}>
-                    <th scope="row">{day.date}</th>
-                    <td className="admin-number">{day.tokenizations}</td>
-                    <td className="admin-number">{day.successful}</td>
-                    <td className="admin-number">{day.failed}</td>
-                    <td className="admin-number">{day.incomplete}</td>
-                    <td className="admin-number">{formatPercent(day.success_rate)}</td>
+                    <th scope="row" data-label={DAILY_COLUMNS.day}>
+                      {day.date}
+                    </th>
+                    <td className="admin-number" data-label={DAILY_COLUMNS.tokenizations}>
+                      {day.tokenizations}
+                    </td>
+                    <td className="admin-number" data-label={DAILY_COLUMNS.successful}>
+                      {day.successful}
+                    </td>
+                    <td className="admin-number" data-label={DAILY_COLUMNS.failed}>
+                      {day.failed}
+                    </td>
+                    <td className="admin-number" data-label={DAILY_COLUMNS.incomplete}>
+                      {day.incomplete}
+                    </td>
+                    <td className="admin-number" data-label={DAILY_COLUMNS.successRate}>
+                      {formatPercent(day.success_rate)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -10,8 +10,18 @@ import { CustomerLink } from "../customers/customer-link";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
 import { StatusBadge } from "../status-badge";
+import { ColumnHeaders } from "../table-columns";
 import { TableRegion } from "../table-region";
 import { KIND_LABELS } from "./kind-labels";
+
+const COLUMNS = {
+  created: "Created",
+  subject: "Subject",
+  to: "To",
+  kind: "Kind",
+  status: "Status",
+  transaction: "Transaction",
+} as const;
 
 export function ShopperEmailsList({ filters }: { filters: PageFilters }) {
   const query = useQuery({ ...adminQueries.shopperEmailList(filters), placeholderData: keepPreviousData });
@@ -35,33 +45,24 @@ export function ShopperEmailsList({ filters }: { filters: PageFilters }) {
           <caption id="emails-caption" className="admin-visually-hidden">
             E-mails to shoppers, newest first
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Subject</th>
-              <th scope="col">To</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Status</th>
-              <th scope="col">Transaction</th>
-            </tr>
-          </thead>
+          <ColumnHeaders columns={COLUMNS} />
           <tbody>
             {query.data.items.map((email) => (
               <tr key={email.id}>
-                <td>{formatDateTime(email.created_at)}</td>
-                <td className="admin-break">
+                <td data-label={COLUMNS.created}>{formatDateTime(email.created_at)}</td>
+                <td className="admin-break" data-label={COLUMNS.subject}>
                   <Link href={`/admin/emails/${email.id}`} dir="auto">
                     {email.subject}
                   </Link>
                 </td>
-                <td className="admin-break">
+                <td className="admin-break" data-label={COLUMNS.to}>
                   <CustomerLink email={email.to} />
                 </td>
-                <td>{KIND_LABELS[email.kind]}</td>
-                <td>
+                <td data-label={COLUMNS.kind}>{KIND_LABELS[email.kind]}</td>
+                <td className="admin-table__lead" data-label={COLUMNS.status}>
                   <StatusBadge status={email.status} />
                 </td>
-                <td>
+                <td data-label={COLUMNS.transaction}>
                   {email.transaction_uid ? (
                     <CopyId
                       id={email.transaction_uid}

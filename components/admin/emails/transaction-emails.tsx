@@ -6,9 +6,20 @@ import { formatDateTime } from "@/lib/admin/format";
 import { adminQueries } from "@/lib/admin/queries";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { StatusBadge } from "../status-badge";
+import { ColumnHeaders } from "../table-columns";
 import { TableRegion } from "../table-region";
 import { KIND_LABELS } from "./kind-labels";
 import { ResendEmailButton } from "./resend-email-button";
+
+/** The last column holds a button to resend the message: named for screen readers, no label on screen. */
+const COLUMNS = {
+  created: "Created",
+  subject: "Subject",
+  to: "To",
+  kind: "Kind",
+  status: "Status",
+  actions: "Actions",
+} as const;
 
 /** The e-mails a transaction sent its shopper, on the transaction's page, each with "Resend". */
 export function TransactionEmails({ uid }: { uid: string }) {
@@ -31,30 +42,21 @@ export function TransactionEmails({ uid }: { uid: string }) {
         <caption id="transaction-emails-caption" className="admin-visually-hidden">
           E-mails to the shopper about this transaction
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Created</th>
-            <th scope="col">Subject</th>
-            <th scope="col">To</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="admin-visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeaders columns={COLUMNS} unlabelled={["actions"]} />
         <tbody>
           {query.data.items.map((email) => (
             <tr key={email.id}>
-              <td>{formatDateTime(email.created_at)}</td>
-              <td className="admin-break">
+              <td data-label={COLUMNS.created}>{formatDateTime(email.created_at)}</td>
+              <td className="admin-break" data-label={COLUMNS.subject}>
                 <Link href={`/admin/emails/${email.id}`} dir="auto">
                   {email.subject}
                 </Link>
               </td>
-              <td className="admin-break">{email.to}</td>
-              <td>{KIND_LABELS[email.kind]}</td>
-              <td>
+              <td className="admin-break" data-label={COLUMNS.to}>
+                {email.to}
+              </td>
+              <td data-label={COLUMNS.kind}>{KIND_LABELS[email.kind]}</td>
+              <td className="admin-table__lead" data-label={COLUMNS.status}>
                 <StatusBadge status={email.status} />
               </td>
               <td>

@@ -9,7 +9,16 @@ import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { StatusBadge } from "../status-badge";
+import { ColumnHeaders } from "../table-columns";
 import { TableRegion } from "../table-region";
+
+const COLUMNS = {
+  attempt: "Attempt",
+  at: "At",
+  answer: "Answer",
+  time: "Time",
+  result: "Result",
+} as const;
 
 // While a delivery is pending its attempts land within seconds; the list follows them without a reload.
 const PENDING_REFRESH_MS = 2_000;
@@ -38,24 +47,22 @@ function DeliveryAttempts({ delivery, index }: { delivery: NotificationDelivery;
             <caption id={captionId} className="admin-visually-hidden">
               Attempts of delivery {index + 1}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Attempt</th>
-                <th scope="col">At</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Time</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
+            <ColumnHeaders columns={COLUMNS} />
             <tbody>
               {delivery.attempts.map((attempt, attemptIndex) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: attempts are only ever appended, never reordered or removed.
                 <tr key={attemptIndex}>
-                  <td>{attemptIndex + 1}</td>
-                  <td>{formatDateTime(attempt.attempted_at)}</td>
-                  <td>{attempt.status_code === null ? "No answer" : `HTTP ${attempt.status_code}`}</td>
-                  <td className="admin-number">{attempt.latency_ms} ms</td>
-                  <td>{attempt.succeeded ? "Delivered" : (attempt.error ?? "Failed")}</td>
+                  <td data-label={COLUMNS.attempt}>{attemptIndex + 1}</td>
+                  <td data-label={COLUMNS.at}>{formatDateTime(attempt.attempted_at)}</td>
+                  <td data-label={COLUMNS.answer}>
+                    {attempt.status_code === null ? "No answer" : `HTTP ${attempt.status_code}`}
+                  </td>
+                  <td className="admin-number" data-label={COLUMNS.time}>
+                    {attempt.latency_ms} ms
+                  </td>
+                  <td data-label={COLUMNS.result}>
+                    {attempt.succeeded ? "Delivered" : (attempt.error ?? "Failed")}
+                  </td>
                 </tr>
               ))}
             </tbody>

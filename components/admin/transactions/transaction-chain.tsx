@@ -8,8 +8,17 @@ import { adminQueries } from "@/lib/admin/queries";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { ErrorState, LoadingState } from "../data-states";
 import { StatusBadge } from "../status-badge";
+import { ColumnHeaders } from "../table-columns";
 import { TableRegion } from "../table-region";
 import { MoneyActions } from "./money-actions";
+
+const COLUMNS = {
+  type: "Type",
+  amount: "Amount",
+  status: "Status",
+  message: "Message",
+  created: "Created",
+} as const;
 
 function Remaining({ node }: { node: ChainNode<Transaction> }) {
   const { transaction } = node;
@@ -54,15 +63,7 @@ function ChainTable({ root, uid }: { root: ChainNode<Transaction>; uid: string }
         <caption id="chain-caption" className="admin-visually-hidden">
           Transactions of this chain, each under its parent
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Message</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
+        <ColumnHeaders columns={COLUMNS} />
         <tbody>
           {rows.map(({ node, depth }) => {
             const { transaction } = node;
@@ -73,6 +74,7 @@ function ChainTable({ root, uid }: { root: ChainNode<Transaction>; uid: string }
                 <th
                   scope="row"
                   className={`admin-chain__type admin-chain__type--depth-${Math.min(depth, 2)}`}
+                  data-label={COLUMNS.type}
                 >
                   {depth > 0 ? <span aria-hidden="true">↳ </span> : null}
                   {current ? (
@@ -85,12 +87,14 @@ function ChainTable({ root, uid }: { root: ChainNode<Transaction>; uid: string }
                     </Link>
                   )}
                 </th>
-                <td className="admin-number">{formatAmount(transaction.amount, transaction.currency)}</td>
-                <td>
+                <td className="admin-number admin-table__lead" data-label={COLUMNS.amount}>
+                  {formatAmount(transaction.amount, transaction.currency)}
+                </td>
+                <td className="admin-table__lead" data-label={COLUMNS.status}>
                   <StatusBadge status={transaction.status} />
                 </td>
-                <td>{orDash(transaction.message)}</td>
-                <td>{formatDateTime(transaction.created_at)}</td>
+                <td data-label={COLUMNS.message}>{orDash(transaction.message)}</td>
+                <td data-label={COLUMNS.created}>{formatDateTime(transaction.created_at)}</td>
               </tr>
             );
           })}

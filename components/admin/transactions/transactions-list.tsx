@@ -14,7 +14,21 @@ import { CustomerLink } from "../customers/customer-link";
 import { EmptyState, ErrorState, LoadingState } from "../data-states";
 import { Pagination } from "../pagination";
 import { StatusBadge } from "../status-badge";
+import { ColumnHeaders } from "../table-columns";
 import { TableRegion } from "../table-region";
+
+/** What the merchant asks first: how much, did it go through, who, what for; the id last. */
+const COLUMNS = {
+  amount: "Amount",
+  status: "Status",
+  customer: "Customer",
+  description: "Description",
+  trackingId: "Tracking id",
+  created: "Created",
+  type: "Type",
+  card: "Card",
+  transaction: "Transaction",
+} as const;
 
 function hasFilters(filters: TransactionFilters): boolean {
   return Boolean(filters.tracking_id || filters.status || filters.type || filters.from || filters.to);
@@ -106,43 +120,32 @@ export function TransactionsList({ filters }: { filters: TransactionFilters }) {
               <caption id="transactions-caption" className="admin-visually-hidden">
                 Transactions, newest first
               </caption>
-              <thead>
-                <tr>
-                  {/* What the merchant asks first: how much, did it go through, who, what for; the id last. */}
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Tracking id</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Card</th>
-                  <th scope="col">Transaction</th>
-                </tr>
-              </thead>
+              <ColumnHeaders columns={COLUMNS} />
               <tbody>
                 {query.data.items.map((transaction) => (
                   <tr key={transaction.uid}>
                     {/* The amount is the row's header and its link: a phone shows it without scrolling the table. */}
-                    <th scope="row" className="admin-number">
+                    <th scope="row" className="admin-number admin-table__lead" data-label={COLUMNS.amount}>
                       <Link href={`/admin/transactions/${transaction.uid}`}>
                         {chargedAmount(transaction)}
                       </Link>
                     </th>
-                    <td>
+                    <td className="admin-table__lead" data-label={COLUMNS.status}>
                       <StatusBadge status={transaction.status} />
                     </td>
-                    <td className="admin-break">
+                    <td className="admin-break" data-label={COLUMNS.customer}>
                       <CustomerLink email={transaction.customer?.email} />
                     </td>
-                    <td className="admin-break">
+                    <td className="admin-break" data-label={COLUMNS.description}>
                       <span dir="auto">{orDash(transaction.description)}</span>
                     </td>
-                    <td className="admin-break">{orDash(transaction.tracking_id)}</td>
-                    <td>{formatDateTime(transaction.created_at)}</td>
-                    <td>{typeLabel(transaction.type)}</td>
-                    <td>{maskedCard(transaction.credit_card)}</td>
-                    <td>
+                    <td className="admin-break" data-label={COLUMNS.trackingId}>
+                      {orDash(transaction.tracking_id)}
+                    </td>
+                    <td data-label={COLUMNS.created}>{formatDateTime(transaction.created_at)}</td>
+                    <td data-label={COLUMNS.type}>{typeLabel(transaction.type)}</td>
+                    <td data-label={COLUMNS.card}>{maskedCard(transaction.credit_card)}</td>
+                    <td data-label={COLUMNS.transaction}>
                       <CopyId
                         id={transaction.uid}
                         href={`/admin/transactions/${transaction.uid}`}

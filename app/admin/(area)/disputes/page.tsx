@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/admin/data-states";
 import { REASON_LABELS, STATUS_LABELS } from "@/components/admin/disputes/dispute-labels";
 import { DisputeStatusBadge } from "@/components/admin/disputes/dispute-status";
 import { Pagination } from "@/components/admin/pagination";
+import { ColumnHeaders } from "@/components/admin/table-columns";
 import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
 import { formatAmount, formatDateTime } from "@/lib/admin/format";
@@ -19,6 +20,16 @@ const MODES = [
   { mode: "live", label: "Live" },
   { mode: "test", label: "Test" },
 ] as const;
+
+const COLUMNS = {
+  dispute: "Dispute",
+  amount: "Amount",
+  reason: "Reason",
+  status: "Status",
+  answerDue: "Answer due",
+  payment: "Payment",
+  opened: "Opened",
+} as const;
 
 export default async function DisputesPage({
   searchParams,
@@ -96,42 +107,34 @@ export default async function DisputesPage({
               <caption id="disputes-caption" className="admin-visually-hidden">
                 Disputes, those awaiting an answer first, due soonest on top
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Dispute</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Answer due</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Opened</th>
-                </tr>
-              </thead>
+              <ColumnHeaders columns={COLUMNS} />
               <tbody>
                 {result.data.items.map((dispute) => (
                   <tr key={dispute.id}>
-                    <th scope="row">
+                    <th scope="row" data-label={COLUMNS.dispute}>
                       <Link href={`/admin/disputes/${dispute.id}`} className="admin-uid">
                         {dispute.id}
                       </Link>
                       {dispute.test ? <span className="admin-muted"> (test)</span> : null}
                     </th>
-                    <td className="admin-number">{formatAmount(dispute.amount, dispute.currency)}</td>
-                    <td>{REASON_LABELS[dispute.reason]}</td>
-                    <td>
+                    <td className="admin-number admin-table__lead" data-label={COLUMNS.amount}>
+                      {formatAmount(dispute.amount, dispute.currency)}
+                    </td>
+                    <td data-label={COLUMNS.reason}>{REASON_LABELS[dispute.reason]}</td>
+                    <td className="admin-table__lead" data-label={COLUMNS.status}>
                       <DisputeStatusBadge status={dispute.status} />
                     </td>
-                    <td>
+                    <td data-label={COLUMNS.answerDue}>
                       {dispute.status === "needs_response" || dispute.status === "warning_needs_response"
                         ? `${formatDateTime(dispute.evidence_due_by)}${dispute.evidence_details.past_due ? " (past due)" : ""}`
                         : "—"}
                     </td>
-                    <td>
+                    <td data-label={COLUMNS.payment}>
                       <Link href={`/admin/transactions/${dispute.transaction_uid}`} className="admin-uid">
                         {dispute.tracking_id ?? dispute.transaction_uid}
                       </Link>
                     </td>
-                    <td>{formatDateTime(dispute.created_at)}</td>
+                    <td data-label={COLUMNS.opened}>{formatDateTime(dispute.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

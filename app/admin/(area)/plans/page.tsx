@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/admin/data-states";
 import { Pagination } from "@/components/admin/pagination";
+import { ColumnHeaders } from "@/components/admin/table-columns";
 import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
 import { formatDateTime } from "@/lib/admin/format";
@@ -10,6 +11,14 @@ import { credentialsOf, requireAdminSession } from "@/lib/admin/session";
 import { getSubscriptionsClient } from "@/lib/gateway-client/subscriptions";
 
 export const metadata: Metadata = { title: "Plans" };
+
+const COLUMNS = {
+  title: "Title",
+  terms: "Terms",
+  payLink: "Pay link",
+  subscriptions: "Subscriptions",
+  created: "Created",
+} as const;
 
 export default async function PlansPage({
   searchParams,
@@ -52,27 +61,21 @@ export default async function PlansPage({
               <caption id="plans-caption" className="admin-visually-hidden">
                 Plans, newest first
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Terms</th>
-                  <th scope="col">Pay link</th>
-                  <th scope="col">Subscriptions</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
+              <ColumnHeaders columns={COLUMNS} />
               <tbody>
                 {result.data.items.map((plan) => (
                   <tr key={plan.id}>
-                    <th scope="row">{plan.title}</th>
-                    <td>{plan.description}</td>
-                    <td>
+                    <th scope="row" data-label={COLUMNS.title}>
+                      {plan.title}
+                    </th>
+                    <td data-label={COLUMNS.terms}>{plan.description}</td>
+                    <td data-label={COLUMNS.payLink}>
                       <a href={plan.pay_url}>{plan.pay_url}</a>
                     </td>
-                    <td>
+                    <td data-label={COLUMNS.subscriptions}>
                       <Link href={`/admin/subscriptions?plan_id=${plan.id}`}>Subscriptions</Link>
                     </td>
-                    <td>{formatDateTime(plan.created_at)}</td>
+                    <td data-label={COLUMNS.created}>{formatDateTime(plan.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { EmptyState } from "@/components/admin/data-states";
 import { Pagination } from "@/components/admin/pagination";
 import { StatusBadge } from "@/components/admin/status-badge";
+import { ColumnHeaders } from "@/components/admin/table-columns";
 import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
 import { formatAmount, formatDateTime } from "@/lib/admin/format";
@@ -12,6 +13,15 @@ import { credentialsOf, requireAdminSession } from "@/lib/admin/session";
 import { getProductsClient } from "@/lib/gateway-client/products";
 
 export const metadata: Metadata = { title: "Products" };
+
+const COLUMNS = {
+  name: "Name",
+  price: "Price",
+  stock: "Stock",
+  sold: "Sold",
+  link: "Link",
+  created: "Created",
+} as const;
 
 export default async function ProductsPage({
   searchParams,
@@ -50,29 +60,26 @@ export default async function ProductsPage({
               <caption id="products-caption" className="admin-visually-hidden">
                 Products, newest first
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Sold</th>
-                  <th scope="col">Link</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
+              <ColumnHeaders columns={COLUMNS} />
               <tbody>
                 {result.data.items.map((product) => (
                   <tr key={product.id}>
-                    <th scope="row">
+                    <th scope="row" data-label={COLUMNS.name}>
                       <Link href={`/admin/products/${product.id}`}>{product.name}</Link>
                     </th>
-                    <td className="admin-number">{formatAmount(product.amount, product.currency)}</td>
-                    <td className="admin-number">{product.infinite ? "no limit" : product.quantity}</td>
-                    <td className="admin-number">{product.sold}</td>
-                    <td>
+                    <td className="admin-number admin-table__lead" data-label={COLUMNS.price}>
+                      {formatAmount(product.amount, product.currency)}
+                    </td>
+                    <td className="admin-number" data-label={COLUMNS.stock}>
+                      {product.infinite ? "no limit" : product.quantity}
+                    </td>
+                    <td className="admin-number" data-label={COLUMNS.sold}>
+                      {product.sold}
+                    </td>
+                    <td className="admin-table__lead" data-label={COLUMNS.link}>
                       <StatusBadge status={linkState(product)} />
                     </td>
-                    <td>{formatDateTime(product.created_at)}</td>
+                    <td data-label={COLUMNS.created}>{formatDateTime(product.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { EmptyState } from "@/components/admin/data-states";
 import { Pagination } from "@/components/admin/pagination";
 import { SubscriptionStateBadge } from "@/components/admin/subscriptions/subscription-state-badge";
+import { ColumnHeaders } from "@/components/admin/table-columns";
 import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
 import { formatAmount, formatDateTime } from "@/lib/admin/format";
@@ -18,6 +19,15 @@ export const metadata: Metadata = { title: "Subscriptions" };
  * ended unpaid). Left out of the list unless asked for, or a state is chosen.
  */
 const ABANDONED_STATES = ["redirecting", "expired"] as const;
+
+const COLUMNS = {
+  subscription: "Subscription",
+  plan: "Plan",
+  price: "Price",
+  state: "State",
+  nextCharge: "Next charge",
+  created: "Created",
+} as const;
 
 export default async function SubscriptionsPage({
   searchParams,
@@ -90,31 +100,24 @@ export default async function SubscriptionsPage({
               <caption id="subscriptions-caption" className="admin-visually-hidden">
                 Subscriptions, newest first
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Subscription</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Next charge</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
+              <ColumnHeaders columns={COLUMNS} />
               <tbody>
                 {result.data.items.map((subscription) => (
                   <tr key={subscription.id}>
-                    <th scope="row">
+                    <th scope="row" data-label={COLUMNS.subscription}>
                       <Link href={`/admin/subscriptions/${subscription.id}`}>{subscription.id}</Link>
                     </th>
-                    <td>{subscription.plan.title}</td>
-                    <td className="admin-number">
+                    <td data-label={COLUMNS.plan}>{subscription.plan.title}</td>
+                    <td className="admin-number admin-table__lead" data-label={COLUMNS.price}>
                       {formatAmount(subscription.plan.plan.amount, subscription.plan.currency)}
                     </td>
-                    <td>
+                    <td className="admin-table__lead" data-label={COLUMNS.state}>
                       <SubscriptionStateBadge state={subscription.state} />
                     </td>
-                    <td>{subscription.renew_at ? formatDateTime(subscription.renew_at) : "—"}</td>
-                    <td>{formatDateTime(subscription.created_at)}</td>
+                    <td data-label={COLUMNS.nextCharge}>
+                      {subscription.renew_at ? formatDateTime(subscription.renew_at) : "—"}
+                    </td>
+                    <td data-label={COLUMNS.created}>{formatDateTime(subscription.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -24,12 +24,15 @@ const TITLES: Record<MoneyType, keyof ReceiptMessages> = {
 /** The receipt's palette is the gateway pages' one (page-shell.ts), whose contrast its test measures. */
 export const RECEIPT_PALETTE = PAGE_PALETTE;
 
-// The receipt's own styles, after the shell's; logical properties only, so a right-to-left page mirrors.
+// The receipt's own styles, after the shell's; logical properties only, so a right-to-left page mirrors. On a phone
+// each value goes under its term: beside the longest term ("Statement descriptor") a date or a uid had a few letters
+// a line.
 const STYLES = `
 .test{display:inline-block;margin:0;padding-block:.125rem;padding-inline:.5rem;background:var(--note-bg);border:1px solid var(--note-line);border-radius:.25rem;font-size:.875rem}
 .amount{margin-block:.5rem 1rem;margin-inline:0;font-size:2rem;font-weight:600;line-height:1.25}
 dl{margin:0}
 .contact{margin:0;padding:0;list-style:none}
+@media (max-width:30rem){dl{grid-template-columns:minmax(0,1fr);row-gap:0}dd{margin-block-end:.6rem}}
 `;
 
 /** The date and time in the shopper's language and calendar, in UTC and saying so. */

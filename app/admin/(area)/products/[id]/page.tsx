@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { CopyLink } from "@/components/admin/products/copy-link";
 import { ProductActiveToggle } from "@/components/admin/products/product-active-toggle";
 import { StatusBadge } from "@/components/admin/status-badge";
+import { ColumnHeaders } from "@/components/admin/table-columns";
 import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
 import { chargedAmount, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
@@ -14,6 +15,14 @@ import { getMerchantClient } from "@/lib/gateway-client/merchant";
 import { getProductsClient } from "@/lib/gateway-client/products";
 
 export const metadata: Metadata = { title: "Product" };
+
+const PAYMENT_COLUMNS = {
+  transaction: "Transaction",
+  status: "Status",
+  amount: "Amount",
+  card: "Card",
+  created: "Created",
+} as const;
 
 export default async function ProductPage({
   params,
@@ -122,29 +131,23 @@ export default async function ProductPage({
                 <caption id="product-payments-caption" className="admin-visually-hidden">
                   Payments through this product's link, newest first
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Transaction</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Card</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
+                <ColumnHeaders columns={PAYMENT_COLUMNS} />
                 <tbody>
                   {payments.data.items.map((transaction) => (
                     <tr key={transaction.uid}>
-                      <th scope="row">
+                      <th scope="row" data-label={PAYMENT_COLUMNS.transaction}>
                         <Link href={`/admin/transactions/${transaction.uid}`} className="admin-uid">
                           {transaction.uid}
                         </Link>
                       </th>
-                      <td>
+                      <td className="admin-table__lead" data-label={PAYMENT_COLUMNS.status}>
                         <StatusBadge status={transaction.status} />
                       </td>
-                      <td className="admin-number">{chargedAmount(transaction)}</td>
-                      <td>{orDash(maskedCard(transaction.credit_card))}</td>
-                      <td>{formatDateTime(transaction.created_at)}</td>
+                      <td className="admin-number admin-table__lead" data-label={PAYMENT_COLUMNS.amount}>
+                        {chargedAmount(transaction)}
+                      </td>
+                      <td data-label={PAYMENT_COLUMNS.card}>{orDash(maskedCard(transaction.credit_card))}</td>
+                      <td data-label={PAYMENT_COLUMNS.created}>{formatDateTime(transaction.created_at)}</td>
                     </tr>
                   ))}
                 </tbody>

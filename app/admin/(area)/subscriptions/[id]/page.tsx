@@ -6,6 +6,7 @@ import { StatusBadge } from "@/components/admin/status-badge";
 import { CancelSubscription } from "@/components/admin/subscriptions/cancel-subscription";
 import { SubscriptionActions } from "@/components/admin/subscriptions/subscription-actions";
 import { SubscriptionStateBadge } from "@/components/admin/subscriptions/subscription-state-badge";
+import { ColumnHeaders } from "@/components/admin/table-columns";
 import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
 import { chargedAmount, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
@@ -21,6 +22,14 @@ const FINISHED = new Set(["canceled", "failed", "error", "expired"]);
 const PAYMENTS_SHOWN = 50;
 /** Plans offered for a plan change: the newest. */
 const PLANS_OFFERED = 100;
+
+const PAYMENT_COLUMNS = {
+  transaction: "Transaction",
+  cycle: "Cycle",
+  amount: "Amount",
+  status: "Status",
+  created: "Created",
+} as const;
 
 export default async function SubscriptionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -179,29 +188,27 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
                     <caption id="subscription-payments-caption" className="admin-visually-hidden">
                       The subscription's first payment and renewals, newest first
                     </caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Transaction</th>
-                        <th scope="col">Cycle</th>
-                        <th scope="col">Amount</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">Created</th>
-                      </tr>
-                    </thead>
+                    <ColumnHeaders columns={PAYMENT_COLUMNS} />
                     <tbody>
                       {payments.data.items.map((transaction) => (
                         <tr key={transaction.uid}>
-                          <th scope="row">
+                          <th scope="row" data-label={PAYMENT_COLUMNS.transaction}>
                             <Link href={`/admin/transactions/${transaction.uid}`} className="admin-uid">
                               {transaction.uid}
                             </Link>
                           </th>
-                          <td className="admin-number">{orDash(cycles.get(transaction.uid))}</td>
-                          <td className="admin-number">{chargedAmount(transaction)}</td>
-                          <td>
+                          <td className="admin-number" data-label={PAYMENT_COLUMNS.cycle}>
+                            {orDash(cycles.get(transaction.uid))}
+                          </td>
+                          <td className="admin-number admin-table__lead" data-label={PAYMENT_COLUMNS.amount}>
+                            {chargedAmount(transaction)}
+                          </td>
+                          <td className="admin-table__lead" data-label={PAYMENT_COLUMNS.status}>
                             <StatusBadge status={transaction.status} />
                           </td>
-                          <td>{formatDateTime(transaction.created_at)}</td>
+                          <td data-label={PAYMENT_COLUMNS.created}>
+                            {formatDateTime(transaction.created_at)}
+                          </td>
                         </tr>
                       ))}
                     </tbody>
