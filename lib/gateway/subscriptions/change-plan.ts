@@ -18,7 +18,7 @@ import { recoverUnansweredPayment } from "../payments/recover-unanswered";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { recordSubscriptionEvent } from "./events";
 import { planChangeUid } from "./ids";
-import { RENEWAL_LEASE_SECONDS } from "./renewals";
+import { RENEWAL_LEASE_SECONDS } from "./renewal-claim";
 import { requireSubscriptionRow } from "./require-subscription";
 import { periodStartBefore } from "./schedule";
 import { lockSubscription, updateInState } from "./transitions";
