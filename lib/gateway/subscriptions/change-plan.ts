@@ -202,7 +202,10 @@ async function chargeProration(
     successful = transaction.status === "successful";
   } catch (error) {
     // Refused before the acquirer was asked (the stored card expired): nothing was charged.
-    if (!(error instanceof GatewayError && error.code === "validation_failed")) throw error;
+    const refused =
+      error instanceof GatewayError &&
+      (error.code === "card_not_chargeable" || error.code === "validation_failed");
+    if (!refused) throw error;
   }
   return storeProration(deps, row.id, uid, successful);
 }

@@ -103,9 +103,15 @@ export async function chargeAttempt(
   } catch (error) {
     // The stored card can no longer be charged (expired, gone), or the shop's rules refuse the charge: nothing was
     // written and no money moved; a retry could not do better.
-    if (error instanceof GatewayError && error.code === "validation_failed") {
-      deps.logger.warn({ subscriptionId: subscription.id, errors: error.details.errors }, "renewal refused");
-      const cardExpired = JSON.stringify(error.details.errors ?? {}).includes("expired");
+    if (
+      error instanceof GatewayError &&
+      (error.code === "card_not_chargeable" || error.code === "validation_failed")
+    ) {
+      deps.logger.warn(
+        { subscriptionId: subscription.id, reason: error.details.reason, errors: error.details.errors },
+        "renewal refused",
+      );
+      const cardExpired = error.code === "card_not_chargeable" && error.details.reason === "expired";
       return { status: "failed", bankCode: null, transactionUid: null, cardExpired };
     }
     throw error;
