@@ -3,10 +3,12 @@
  * it was decided before (an instance died during it), finds or finishes the transaction it left.
  */
 import { eq } from "drizzle-orm";
-import { type TransactionRow, transactions } from "@/lib/db/schema";
+import { isCountryCode } from "@/lib/contracts/countries";
+import type { BillingAddress, CustomerDetails } from "@/lib/contracts/tokenization";
+import { type CustomerRow, type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import { createPayment } from "../payments/create-payment";
+import { chargeStoredCard } from "../payments/charge-stored-card";
 import { recoverUnansweredPayment } from "../payments/recover-unanswered";
 import type { TransactionBody } from "../transactions/build-transaction";
 import { moneyResultOf } from "../transactions/money-transaction-body";
@@ -55,39 +57,28 @@ export async function chargeAttempt(
   const { subscription, plan, cycle, customer } = attempt;
   const shop = await deps.shops.get(subscription.shopId);
   if (!shop) throw new Error(`Subscription ${subscription.id}: shop ${subscription.shopId} not found`);
-  const request = {
-    amount: cycle.amount,
-    currency: plan.currency,
-    description: plan.title.slice(0, 255),
-    tracking_id: subscription.trackingId ?? undefined,
-    test: subscription.test,
-    language: subscription.language ?? plan.language ?? undefined,
-    // Renewals of one plan are the same card and amount by design: the cycle's key keeps them apart. The first
-    // charge is a shopper's payment like any other, and meets the check.
-    duplicate_check: first,
-    credit_card: { token: subscription.cardToken },
-    additional_data: { contract: ["recurring"] },
-    customer: customer ? { email: customer.email, ip: customer.ip } : undefined,
-    billing_address: customer
-      ? {
-          first_name: customer.firstName ?? undefined,
-          last_name: customer.lastName ?? undefined,
-          address: customer.address ?? undefined,
-          city: customer.city ?? undefined,
-          country: customer.country ?? undefined,
-          zip: customer.zip ?? undefined,
-          state: customer.state ?? undefined,
-          phone: customer.phone ?? undefined,
-        }
-      : undefined,
-  };
+  // Decided only for subscriptions with a card.
+  const token = subscription.cardToken;
+  if (token === null) throw new Error(`Subscription ${subscription.id} has no card to charge`);
   try {
-    const transaction = await createPayment({
+    const transaction = await chargeStoredCard({
       deps,
       shop,
-      body: { request },
-      type: "payment",
-      subscriptionCharge: { uid: attempt.uid, subscriptionId: subscription.id },
+      token,
+      amount: cycle.amount,
+      currency: plan.currency,
+      description: plan.title.slice(0, 255),
+      trackingId: subscription.trackingId ?? undefined,
+      test: subscription.test,
+      language: subscription.language ?? plan.language ?? undefined,
+      contract: "recurring",
+      customer: customer ? customerDetailsOf(customer) : undefined,
+      billingAddress: customer ? billingAddressOf(customer) : undefined,
+      uid: attempt.uid,
+      subscriptionId: subscription.id,
+      // Renewals of one plan are the same card and amount by design: the cycle's key keeps them apart. The first
+      // charge is a shopper's payment like any other, and meets the check.
+      duplicateCheck: first,
     });
     if (transaction.status === "incomplete") return null;
     return {
@@ -116,4 +107,24 @@ export async function chargeAttempt(
     }
     throw error;
   }
+}
+
+/** The customer's part of a renewal's transaction: who is charged. */
+function customerDetailsOf(customer: CustomerRow): CustomerDetails {
+  return { email: customer.email, ip: customer.ip ?? undefined };
+}
+
+/** The customer's address, sent as the charge's billing address (a customer's record keeps its rules). */
+function billingAddressOf(customer: CustomerRow): BillingAddress {
+  return {
+    first_name: customer.firstName ?? undefined,
+    last_name: customer.lastName ?? undefined,
+    address: customer.address ?? undefined,
+    city: customer.city ?? undefined,
+    // Stored from a validated customer request: always a country code, or none.
+    country: isCountryCode(customer.country) ? customer.country : undefined,
+    zip: customer.zip ?? undefined,
+    state: customer.state ?? undefined,
+    phone: customer.phone ?? undefined,
+  };
 }
