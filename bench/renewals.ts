@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "@/lib/db/client";
 import { createCustomer } from "@/lib/gateway/customers/create-customer";
 import { createPayment } from "@/lib/gateway/payments/create-payment";
+import { validatePayment } from "@/lib/gateway/payments/validate-payment";
 import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { createShop } from "@/lib/gateway/shops/create-shop";
 import { createPlan } from "@/lib/gateway/subscriptions/plans";
@@ -108,20 +109,17 @@ try {
       Array.from({ length: batch }, async () => {
         while (next < count) {
           next += 1;
-          await createPayment({
-            deps,
-            shop,
-            type: "payment",
-            body: {
-              request: {
-                amount: 300,
-                currency: "USD",
-                description: "Bench",
-                duplicate_check: false,
-                credit_card: { token },
-              },
+          const body = {
+            request: {
+              amount: 300,
+              currency: "USD",
+              description: "Bench",
+              duplicate_check: false,
+              credit_card: { token },
             },
-          });
+          };
+          // As POST /transactions/payments takes it: validated at the edge, then charged.
+          await createPayment({ deps, shop, type: "payment", request: validatePayment(deps, body, shop) });
         }
       }),
     );

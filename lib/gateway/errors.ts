@@ -8,6 +8,7 @@ import type { RefusalRule } from "./observability/metrics";
  */
 export type GatewayErrorCode =
   | "validation_failed"
+  | "card_not_chargeable"
   | "access_denied"
   | "invalid_customer_credentials"
   | "rate_limited"
@@ -21,8 +22,16 @@ export type GatewayErrorCode =
   | "attempt_in_progress"
   | "idempotent_request_in_progress";
 
+/**
+ * Why a stored card cannot be charged (`card_not_chargeable`): its token names no card of the shop, the card has
+ * expired, or the token's contract does not allow this use.
+ */
+export type CardRefusalReason = "unknown" | "expired" | "contract";
+
 export interface GatewayErrorDetails {
   errors?: ErrorTree;
+  /** A `card_not_chargeable` refusal's reason, for the callers that decide on it. */
+  reason?: CardRefusalReason;
   /**
    * A validation error's `message` when it is not the errors joined as they are (see child transactions), or a
    * `rate_limited` refusal's own explanation instead of the generic "Too many requests".
@@ -50,6 +59,11 @@ export class GatewayError extends Error {
   static base(message: string): GatewayError {
     return GatewayError.validation({ base: [message] });
   }
+
+  /** A stored card that cannot be charged, with the errors its 422 reports (as a validation error reads). */
+  static cardNotChargeable(reason: CardRefusalReason, errors: ErrorTree): GatewayError {
+    return new GatewayError("card_not_chargeable", { reason, errors });
+  }
 }
 
 export interface RenderedError {
@@ -74,6 +88,12 @@ const RENDERINGS: { [Code in GatewayErrorCode]: (details: GatewayErrorDetails) =
       ...validationErrorBody(details.errors ?? {}),
       ...(details.message ? { message: details.message } : {}),
     },
+    headers: {},
+  }),
+  // beGateway answers it as any invalid request: the same 422, its errors under the card's fields.
+  card_not_chargeable: (details) => ({
+    status: 422,
+    body: validationErrorBody(details.errors ?? {}),
     headers: {},
   }),
   access_denied: () => ({

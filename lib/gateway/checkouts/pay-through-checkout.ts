@@ -7,6 +7,7 @@ import { checkouts } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { createPayment } from "../payments/create-payment";
+import { validatePayment } from "../payments/validate-payment";
 import {
   boundHeldChallenge,
   holdProductStock,
@@ -118,7 +119,8 @@ export async function payThroughCheckout(options: {
         ? await createPayment({
             deps,
             shop,
-            body,
+            // The page's fields are the shopper's: validated as any merchant's request is.
+            request: validatePayment(deps, body, shop),
             type,
             keepCard: attemptKeepsCard(session, pageRequest),
             uid,

@@ -31,13 +31,15 @@ import { moneyFingerprint } from "./money-fingerprint";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
 import { amountsBeforeChildren, authorizationExpiry } from "./parent-amounts";
 import { type ResolvedCard, resolveMoneyCard } from "./resolve-money-card";
-import { validatePayment } from "./validate-payment";
 
 export interface CreatePaymentOptions {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
-  /** The parsed JSON body, `{ "request": { ... } }`, not yet validated. */
-  body: unknown;
+  /**
+   * The request, parsed and validated (`validatePayment` at the HTTP edge; `chargeStoredCard` for the gateway's own
+   * charges).
+   */
+  request: PaymentRequest;
   type: "payment" | "authorization";
   /**
    * False when a hosted-page shopper did not choose to save the card (`save_card_toggle`): a card sent in full is
@@ -75,15 +77,14 @@ interface PaymentInProgress {
 }
 
 /**
- * POST /transactions/payments and /transactions/authorizations (and the hosted page's charges): validates,
- * resolves the card (sent in full, or a stored card within its token's contract), screens it (smart routing,
+ * POST /transactions/payments and /transactions/authorizations (and the hosted page's charges, and the stored
+ * cards the gateway charges itself): resolves the card (sent in full, or a stored card within its token's contract), screens it (smart routing,
  * 3-D Secure), and only then asks the acquirer. The transaction is written `incomplete` before the acquirer is
  * asked — under the duplicate check, which must hold before any money moves — and its answer is stored before the
  * response: a request moves money only when the answer is on record.
  */
 export async function createPayment(options: CreatePaymentOptions): Promise<Transaction> {
-  const { deps, shop } = options;
-  const request = validatePayment(deps, options.body, shop);
+  const { deps, shop, request } = options;
   const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "charge" });
   const payment = await screen(options, request, resolved);
   const refusal =

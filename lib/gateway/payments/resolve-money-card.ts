@@ -35,6 +35,8 @@ export interface ResolvedCard {
  * - `recurring`: charges without the security code, merchant-initiated (no 3-D Secure);
  * - `oneclick`: shopper-present charges with the security code (3-D Secure as the shop's setting says);
  * - `credit`: payouts.
+ *
+ * A stored card that cannot be used so is refused as `card_not_chargeable`, with its reason.
  */
 export async function resolveMoneyCard(options: {
   deps: GatewayDeps;
@@ -59,9 +61,11 @@ export async function resolveMoneyCard(options: {
   }
   const [stored] = await deps.db.select().from(cards).where(shopCardWithToken(card.token, shop.id));
   // Another shop's token, or a card held for its charge, is answered exactly like one that never existed.
-  if (!stored) throw GatewayError.validation({ credit_card: { token: [TOKEN_DOES_NOT_EXIST] } });
+  if (!stored) {
+    throw GatewayError.cardNotChargeable("unknown", { credit_card: { token: [TOKEN_DOES_NOT_EXIST] } });
+  }
   if (isExpired(stored.expMonth, stored.expYear, deps.clock.now())) {
-    throw GatewayError.validation({ credit_card: { exp_year: [DATE_EXPIRED] } });
+    throw GatewayError.cardNotChargeable("expired", { credit_card: { exp_year: [DATE_EXPIRED] } });
   }
   const contract = new Set(stored.contract);
   const code = use === "payout" ? null : (card.verification_value ?? null);
@@ -96,5 +100,5 @@ export async function resolveMoneyCard(options: {
 }
 
 function tokenRefused(message: string): never {
-  throw GatewayError.validation({ credit_card: { token: [message] } });
+  throw GatewayError.cardNotChargeable("contract", { credit_card: { token: [message] } });
 }

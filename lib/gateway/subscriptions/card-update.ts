@@ -5,7 +5,8 @@ import { checkoutPageUrl, createCheckout } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { recordSubscriptionEvent } from "./events";
-import { chargeClaimed, claimDueSubscriptions } from "./renewals";
+import { claimDueSubscriptions } from "./renewal-claim";
+import { chargeClaimed } from "./renewals";
 import { CHARGEABLE_STATES, lockSubscription, updateInState } from "./transitions";
 
 const CARD_UPDATE_TOKEN = /^[0-9a-f]{64}$/;

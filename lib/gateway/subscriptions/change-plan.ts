@@ -13,12 +13,13 @@ import {
 import { type PlanRow, plans, type SubscriptionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import { createPayment } from "../payments/create-payment";
+import { chargeStoredCard } from "../payments/charge-stored-card";
 import { recoverUnansweredPayment } from "../payments/recover-unanswered";
+import type { AuthenticatedShop } from "../shops/shop-directory";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { recordSubscriptionEvent } from "./events";
 import { planChangeUid } from "./ids";
-import { RENEWAL_LEASE_SECONDS } from "./renewals";
+import { RENEWAL_LEASE_SECONDS } from "./renewal-claim";
 import { requireSubscriptionRow } from "./require-subscription";
 import { periodStartBefore } from "./schedule";
 import { lockSubscription, updateInState } from "./transitions";
@@ -174,37 +175,47 @@ async function chargeProration(
   deps: GatewayDeps,
   step: Extract<Step, { kind: "charge" }>,
 ): Promise<SubscriptionRow> {
-  const { row, uid, amount, plan } = step;
+  const { row, uid } = step;
   const shop = await deps.shops.get(row.shopId);
   if (!shop) throw new Error(`Subscription ${row.id}: shop ${row.shopId} not found`);
-  let successful = false;
+  return storeProration(deps, row.id, uid, await payProration(deps, shop, step));
+}
+
+/** Whether a prorated difference was paid; false too when it was refused before the acquirer was asked. */
+async function payProration(
+  deps: GatewayDeps,
+  shop: AuthenticatedShop,
+  step: Extract<Step, { kind: "charge" }>,
+): Promise<boolean> {
+  const { row, uid, amount, plan } = step;
+  // No card kept: nothing can be charged, and the change is declined as a refused charge is.
+  if (row.cardToken === null) return false;
   try {
-    const transaction = await createPayment({
+    const transaction = await chargeStoredCard({
       deps,
       shop,
-      body: {
-        request: {
-          amount,
-          currency: plan.currency,
-          description: plan.title.slice(0, 255),
-          tracking_id: row.trackingId ?? undefined,
-          test: row.test,
-          language: row.language ?? plan.language ?? undefined,
-          // Keyed by the change: the key, not the duplicate check, keeps it from being charged twice.
-          duplicate_check: false,
-          credit_card: { token: row.cardToken },
-          additional_data: { contract: ["recurring"] },
-        },
-      },
-      type: "payment",
-      subscriptionCharge: { uid, subscriptionId: row.id },
+      token: row.cardToken,
+      amount,
+      currency: plan.currency,
+      description: plan.title.slice(0, 255),
+      trackingId: row.trackingId ?? undefined,
+      test: row.test,
+      language: row.language ?? plan.language ?? undefined,
+      contract: "recurring",
+      uid,
+      subscriptionId: row.id,
+      // Keyed by the change: the key, not the duplicate check, keeps it from being charged twice.
+      duplicateCheck: false,
     });
-    successful = transaction.status === "successful";
+    return transaction.status === "successful";
   } catch (error) {
     // Refused before the acquirer was asked (the stored card expired): nothing was charged.
-    if (!(error instanceof GatewayError && error.code === "validation_failed")) throw error;
+    const refused =
+      error instanceof GatewayError &&
+      (error.code === "card_not_chargeable" || error.code === "validation_failed");
+    if (!refused) throw error;
+    return false;
   }
-  return storeProration(deps, row.id, uid, successful);
 }
 
 /** Stores a prorated charge's outcome, once (only while it is still the subscription's pending charge). */

@@ -36,7 +36,8 @@ import {
   type PlanTrial,
   planOutOfBounds,
 } from "./plans";
-import { chargeClaimed, RENEWAL_LEASE_SECONDS } from "./renewals";
+import { RENEWAL_LEASE_SECONDS } from "./renewal-claim";
+import { chargeClaimed } from "./renewals";
 import { addInterval } from "./schedule";
 import { returnUrlWithId, startSubscriptionCheckout } from "./subscription-checkout";
 import type { INITIAL_STATES } from "./transitions";

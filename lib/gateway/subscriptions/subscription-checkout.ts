@@ -16,7 +16,8 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 import { recordSubscriptionEvent } from "./events";
 import { holdSubscription, notHeld } from "./hold";
 import { firstCharge, type PlanTrial } from "./plans";
-import { chargeClaimed, RENEWAL_LEASE_SECONDS } from "./renewals";
+import { RENEWAL_LEASE_SECONDS } from "./renewal-claim";
+import { chargeClaimed } from "./renewals";
 import { addInterval, nextDaytime } from "./schedule";
 import { transition } from "./transitions";
 

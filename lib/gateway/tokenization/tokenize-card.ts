@@ -125,7 +125,8 @@ function validate(deps: GatewayDeps, body: unknown, shop: AuthenticatedShop): To
   const rawRequest =
     body !== null && typeof body === "object" ? (body as { request?: unknown }).request : undefined;
   const shopErrors = mergeErrorTrees(
-    checkShopRules(rawRequest, shop),
+    // A tokenization is always the shopper's: what the shop requires of a shopper applies.
+    checkShopRules(rawRequest, shop, { merchantInitiated: false }),
     checkMerchantUrls(deps.config, urlsAt(rawRequest, TRANSACTION_URL_FIELDS)),
   );
   const errors: ErrorTree = parsed.ok ? shopErrors : mergeErrorTrees(parsed.errors, shopErrors);

@@ -7,6 +7,7 @@ import { createCredit } from "../../payments/create-credit";
 import { createPayment } from "../../payments/create-payment";
 import { getReceipt } from "../../payments/get-receipt";
 import { renderReceipt, renderReceiptNotFound } from "../../payments/pages/render-receipt";
+import { validatePayment } from "../../payments/validate-payment";
 import { enforceTokenizationVelocity } from "../../tokenization/velocity";
 import { clientAddress, type GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
@@ -29,7 +30,8 @@ export function paymentRoutes(deps: GatewayDeps) {
         clientAddress: clientAddress(c, deps),
         viaHostedPage: false,
       });
-      const transaction = await createPayment({ deps, shop, body, type });
+      const request = validatePayment(deps, body, shop);
+      const transaction = await createPayment({ deps, shop, request, type });
       return c.json({ transaction });
     });
     // Without this, a GET would be read as a query for a transaction of that uid.
