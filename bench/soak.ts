@@ -76,10 +76,18 @@ interface Load {
 async function load(pid: number, options: autocannon.Options): Promise<Load> {
   const cpuBefore = cpuMilliseconds(pid);
   const started = performance.now();
-  const result = await autocannon({ timeout: TIMEOUT_SECONDS, ...options });
-  // Timed here rather than by autocannon's `duration`, which is whole seconds: a refund round of a second and a
-  // half would read as two, and every short round's rate would be rounded down to its request count over 1, 2 or 3.
-  const seconds = (performance.now() - started) / 1000;
+  let lastAnswer = started;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ timeout: TIMEOUT_SECONDS, ...options }, (error, finished) =>
+      error ? reject(error) : resolve(finished),
+    );
+    instance.on("response", () => {
+      lastAnswer = performance.now();
+    });
+  });
+  // Timed here, to the last answer, rather than by autocannon: it reports a run at its next one-second tick, so a
+  // refund round of 1.1 s read as 2 and every short round's rate was its request count over 1, 2, 3 or 4.
+  const seconds = (lastAnswer - started) / 1000;
   const cpuAfter = cpuMilliseconds(pid);
   return {
     perSecond: result.requests.total / seconds,
