@@ -179,17 +179,27 @@ async function leadCells(page: Page, caption: string, lead: string[]) {
   };
 }
 
-test("on a phone every admin list is a stack of cards: nothing scrolls sideways, amount and status open each card, axe clean in light and dark", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  const { paymentUid, subscriptionId } = await fillEveryList(request);
-  await signIn(page);
-  await expect(page).toHaveURL(/\/admin$/);
-  for (const width of [320, 375]) {
-    await page.setViewportSize({ width, height: 812 });
-    for (const { path, table, lead } of LISTS) {
+/**
+ * The lists' rows, made once per worker: each page's test below reads them (the tests of this file share a worker's
+ * shop and run in any order, so the first to need them makes them).
+ */
+let everyList: Promise<{ paymentUid: string; subscriptionId: string }> | null = null;
+function filledLists(request: APIRequestContext) {
+  everyList ??= fillEveryList(request);
+  return everyList;
+}
+
+// One test a page, so that each has its own time: all of them in one test took over three minutes on a busy machine.
+for (const { path, table, lead } of LISTS) {
+  test(`on a phone ${path} is a stack of cards: nothing scrolls sideways, amount and status open each card, axe clean in light and dark`, async ({
+    page,
+    request,
+  }) => {
+    await filledLists(request);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/admin$/);
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 812 });
       await page.goto(path);
       await settled(page);
       await expect(page.getByRole("table", { name: table }).getByRole("row").nth(1)).toBeVisible();
@@ -207,15 +217,23 @@ test("on a phone every admin list is a stack of cards: nothing scrolls sideways,
           );
         }
       }
-      if (width === 375) {
-        for (const colorScheme of ["light", "dark"] as const) {
-          await page.emulateMedia({ colorScheme });
-          await expectNoAxeViolations(page, `${path}, ${colorScheme}`);
-        }
-        await page.emulateMedia({ colorScheme: "light" });
-      }
     }
-    // The tables of the detail pages too: a payment's chain, webhooks and e-mails, a subscription's payments.
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoAxeViolations(page, `${path} at 375 px, ${colorScheme}`);
+    }
+  });
+}
+
+test("on a phone the detail pages' tables fit too: a payment's chain, webhooks and e-mails, a subscription's payments", async ({
+  page,
+  request,
+}) => {
+  const { paymentUid, subscriptionId } = await filledLists(request);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 812 });
     for (const path of [`/admin/transactions/${paymentUid}`, `/admin/subscriptions/${subscriptionId}`]) {
       await page.goto(path);
       await settled(page);
@@ -226,7 +244,12 @@ test("on a phone every admin list is a stack of cards: nothing scrolls sideways,
         expect(table, `a table of ${path} at ${width} px`).toBeLessThanOrEqual(0);
     }
   }
-  // A card's main link is still one link, and big enough to tap.
+});
+
+test("on a phone a card's main link is still one link, and big enough to tap", async ({ page, request }) => {
+  await filledLists(request);
+  await signIn(page);
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/admin/transactions");
   const link = page
     .getByRole("table", { name: "Transactions, newest first" })

@@ -122,11 +122,34 @@ async function passChallenge(page: Page, language: Language): Promise<void> {
   await page.getByRole("button", { name: issuer.submit }).click();
 }
 
+/**
+ * One language of each script and direction (and German's long words): where axe runs, and where the receipt's whole
+ * path is taken. The page's structure and colours are the same in every language, so what axe could find differs by
+ * script, not by language; every language's receipt texts are checked without a browser
+ * (lib/checkout/receipt-details.test.ts, lib/gateway/payments/pages/render-receipt.test.ts). Running axe and a
+ * payment in all 40 was the largest part of the end-to-end run.
+ */
+const ONE_PER_SCRIPT: readonly Language[] = [
+  "en",
+  "de",
+  "ru",
+  "el",
+  "ar",
+  "he",
+  "fa",
+  "zh",
+  "ja",
+  "ko",
+  "ka",
+  "hy",
+  "th",
+];
+
 test.describe("the payment page in every language, at 320 px", () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
   for (const language of LANGUAGES) {
-    test(`${language}: lang and dir, no English, no horizontal scroll, no axe violation`, async ({
+    test(`${language}: lang and dir, no English, no horizontal scroll${ONE_PER_SCRIPT.includes(language) ? ", no axe violation" : ""}`, async ({
       page,
       request,
     }) => {
@@ -152,16 +175,16 @@ test.describe("the payment page in every language, at 320 px", () => {
       await expect(page.getByText(messages.fields.number.required).first()).toBeVisible();
       if (language !== "en") await expectNoEnglish(page);
       await expectNoHorizontalScroll(page);
-      await expectNoAxeViolations(page);
+      if (ONE_PER_SCRIPT.includes(language)) await expectNoAxeViolations(page);
       expect(errors).toEqual([]);
     });
   }
 });
 
-test.describe("a paid session's result page and its receipt page in every language, at 320 px", () => {
+test.describe("a paid session's result page and its receipt page in one language of each script, at 320 px", () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  for (const language of LANGUAGES) {
+  for (const language of ONE_PER_SCRIPT) {
     test(`${language}: the receipt's details and the receipt page fit, light and dark, no axe violation`, async ({
       page,
       request,

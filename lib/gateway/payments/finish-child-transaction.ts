@@ -6,6 +6,7 @@ import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../transactions/build-transaction";
+import type { ChildFinish } from "../transactions/child-writer";
 import { countEnded } from "../transactions/count-ended";
 import { amountsBeforeChildren } from "./parent-amounts";
 
@@ -60,7 +61,6 @@ export async function finishChildTransaction({
   const ownAmounts =
     child.type === "capture" ? { amounts: amountsBeforeChildren({ ...child, status }, null) } : {};
   const finishedBody = { ...body, ...ownAmounts };
-  const deliveryId = notificationUrl ? newDeliveryId() : null;
   // A capture's receipt or a refund's notice to the shopper: inserted by the same statement, once the function
   // finished the child (not on a repeat), so it commits with it.
   const shopperEmail = mayEmailShopper(status, finishedBody)
@@ -71,27 +71,20 @@ export async function finishChildTransaction({
         child.type === "refund" ? await refundedPayment(deps, parentOptions.uid) : null,
       )
     : null;
+  const finish: ChildFinish = {
+    child_uid: child.uid,
+    locked_parent_uid: parentOptions.uid,
+    parent_shop_id: parentOptions.shopId,
+    child_status: status,
+    child_body: finishedBody,
+    at: fixedTime,
+    authorization_expiry_days: parentOptions.authorizationExpiryDays,
+    delivery_id: notificationUrl ? newDeliveryId() : null,
+    delivery_url: notificationUrl,
+  };
   const finishedAt = shopperEmail
-    ? await finishWithShopperEmail(deps, jsonRecordset(shopperEmails, [shopperEmail]), {
-        child,
-        parentOptions,
-        status,
-        finishedBody,
-        fixedTime,
-        deliveryId,
-        notificationUrl,
-      })
-    : await deps.childWriter.finish({
-        child_uid: child.uid,
-        locked_parent_uid: parentOptions.uid,
-        parent_shop_id: parentOptions.shopId,
-        child_status: status,
-        child_body: finishedBody,
-        at: fixedTime,
-        authorization_expiry_days: parentOptions.authorizationExpiryDays,
-        delivery_id: deliveryId,
-        delivery_url: notificationUrl,
-      });
+    ? await finishWithShopperEmail(deps, finish, jsonRecordset(shopperEmails, [shopperEmail]))
+    : await deps.childWriter.finish(finish);
   // Finished already (a repeat of this step): nothing changed; the row as it is.
   if (finishedAt === null) {
     const [current] = await deps.db.select().from(transactions).where(eq(transactions.uid, child.uid));
@@ -108,28 +101,12 @@ export async function finishChildTransaction({
  */
 async function finishWithShopperEmail(
   deps: GatewayDeps,
+  item: ChildFinish,
   email: JsonRecordset,
-  {
-    child,
-    parentOptions,
-    status,
-    finishedBody,
-    fixedTime,
-    deliveryId,
-    notificationUrl,
-  }: {
-    child: TransactionRow;
-    parentOptions: ParentOptions;
-    status: string;
-    finishedBody: TransactionBody;
-    fixedTime: string | null;
-    deliveryId: string | null;
-    notificationUrl: string | null;
-  },
 ): Promise<string | Date | null> {
-  const finish = sql`tessera_finish_child(${child.uid}, ${parentOptions.uid}, ${parentOptions.shopId}, ${status},
-      ${JSON.stringify(finishedBody)}::json, ${fixedTime}::timestamptz, ${parentOptions.authorizationExpiryDays}::integer,
-      ${deliveryId}::text, ${notificationUrl}::text)`;
+  const finish = sql`tessera_finish_child(${item.child_uid}, ${item.locked_parent_uid}, ${item.parent_shop_id},
+      ${item.child_status}, ${JSON.stringify(item.child_body)}::json, ${item.at}::timestamptz,
+      ${item.authorization_expiry_days}::integer, ${item.delivery_id}::text, ${item.delivery_url}::text)`;
   const [result] = await queryRows<{ finished_at: string | Date | null }>(
     deps.db,
     sql`with finished as (select ${finish} as finished_at),
