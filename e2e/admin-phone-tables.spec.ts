@@ -249,6 +249,7 @@ test("on a phone the detail pages' tables fit too: a payment's chain, webhooks a
 test("on a phone a card's main link is still one link, and big enough to tap", async ({ page, request }) => {
   await filledLists(request);
   await signIn(page);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/admin/transactions");
   const link = page
