@@ -10,7 +10,7 @@ import pg from "pg";
 import { OperatorError } from "@/lib/server/operator-error";
 import { DATA_DIR_MODE, DATA_FILE_MODE, restrictToOwner } from "./data-dir-modes";
 import { PGLITE_SETTINGS } from "./pglite-settings";
-import { seedFromTemplate } from "./pglite-template";
+import { pgliteMemoryImage, seedFromTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,7 +56,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // The template's copy, a restore's files and what PGlite wrote since the last start: all made the owner's only.
     restrictToOwner(dataDir);
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
+  const image = dataDir ? undefined : pgliteMemoryImage();
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : image ? { loadDataDir: image } : {}),
+    postgresqlconf: PGLITE_SETTINGS,
+  });
   // PGlite keeps PostgreSQL's 0600 for the tables' files, but writes the files it writes whole (the relation cache
   // at start, the statistics at close) 0644: they are made the owner's at once, and the directory's 0700 closes
   // those of the running database to others until its next start or close.

@@ -34,6 +34,32 @@ export async function ensurePgliteTemplate(): Promise<void> {
   }
 }
 
+/**
+ * The same fresh database as an image in memory's terms (PGlite's own tar of its data directory), for databases
+ * that live in memory (`memory://`, the tests' own): loading it takes about a quarter of creating one. Written
+ * aside and renamed, like the template.
+ */
+const MEMORY_IMAGE = `${TEMPLATE_DIR}.tar`;
+
+export async function ensurePgliteMemoryImage(): Promise<void> {
+  if (fs.existsSync(MEMORY_IMAGE)) return;
+  fs.mkdirSync(path.dirname(MEMORY_IMAGE), { recursive: true });
+  const client = await PGlite.create();
+  const image = await client.dumpDataDir("none");
+  await client.close();
+  const building = `${MEMORY_IMAGE}.${process.pid}.tmp`;
+  fs.writeFileSync(building, new Uint8Array(await image.arrayBuffer()));
+  fs.renameSync(building, MEMORY_IMAGE);
+}
+
+let memoryImage: Blob | undefined;
+
+/** The memory image when one was made, read once per process; without it a database in memory is created anew. */
+export function pgliteMemoryImage(): Blob | undefined {
+  if (!memoryImage && fs.existsSync(MEMORY_IMAGE)) memoryImage = new Blob([fs.readFileSync(MEMORY_IMAGE)]);
+  return memoryImage;
+}
+
 /** Fills an empty data directory from the template, when there is one. */
 export function seedFromTemplate(dataDir: string): void {
   if (isInitialised(dataDir) || !isInitialised(TEMPLATE_DIR)) return;
