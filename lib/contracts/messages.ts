@@ -28,6 +28,7 @@ export const SUBSCRIPTION_EMAIL_BLANK =
 /** Full sentences (upper-case): rendered as they are, without a field name in front. */
 export const DATE_EXPIRED = "Date is expired";
 export const DUPLICATE_TRANSACTION = "Duplicate transaction";
+export const PAYOUTS_NOT_ALLOWED = "Payouts are not enabled for this shop";
 
 export function tooLong(maximum: number, unit = "characters"): string {
   return `is too long (maximum is ${maximum} ${unit})`;

@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorTree } from "@/lib/contracts/errors";
 import { validationErrorBody } from "@/lib/contracts/errors";
+import { DUPLICATE_TRANSACTION, PAYOUTS_NOT_ALLOWED } from "@/lib/contracts/messages";
 import type { RefusalRule } from "./observability/metrics";
 
 /**
@@ -9,6 +10,8 @@ import type { RefusalRule } from "./observability/metrics";
 export type GatewayErrorCode =
   | "validation_failed"
   | "card_not_chargeable"
+  | "duplicate_transaction"
+  | "payouts_disabled"
   | "access_denied"
   | "invalid_customer_credentials"
   | "rate_limited"
@@ -94,6 +97,18 @@ const RENDERINGS: { [Code in GatewayErrorCode]: (details: GatewayErrorDetails) =
   card_not_chargeable: (details) => ({
     status: 422,
     body: validationErrorBody(details.errors ?? {}),
+    headers: {},
+  }),
+  // The same request (card or parent, amount) within 30 s, while `duplicate_check` is on.
+  duplicate_transaction: () => ({
+    status: 422,
+    body: validationErrorBody({ base: [DUPLICATE_TRANSACTION] }),
+    headers: {},
+  }),
+  // A payout for a shop the operator has not cleared for them.
+  payouts_disabled: () => ({
+    status: 422,
+    body: validationErrorBody({ base: [PAYOUTS_NOT_ALLOWED] }),
     headers: {},
   }),
   access_denied: () => ({

@@ -6,7 +6,6 @@ import {
   parseChildRequest,
 } from "@/lib/contracts/child-transaction";
 import { type ErrorTree, renderErrorMessage } from "@/lib/contracts/errors";
-import { DUPLICATE_TRANSACTION } from "@/lib/contracts/messages";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { rowFromJson } from "@/lib/db/json-insert";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
@@ -138,7 +137,7 @@ async function reserveChild(
         }),
       );
     case "duplicate":
-      throw GatewayError.base(DUPLICATE_TRANSACTION);
+      throw new GatewayError("duplicate_transaction");
     default:
       throw new GatewayError("record_not_found");
   }

@@ -213,7 +213,7 @@ async function merchantRefusal(payment: PaymentInProgress): Promise<string | nul
   const { deps, shop } = options;
   if (payment.screened.kind !== "proceed" || !request.verification_url) return null;
   if (request.duplicate_check && (await hasRecentDuplicate(deps.db, deps.clock, payment.fingerprint))) {
-    throw GatewayError.base("Duplicate transaction");
+    throw new GatewayError("duplicate_transaction");
   }
   const verdict = await verifyWithMerchant(
     deps,

@@ -8,8 +8,6 @@ import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 
-export const PAYOUTS_NOT_ALLOWED = "Payouts are not enabled for this shop";
-
 export function payoutLimitExceeded(limit: number): string {
   return `can't be greater than ${limit} (the shop's limit per payout)`;
 }
@@ -29,7 +27,7 @@ export function dailyPayoutLimitExceeded(limit: number, currency: string): strin
  * of its currency. `422`, as the other limits answer.
  */
 export function checkPayoutRules(shop: AuthenticatedShop, amount: number, currency: CurrencyCode): void {
-  if (!shop.settings.payouts_allowed) throw GatewayError.base(PAYOUTS_NOT_ALLOWED);
+  if (!shop.settings.payouts_allowed) throw new GatewayError("payouts_disabled");
   const allowed: readonly string[] = shop.settings.payout_currencies;
   if (!allowed.includes(currency)) throw GatewayError.validation({ currency: [notAPayoutCurrency(allowed)] });
   const limit = majorToMinorUnits(shop.settings.payout_limit, currency);

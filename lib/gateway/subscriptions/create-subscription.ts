@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { isExpired } from "@/lib/contracts/credit-card";
 import { EXTERNAL_ID_TAKEN } from "@/lib/contracts/customer";
 import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
-import { DATE_EXPIRED, DUPLICATE_TRANSACTION } from "@/lib/contracts/messages";
+import { DATE_EXPIRED } from "@/lib/contracts/messages";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import {
   CUSTOMER_DOES_NOT_EXIST,
@@ -144,7 +144,7 @@ export async function createSubscription(options: {
         number,
       });
     if (fingerprint && (await hasRecentDuplicate(deps.db, deps.clock, fingerprint))) {
-      throw GatewayError.base(DUPLICATE_TRANSACTION);
+      throw new GatewayError("duplicate_transaction");
     }
   }
 

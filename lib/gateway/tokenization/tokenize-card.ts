@@ -206,7 +206,7 @@ export async function tokenizeCard({
   // verification_url: a transaction about to succeed completes only if the merchant approves it (fail closed).
   if (outcome.status === "successful" && request.verification_url) {
     if (request.duplicate_check && (await hasRecentDuplicate(deps.db, deps.clock, fingerprint))) {
-      throw GatewayError.base("Duplicate transaction");
+      throw new GatewayError("duplicate_transaction");
     }
     const pending = bodyFor({ status: "incomplete", message: null }, null);
     const verdict = await verifyWithMerchant(

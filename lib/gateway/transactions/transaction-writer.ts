@@ -336,7 +336,7 @@ export class TransactionWriter {
         return { ok: false, error: cardLimitError(this.options.logger, write.transaction.shopId, verdict) };
       }
       const row = first === write ? written.get(write.transaction.uid) : undefined;
-      if (!row) return { ok: false, error: GatewayError.base("Duplicate transaction") };
+      if (!row) return { ok: false, error: new GatewayError("duplicate_transaction") };
       return {
         ok: true,
         value: {
