@@ -53,7 +53,9 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts"],
           environment: "node",
-          // A few unit tests open an embedded database: slow to start on a busy machine.
+          // A few unit tests open an embedded database or do much work (100,000 encryptions, every e-mail in
+          // every language): slow on a busy machine.
+          testTimeout: 30_000,
           hookTimeout: 30_000,
         },
       },

@@ -241,5 +241,26 @@ test("a subscription's page lists its renewals and the next one after its test c
   await expect(renewal).toContainText(formatAmount(amount, "EUR"));
   await expect(payments.last().locator("td").first()).toHaveText("1");
   await expect(page.locator("#next-renewal")).toContainText(formatDateTime(renewed.renew_at));
+
+  // An upgrade now charges its prorated difference: a payment for no billing cycle, named as the change it paid.
+  const bigger = await request.post("/plans", {
+    headers,
+    data: {
+      test: true,
+      title: "Bigger seed box",
+      currency: "EUR",
+      plan: { amount: amount + 1000, interval: 1, interval_unit: "month" },
+    },
+  });
+  expect(bigger.status()).toBe(201);
+  const changed = await request.post(`/subscriptions/${subscription.id}/change_plan`, {
+    headers,
+    data: { plan: { id: (await bigger.json()).id }, proration: "now" },
+  });
+  expect(changed.status()).toBe(200);
+  await page.reload();
+  await expect(payments).toHaveCount(3);
+  await expect(payments.first().locator("td").first()).toHaveText("Plan change");
+  await expect(payments.nth(1).locator("td").first()).toHaveText("2");
   await expectAccessible(page);
 });

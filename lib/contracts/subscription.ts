@@ -519,6 +519,33 @@ export const subscriptionTimelineSchema = z
   .meta({ description: "A subscription's events and e-mails, oldest first (the latest 200 of each)" });
 export type SubscriptionTimeline = z.output<typeof subscriptionTimelineSchema>;
 
+/**
+ * What each of a subscription's charges was for (GET /subscriptions/{id}/charges): the billing cycle a charge paid
+ * or tried to pay, or a plan change's prorated charge. The transactions themselves are GET
+ * /transactions?subscription_id=.
+ */
+export const subscriptionChargesSchema = z
+  .object({
+    charges: z.array(
+      z.object({
+        uid: z.string().describe("The transaction's uid"),
+        kind: z
+          .enum(["billing_cycle", "plan_change"])
+          .describe(
+            "`billing_cycle`: a cycle's charge or retry; `plan_change`: a plan change's prorated charge",
+          ),
+        billing_cycle: z
+          .number()
+          .int()
+          .nullable()
+          .describe("The cycle it is for (0: a trial's own charge); null for a plan change"),
+        created_at: instant("When the transaction was made"),
+      }),
+    ),
+  })
+  .meta({ description: "A subscription's charges and what each was for, newest first" });
+export type SubscriptionCharges = z.output<typeof subscriptionChargesSchema>;
+
 /** A subscription's webhook: the subscription at top level and the event that happened to it. */
 export const subscriptionNotificationSchema = subscriptionSchema
   .extend({ event: z.enum(SUBSCRIPTION_EVENTS) })

@@ -3,6 +3,7 @@ import type {
   Proration,
   Subscription,
   SubscriptionCancelView,
+  SubscriptionCharges,
   SubscriptionTimeline,
 } from "@/lib/contracts/subscription";
 import { getConfig } from "@/lib/server/config";
@@ -119,6 +120,18 @@ export function subscriptionsClient(connection: GatewayConnection) {
           body !== null &&
           Array.isArray((body as { timeline?: unknown }).timeline)
             ? (body as SubscriptionTimeline)
+            : undefined,
+      });
+    },
+
+    subscriptionCharges(credentials: ShopCredentials, id: string) {
+      return callMerchantApi<SubscriptionCharges>(connection, {
+        method: "GET",
+        path: `/subscriptions/${encodeURIComponent(id)}/charges`,
+        credentials,
+        read: (body) =>
+          typeof body === "object" && body !== null && Array.isArray((body as { charges?: unknown }).charges)
+            ? (body as SubscriptionCharges)
             : undefined,
       });
     },

@@ -9,6 +9,7 @@ import {
   planSchema,
   SUBSCRIPTION_STATES,
   subscriptionCancelViewSchema,
+  subscriptionChargesSchema,
   subscriptionListSchema,
   subscriptionNotificationSchema,
   subscriptionSchema,
@@ -99,6 +100,7 @@ export function subscriptionOpenApi() {
       SubscriptionPauseRequest: z.toJSONSchema(pauseRequestSchema, { io: "input", unrepresentable: "any" }),
       SubscriptionCancelView: z.toJSONSchema(subscriptionCancelViewSchema, { io: "output" }),
       SubscriptionTimeline: z.toJSONSchema(subscriptionTimelineSchema, { io: "output" }),
+      SubscriptionCharges: z.toJSONSchema(subscriptionChargesSchema, { io: "output" }),
       SubscriptionTestClockRequest: z.toJSONSchema(testClockRequestSchema, {
         io: "input",
         unrepresentable: "any",
@@ -254,6 +256,17 @@ export function subscriptionOpenApi() {
           parameters: [subscriptionId],
           responses: {
             "200": { description: "The timeline", content: json("SubscriptionTimeline") },
+            "401": unauthorized,
+            "404": notFound,
+          },
+        },
+      },
+      "/subscriptions/{id}/charges": {
+        get: {
+          summary: "What each of a subscription's charges was for: its billing cycle, or a plan change",
+          parameters: [subscriptionId],
+          responses: {
+            "200": { description: "The charges, newest first", content: json("SubscriptionCharges") },
             "401": unauthorized,
             "404": notFound,
           },

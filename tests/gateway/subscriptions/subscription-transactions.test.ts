@@ -124,3 +124,82 @@ describe("GET /transactions?subscription_id=", () => {
     expect(malformed.body.errors).toEqual({ subscription_id: ["is invalid"] });
   });
 });
+
+describe("GET /subscriptions/{id}/charges", () => {
+  const chargesOf = (id: string, as: TestShop = shop) =>
+    callJson(gateway, `/subscriptions/${id}/charges`, { shop: as });
+
+  it("names the billing cycle of each charge and a plan change's prorated charge, newest first", async () => {
+    const created = await subscribe(4);
+    const id = created.body.id;
+    const start = new Date(created.body.created_at).getTime();
+    // Cycles 2 and 3 renewed by the clock.
+    const renewed = await callJson(gateway, `/subscriptions/${id}/test_clock`, {
+      shop,
+      body: { advance_to: new Date(start + 62 * DAY).toISOString() },
+    });
+    expect(renewed.body.paid_billing_cycles).toBe(3);
+    // An upgrade during the paid period charges its prorated difference at once.
+    const bigger = await callJson(gateway, "/plans", {
+      shop,
+      body: {
+        test: true,
+        title: "Bigger",
+        currency: "EUR",
+        plan: { amount: 2999, interval: 1, interval_unit: "month" },
+      },
+    });
+    const upgraded = await callJson(gateway, `/subscriptions/${id}/change_plan`, {
+      shop,
+      body: { plan: { id: bigger.body.id }, proration: "now" },
+    });
+    expect(upgraded.status).toBe(200);
+    const listed = uidsOf((await transactionsOf(id)).body);
+    expect(listed).toHaveLength(4);
+
+    const charges = await chargesOf(id);
+    expect(charges.status).toBe(200);
+    // The same transactions as the subscription's list, in its order, each with what it was for.
+    expect(charges.body.charges.map((charge: JsonBody) => charge.uid)).toEqual(listed);
+    expect(charges.body.charges.map((charge: JsonBody) => [charge.kind, charge.billing_cycle])).toEqual([
+      ["plan_change", null],
+      ["billing_cycle", 3],
+      ["billing_cycle", 2],
+      ["billing_cycle", 1],
+    ]);
+    expect(charges.body.charges[3].uid).toBe(created.body.last_transaction.uid);
+  });
+
+  it("names the hosted page's first payment as the first cycle's", async () => {
+    const created = await callJson(gateway, "/subscriptions", {
+      shop,
+      body: {
+        plan: { title: "Box", currency: "USD", plan: { amount: 2600, interval: 1, interval_unit: "week" } },
+        customer: { email: "hosted-charges@example.com", ip: "198.51.100.4" },
+      },
+    });
+    const token = /\/checkout\/([0-9a-f]{64})$/.exec(created.body.redirect_url)?.[1] as string;
+    const paid = await typedCardAttempt(gateway, token, {
+      seed: 7_710_002,
+      card: { number: FRICTIONLESS_VISA },
+    });
+    expect(paid.body.transaction.status).toBe("successful");
+    // Read once, as the list's test does: the subscription takes its hosted page's outcome when it is next read.
+    await callJson(gateway, `/subscriptions/${created.body.id}`, { shop });
+    const charges = await chargesOf(created.body.id);
+    expect(charges.body.charges).toEqual([
+      {
+        uid: paid.body.transaction.uid,
+        kind: "billing_cycle",
+        billing_cycle: 1,
+        created_at: expect.any(String),
+      },
+    ]);
+  });
+
+  it("answers another shop's or an unknown subscription with 404", async () => {
+    const created = await subscribe(5);
+    expect((await chargesOf(created.body.id, otherShop)).status).toBe(404);
+    expect((await chargesOf("sbs_0000000000000000")).status).toBe(404);
+  });
+});

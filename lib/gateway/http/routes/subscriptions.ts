@@ -12,6 +12,7 @@ import {
 } from "../../subscriptions/manage-subscription";
 import { pauseSubscription, resumeSubscription } from "../../subscriptions/pause";
 import { createPlan, getPlan, listPlans } from "../../subscriptions/plans";
+import { subscriptionCharges } from "../../subscriptions/subscription-charges";
 import { subscriptionTimeline } from "../../subscriptions/timeline";
 import type { GatewayEnv } from "../auth";
 import { readJsonBody, readRawBody } from "../body";
@@ -74,6 +75,10 @@ export function subscriptionRoutes(deps: GatewayDeps) {
 
   routes.get("/subscriptions/:id/timeline", async (c) =>
     c.json(await subscriptionTimeline({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
+  );
+
+  routes.get("/subscriptions/:id/charges", async (c) =>
+    c.json(await subscriptionCharges({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
   );
 
   routes.post("/subscriptions/:id/cancel", async (c) => {

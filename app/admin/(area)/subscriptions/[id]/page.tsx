@@ -11,7 +11,6 @@ import { TableRegion } from "@/components/admin/table-region";
 import { toActionResult } from "@/lib/admin/action-result";
 import { chargedAmount, formatAmount, formatDateTime, maskedCard, orDash } from "@/lib/admin/format";
 import { credentialsOf, requireAdminSession } from "@/lib/admin/session";
-import { billingCyclesOf } from "@/lib/admin/subscription-payments";
 import { getMerchantClient } from "@/lib/gateway-client/merchant";
 import { getSubscriptionsClient } from "@/lib/gateway-client/subscriptions";
 
@@ -34,9 +33,10 @@ const PAYMENT_COLUMNS = {
 export default async function SubscriptionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const credentials = credentialsOf(await requireAdminSession());
-  const [found, paymentsResult, timelineResult, plansResult] = await Promise.all([
+  const [found, paymentsResult, chargesResult, timelineResult, plansResult] = await Promise.all([
     getSubscriptionsClient().getSubscription(credentials, id),
     getMerchantClient().listTransactions(credentials, { subscriptionId: id, perPage: PAYMENTS_SHOWN }),
+    getSubscriptionsClient().subscriptionCharges(credentials, id),
     getSubscriptionsClient().subscriptionTimeline(credentials, id),
     getSubscriptionsClient().listPlans(credentials, { perPage: PLANS_OFFERED }),
   ]);
@@ -61,13 +61,15 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
             price: formatAmount(plan.plan.amount, plan.currency),
           }))
       : [];
-  const cycles =
-    subscription.status === "ok" && payments.status === "ok"
-      ? billingCyclesOf(
-          subscription.data,
-          payments.data.items.map((transaction) => transaction.uid),
-        )
-      : new Map<string, number>();
+  // What each payment was for, as the gateway stored it: a billing cycle's number, or a plan change.
+  const chargeFor = new Map(
+    chargesResult.ok
+      ? chargesResult.data.charges.map((charge) => [
+          charge.uid,
+          charge.kind === "plan_change" ? "Plan change" : String(charge.billing_cycle),
+        ])
+      : [],
+  );
   return (
     <>
       <p className="admin-breadcrumb">
@@ -198,7 +200,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
                             </Link>
                           </th>
                           <td className="admin-number" data-label={PAYMENT_COLUMNS.cycle}>
-                            {orDash(cycles.get(transaction.uid))}
+                            {orDash(chargeFor.get(transaction.uid))}
                           </td>
                           <td className="admin-number admin-table__lead" data-label={PAYMENT_COLUMNS.amount}>
                             {chargedAmount(transaction)}
