@@ -11,6 +11,7 @@ import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime
 import { createShop } from "@/lib/gateway/shops/create-shop";
 import { createPlan } from "@/lib/gateway/subscriptions/plans";
 import { tokenizeCard } from "@/lib/gateway/tokenization/tokenize-card";
+import { validateTokenization } from "@/lib/gateway/tokenization/validate-tokenization";
 import { loadConfig } from "@/lib/server/config";
 import { createLogger } from "@/lib/server/log";
 
@@ -77,19 +78,16 @@ try {
   const found = await deps.shops.get(created.id);
   if (!found) throw new Error("bench shop missing");
   const shop = found;
-  const stored = await tokenizeCard({
-    deps,
-    shop,
-    body: {
-      request: {
-        amount: 100,
-        currency: "USD",
-        description: "Bench card",
-        credit_card: { number: "4200000000000000", verification_value: "123", exp_month: 12, exp_year: 2040 },
-        additional_data: { contract: ["recurring"] },
-      },
+  const body = {
+    request: {
+      amount: 100,
+      currency: "USD",
+      description: "Bench card",
+      credit_card: { number: "4200000000000000", verification_value: "123", exp_month: 12, exp_year: 2040 },
+      additional_data: { contract: ["recurring"] },
     },
-  });
+  };
+  const stored = await tokenizeCard({ deps, shop, request: validateTokenization(deps, body, shop) });
   const token = stored.credit_card.token;
   const plan = await createPlan({
     deps,

@@ -16,6 +16,7 @@ import {
 } from "../products/product-stock";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
+import { validateTokenization } from "../tokenization/validate-tokenization";
 import { attemptKeepsCard, attemptRequest, checkReturnUrl } from "./attempt-request";
 import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
 import { sessionDisclosesKeptCard, sessionRequiresEmail } from "./shopper-views";
@@ -130,7 +131,7 @@ export async function payThroughCheckout(options: {
         : await tokenizeCard({
             deps,
             shop,
-            body,
+            request: validateTokenization(deps, body, shop),
             consentShown,
             requireThreeDSecure: claimed.threeDSecureRequired,
           });

@@ -24,6 +24,7 @@ import { checkMerchantUrls, urlsAt } from "../net/merchant-url-policy";
 import { moneyFingerprint } from "../payments/money-fingerprint";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
+import { validateTokenization } from "../tokenization/validate-tokenization";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { revealCardNumber } from "../vault/card-vault";
 import { recordSubscriptionEvent } from "./events";
@@ -160,21 +161,26 @@ export async function createSubscription(options: {
       tokenization = await tokenizeCard({
         deps,
         shop,
-        body: {
-          request: {
-            amount: planTerms?.amount ?? newPlan?.plan.amount,
-            currency,
-            description: title.slice(0, 255),
-            tracking_id: request.tracking_id,
-            ...(request.return_url ? { return_url: returnUrlWithId(request.return_url, id) } : {}),
-            test,
-            // The first charge is what the duplicate check is for; the card's storing is a step of it.
-            duplicate_check: false,
-            credit_card: request.card,
-            additional_data: { contract: ["recurring"] },
-            ...(customerEmail ? { customer: { email: customerEmail, ip: customerIp } } : {}),
+        // Checked as a merchant's tokenization request is: the card's rules and the shop's.
+        request: validateTokenization(
+          deps,
+          {
+            request: {
+              amount: planTerms?.amount ?? newPlan?.plan.amount,
+              currency,
+              description: title.slice(0, 255),
+              tracking_id: request.tracking_id,
+              ...(request.return_url ? { return_url: returnUrlWithId(request.return_url, id) } : {}),
+              test,
+              // The first charge is what the duplicate check is for; the card's storing is a step of it.
+              duplicate_check: false,
+              credit_card: request.card,
+              additional_data: { contract: ["recurring"] },
+              ...(customerEmail ? { customer: { email: customerEmail, ip: customerIp } } : {}),
+            },
           },
-        },
+          shop,
+        ),
       });
     } catch (error) {
       // The tokenization's own refusals are the card's: reported under `card`.

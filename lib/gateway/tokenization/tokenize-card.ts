@@ -1,14 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { detectBrand, securityCodeLength } from "@/lib/cards/brand";
 import { isExpired } from "@/lib/contracts/credit-card";
-import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { DATE_EXPIRED, INVALID } from "@/lib/contracts/messages";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
-import {
-  type Contract,
-  parseTokenizationRequest,
-  type TokenizationRequest,
-} from "@/lib/contracts/tokenization";
+import type { Contract, TokenizationRequest } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { cards } from "@/lib/db/schema";
 import { refuseUnacceptedBrand } from "../cards/accepted-brand";
@@ -18,7 +13,6 @@ import { describeCard } from "../cards/describe-card";
 import { sightCard } from "../cards/sight-card";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/merchant-url-policy";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { issuerUrls } from "../three-d-secure/verification-result";
@@ -33,13 +27,12 @@ import { splitTrackingIds } from "../transactions/tracking-ids";
 import { revealCardNumber } from "../vault/card-vault";
 import { generateCardToken } from "../vault/tokens";
 import { decideTokenization, type TokenizationDecision } from "./decide-tokenization";
-import { checkShopRules } from "./shop-rules";
 
 export interface TokenizeCardOptions {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
-  /** The parsed JSON body, `{ "request": { ... } }`, not yet validated. */
-  body: unknown;
+  /** The request, validated (`validateTokenization`). */
+  request: TokenizationRequest;
   /** The hosted page told the shopper the card is kept for future charges (`cards.consentShown`); false if not given. */
   consentShown?: boolean;
   /** The hosted page's session requires 3-D Secure whatever the shop's setting (a subscription's new card). */
@@ -120,29 +113,14 @@ function storedCardContract(options: {
   throw GatewayError.validation({ additional_data: { contract: [widerContractMessage(stored)] } });
 }
 
-function validate(deps: GatewayDeps, body: unknown, shop: AuthenticatedShop): TokenizationRequest {
-  const parsed = parseTokenizationRequest(body, { now: deps.clock.now() });
-  const rawRequest =
-    body !== null && typeof body === "object" ? (body as { request?: unknown }).request : undefined;
-  const shopErrors = mergeErrorTrees(
-    // A tokenization is always the shopper's: what the shop requires of a shopper applies.
-    checkShopRules(rawRequest, shop, { merchantInitiated: false }),
-    checkMerchantUrls(deps.config, urlsAt(rawRequest, TRANSACTION_URL_FIELDS)),
-  );
-  const errors: ErrorTree = parsed.ok ? shopErrors : mergeErrorTrees(parsed.errors, shopErrors);
-  if (!parsed.ok || !isEmptyErrorTree(errors)) throw GatewayError.validation(errors);
-  return parsed.value;
-}
-
-/** POST /transactions/tokenizations: validates, decides the outcome, stores the card and the transaction. */
+/** POST /transactions/tokenizations: decides the outcome, stores the card and the transaction. */
 export async function tokenizeCard({
   deps,
   shop,
-  body,
+  request,
   consentShown,
   requireThreeDSecure,
 }: TokenizeCardOptions): Promise<Transaction> {
-  const request = validate(deps, body, shop);
   const presented = await resolveCard(deps, shop, request);
   const { hashes } = deps.keyring;
 

@@ -5,6 +5,7 @@ import { shopperTransactionView } from "../../checkouts/shopper-views";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
 import { tokenizeCard } from "../../tokenization/tokenize-card";
+import { validateTokenization } from "../../tokenization/validate-tokenization";
 import { enforceTokenizationVelocity } from "../../tokenization/velocity";
 import { findTransactionsByTrackingId } from "../../transactions/find-by-tracking-id";
 import { getTransaction } from "../../transactions/get-transaction";
@@ -37,7 +38,7 @@ export function transactionRoutes(deps: GatewayDeps) {
       });
       return c.json({ transaction: shopperTransactionView(transaction) });
     }
-    const transaction = await tokenizeCard({ deps, shop, body });
+    const transaction = await tokenizeCard({ deps, shop, request: validateTokenization(deps, body, shop) });
     return c.json({ transaction });
   });
   // Without this, GET /transactions/tokenizations would be read as a query for a transaction of that uid.
