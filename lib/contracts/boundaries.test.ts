@@ -216,8 +216,6 @@ const KNOWN_FOLDER_PAIRS = [
   "lib/gateway/emails ↔ lib/gateway/payments",
   "lib/gateway/emails ↔ lib/gateway/transactions",
   "lib/gateway/notifications ↔ lib/gateway/transactions",
-  "lib/gateway/payments ↔ lib/gateway/three-d-secure",
-  "lib/gateway/three-d-secure ↔ lib/gateway/tokenization",
   "lib/gateway/three-d-secure ↔ lib/gateway/transactions",
 ];
 

@@ -8,6 +8,7 @@ import { deleteExpiredIdempotencyKeys } from "../idempotency/delete-expired-idem
 import { NotificationWorker } from "../notifications/notification-worker";
 import { recoverUnansweredPayments } from "../payments/recover-unanswered";
 import { resumeChildTransactions } from "../payments/resume-child-transactions";
+import { VERIFICATION_FINISHERS } from "../payments/verification-finishers";
 import { PeriodicSweep } from "../periodic-sweep";
 import { settleEndedHolds } from "../products/product-stock";
 import { SubscriptionScheduler } from "../subscriptions/scheduler";
@@ -57,7 +58,7 @@ export function startBackgroundWork(options: {
     name: "3-D Secure expiry sweep",
     intervalMs: THREE_D_SECURE_EXPIRY_MS,
     logger,
-    sweep: () => endExpiredChallenges(deps),
+    sweep: () => endExpiredChallenges({ ...deps, verificationFinishers: VERIFICATION_FINISHERS }),
   });
   const paymentRecovery = new PeriodicSweep({
     name: "payment recovery sweep",

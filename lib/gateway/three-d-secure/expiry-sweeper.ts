@@ -1,8 +1,7 @@
 import { asc } from "drizzle-orm";
 import { threeDSecureChallenges } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
 import { endableAsExpired } from "./challenge-claims";
-import { finishVerification } from "./finish-verification";
+import { finishVerification, type IssuerFlowDeps } from "./finish-verification";
 
 const BATCH_SIZE = 100;
 
@@ -13,7 +12,7 @@ const BATCH_SIZE = 100;
  * instances sweeping at once: each challenge is ended by a conditional update on its stage, which only one of them
  * can win. Run every 30 s by the runtime (a PeriodicSweep).
  */
-export async function endExpiredChallenges(deps: GatewayDeps): Promise<number> {
+export async function endExpiredChallenges(deps: IssuerFlowDeps): Promise<number> {
   let ended = 0;
   for (;;) {
     const expired = await deps.db

@@ -1,11 +1,38 @@
 import { eq } from "drizzle-orm";
-import { cards, type ThreeDSecureChallengeRow, transactions } from "@/lib/db/schema";
+import { cards, type ThreeDSecureChallengeRow, type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { finishPaymentVerification } from "../payments/finish-payment-verification";
-import { finishTokenizationVerification } from "../tokenization/finish-tokenization-verification";
 import type { FinishResult } from "./challenge-claims";
 import type { PendingOperation } from "./pending-operation";
 import type { AuthenticationOutcome } from "./verification-result";
+
+/** What ends a verification of one kind: the operation waiting behind the challenge makes its transaction final. */
+export interface VerificationFinishers {
+  tokenization(
+    deps: GatewayDeps,
+    options: {
+      row: TransactionRow;
+      /** The card's stamp, revealed with its token once the card is kept. */
+      stamp: string | null;
+      pending: Extract<PendingOperation, { kind: "tokenization" }>;
+      outcome: AuthenticationOutcome;
+    },
+  ): Promise<FinishResult>;
+  deferred_authorization(
+    deps: GatewayDeps,
+    options: {
+      row: TransactionRow;
+      pending: Extract<PendingOperation, { kind: "deferred_authorization" }>;
+      outcome: AuthenticationOutcome;
+    },
+  ): Promise<FinishResult>;
+}
+
+/**
+ * The issuer's flow and the expiry sweep: the gateway's services and the finishers by pending kind, which the
+ * runtime and the HTTP edge hand in (`payments/verification-finishers.ts`), so that 3-D Secure, below payments and
+ * tokenizations, never imports them.
+ */
+export type IssuerFlowDeps = GatewayDeps & { verificationFinishers: VerificationFinishers };
 
 /**
  * Ends a 3-D Secure verification — the shopper answered, gave up, or ran out of time — and makes its transaction
@@ -14,7 +41,7 @@ import type { AuthenticationOutcome } from "./verification-result";
  * claims of `challenge-claims.ts`, so of two concurrent ends one alone changes anything.
  */
 export async function finishVerification(
-  deps: GatewayDeps,
+  deps: IssuerFlowDeps,
   challenge: Pick<ThreeDSecureChallengeRow, "transactionUid" | "pendingOperation">,
   outcome: AuthenticationOutcome,
 ): Promise<FinishResult> {
@@ -27,10 +54,11 @@ export async function finishVerification(
   if (row?.status !== "incomplete") return { finished: false };
   // Written by the gateway with its `kind` (migration 0025 gave older rows theirs).
   const pending = challenge.pendingOperation as PendingOperation;
+  const finishers = deps.verificationFinishers;
   switch (pending.kind) {
     case "tokenization":
-      return finishTokenizationVerification(deps, { row, stamp: found.stamp ?? null, pending, outcome });
+      return finishers.tokenization(deps, { row, stamp: found.stamp ?? null, pending, outcome });
     case "deferred_authorization":
-      return finishPaymentVerification(deps, { row, pending, outcome });
+      return finishers.deferred_authorization(deps, { row, pending, outcome });
   }
 }

@@ -3,10 +3,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { type ThreeDSecureChallengeRow, threeDSecureChallenges, transactions } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
 import { transactionFromRow } from "../transactions/build-transaction";
 import { isStaleClaim, mayEndAsExpired, VERIFYING_LEASE_SECONDS } from "./challenge-claims";
-import { finishVerification } from "./finish-verification";
+import { finishVerification, type IssuerFlowDeps } from "./finish-verification";
 import { isIssuerScenario } from "./sandbox-issuer";
 import { type AuthenticationOutcome, FRICTIONLESS_OUTCOMES, WRONG_CODE_LIMIT } from "./verification-result";
 
@@ -69,7 +68,7 @@ interface Loaded {
   context: IssuerPageContext;
 }
 
-async function load(deps: GatewayDeps, uid: string): Promise<Loaded | null> {
+async function load(deps: IssuerFlowDeps, uid: string): Promise<Loaded | null> {
   if (!UID.test(uid)) return null;
   const [row] = await deps.db
     .select({ transaction: transactions, challenge: threeDSecureChallenges })
@@ -127,7 +126,7 @@ function pageFor(loaded: Loaded, error: ChallengeError | null = null): IssuerPag
 
 /** Ends the verification; when another request got there first, shows what it made of it. */
 async function finish(
-  deps: GatewayDeps,
+  deps: IssuerFlowDeps,
   loaded: Loaded & { challenge: ThreeDSecureChallengeRow },
   outcome: AuthenticationOutcome,
 ): Promise<IssuerAction> {
@@ -142,7 +141,7 @@ const VERIFYING_POLL_MS = 200;
  * While another request asks the merchant's verification_url (a double submit, another tab), this one waits for
  * its answer, up to the claim's lease, and then shows what came of it rather than asking again.
  */
-async function waitWhileVerifying(deps: GatewayDeps, loaded: Loaded): Promise<Loaded> {
+async function waitWhileVerifying(deps: IssuerFlowDeps, loaded: Loaded): Promise<Loaded> {
   const giveUpAt = Date.now() + VERIFYING_LEASE_SECONDS * 1000;
   let current = loaded;
   while (
@@ -166,7 +165,7 @@ function outOfAttempts(challenge: Pick<ThreeDSecureChallengeRow, "stage" | "fail
 }
 
 /** Reloads after a lost race, ending a verification that expired or ran out of attempts meanwhile. */
-async function settle(deps: GatewayDeps, uid: string): Promise<IssuerAction> {
+async function settle(deps: IssuerFlowDeps, uid: string): Promise<IssuerAction> {
   const found = await load(deps, uid);
   if (!found) return { kind: "page", page: { kind: "not_found" } };
   const loaded = await waitWhileVerifying(deps, found);
@@ -182,7 +181,7 @@ async function settle(deps: GatewayDeps, uid: string): Promise<IssuerAction> {
 
 /** Loads a verification still waiting on the shopper, or answers with what to show instead. */
 async function loadOpen(
-  deps: GatewayDeps,
+  deps: IssuerFlowDeps,
   uid: string,
 ): Promise<{ open: Loaded & { challenge: ThreeDSecureChallengeRow } } | { done: IssuerAction }> {
   const found = await load(deps, uid);
@@ -202,7 +201,7 @@ async function loadOpen(
 }
 
 /** GET /process/{uid}: the page of the verification as it stands (ending it if it expired). */
-export async function openIssuerPage(deps: GatewayDeps, uid: string): Promise<IssuerAction> {
+export async function openIssuerPage(deps: IssuerFlowDeps, uid: string): Promise<IssuerAction> {
   const state = await loadOpen(deps, uid);
   return "done" in state ? state.done : { kind: "page", page: pageFor(state.open) };
 }
@@ -215,7 +214,7 @@ function codesMatch(expected: string, given: string): boolean {
 
 /** POST /process/{uid}: the shopper's one-time code, or Cancel. */
 export async function answerChallenge(
-  deps: GatewayDeps,
+  deps: IssuerFlowDeps,
   uid: string,
   answer: { cancel: boolean; code: string },
 ): Promise<IssuerAction> {
@@ -250,7 +249,7 @@ export async function answerChallenge(
  * POST /process/{uid}/method: the device data arrived (the sandbox issuer needs none of it, and keeps none). The
  * card's scenario decides what follows: the challenge, or an answer at once.
  */
-export async function submitDeviceData(deps: GatewayDeps, uid: string): Promise<IssuerAction> {
+export async function submitDeviceData(deps: IssuerFlowDeps, uid: string): Promise<IssuerAction> {
   const state = await loadOpen(deps, uid);
   if ("done" in state) return state.done;
   const { open } = state;

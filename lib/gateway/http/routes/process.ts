@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { frameAncestorOrigins } from "@/lib/contracts/frame-ancestors";
 import type { GatewayDeps } from "../../context";
+import { VERIFICATION_FINISHERS } from "../../payments/verification-finishers";
 import {
   answerChallenge,
   type IssuerAction,
@@ -96,6 +97,8 @@ function pageHeaders(
  * random uid is the shopper's capability. Each handler calls one domain function and renders what it answers.
  */
 export function processRoutes(deps: GatewayDeps, basePath: string) {
+  // The issuer's flow ends each verification with the finisher of the operation waiting behind it.
+  const issuerDeps = { ...deps, verificationFinishers: VERIFICATION_FINISHERS };
   const routes = new Hono();
   const pathsFor = (uid: string): PagePaths => ({
     challenge: `${basePath}/process/${uid}`,
@@ -122,7 +125,7 @@ export function processRoutes(deps: GatewayDeps, basePath: string) {
   // the link back to the merchant.
   const open = async (c: Context) => {
     const uid = c.req.param("uid") ?? "";
-    const action = await openIssuerPage(deps, uid);
+    const action = await openIssuerPage(issuerDeps, uid);
     return respond(c, uid, { kind: "page", page: action.page });
   };
   routes.get("/process/:uid", open);
@@ -133,13 +136,13 @@ export function processRoutes(deps: GatewayDeps, basePath: string) {
     const fields = await readFormFields(c);
     if (!fields) return tooLarge(c);
     const answer = { cancel: fields.get("action") === "cancel", code: fields.get("code") ?? "" };
-    return respond(c, uid, await answerChallenge(deps, uid, answer));
+    return respond(c, uid, await answerChallenge(issuerDeps, uid, answer));
   });
   routes.post("/process/:uid/method", async (c) => {
     const uid = c.req.param("uid");
     const fields = await readFormFields(c);
     if (!fields) return tooLarge(c);
-    const action = await submitDeviceData(deps, uid);
+    const action = await submitDeviceData(issuerDeps, uid);
     // Post/redirect/get: the challenge is a page of its own, so reloading it does not post the device data again.
     if (action.kind === "page" && action.page.kind === "challenge") {
       return c.body(null, 303, { ...pageHeaders(deps, null, null), Location: pathsFor(uid).challenge });
