@@ -210,9 +210,6 @@ const KNOWN_FOLDER_PAIRS = [
   "lib/gateway ↔ lib/gateway/shops",
   "lib/gateway ↔ lib/gateway/transactions",
   "lib/gateway/checkouts ↔ lib/gateway/products",
-  // The payment page's first-charge date uses the subscriptions' date rule (addInterval), which is to move to a
-  // dates module of its own.
-  "lib/gateway/checkouts ↔ lib/gateway/subscriptions",
   "lib/gateway/emails ↔ lib/gateway/payments",
   "lib/gateway/emails ↔ lib/gateway/transactions",
   "lib/gateway/notifications ↔ lib/gateway/transactions",

@@ -14,7 +14,7 @@ import { shopCardWithToken } from "../cards/card-by-token";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { addInterval } from "../subscriptions/schedule";
+import { addInterval } from "../billing/schedule";
 import { revealCardNumber } from "../vault/card-vault";
 import type { CheckoutSession } from "./checkout-session";
 

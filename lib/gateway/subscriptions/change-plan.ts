@@ -11,6 +11,7 @@ import {
   TEST_PLAN_ONLY,
 } from "@/lib/contracts/subscription";
 import { type PlanRow, plans, type SubscriptionRow, transactions } from "@/lib/db/schema";
+import { periodStartBefore } from "../billing/schedule";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { chargeStoredCard } from "../payments/charge-stored-card";
@@ -21,7 +22,6 @@ import { recordSubscriptionEvent } from "./events";
 import { planChangeUid } from "./ids";
 import { RENEWAL_LEASE_SECONDS } from "./renewal-claim";
 import { requireSubscriptionRow } from "./require-subscription";
-import { periodStartBefore } from "./schedule";
 import { lockSubscription, updateInState } from "./transitions";
 import { subscriptionFromRow } from "./view";
 

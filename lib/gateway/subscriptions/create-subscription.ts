@@ -16,6 +16,7 @@ import {
   TEST_PLAN_ONLY,
 } from "@/lib/contracts/subscription";
 import { cards, customers, type PlanRow, subscriptionCycles, subscriptions } from "@/lib/db/schema";
+import { addInterval } from "../billing/schedule";
 import { shopCardWithToken } from "../cards/card-by-token";
 import type { GatewayDeps } from "../context";
 import { insertCustomer } from "../customers/create-customer";
@@ -39,7 +40,6 @@ import {
 } from "./plans";
 import { RENEWAL_LEASE_SECONDS } from "./renewal-claim";
 import { chargeClaimed } from "./renewals";
-import { addInterval } from "./schedule";
 import { returnUrlWithId, startSubscriptionCheckout } from "./subscription-checkout";
 import type { INITIAL_STATES } from "./transitions";
 import { findSubscriptionRow, subscriptionFromRow } from "./view";

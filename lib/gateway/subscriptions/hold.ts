@@ -1,8 +1,8 @@
 import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { subscriptions } from "@/lib/db/schema";
+import { ScheduleOutOfRange } from "../billing/schedule";
 import type { GatewayDeps } from "../context";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
-import { ScheduleOutOfRange } from "./schedule";
 
 /** How long a hold's reason may be: the start of an error's message, enough to find its cause. */
 const HOLD_REASON_MAX_LENGTH = 500;

@@ -8,13 +8,13 @@ import {
   type SubscriptionState,
 } from "@/lib/contracts/subscription";
 import { type PlanRow, plans, type SubscriptionRow, subscriptions } from "@/lib/db/schema";
+import { periodEndAfter } from "../billing/schedule";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { recordSubscriptionEvent } from "./events";
 import { holdSubscription, notHeld } from "./hold";
 import { requireSubscriptionRow } from "./require-subscription";
-import { periodEndAfter } from "./schedule";
 import { lockSubscription, transition } from "./transitions";
 import { subscriptionFromRow } from "./view";
 

@@ -7,12 +7,6 @@ import { asc, inArray, sql } from "drizzle-orm";
 import type { FailureReason, SubscriptionEvent, SubscriptionState } from "@/lib/contracts/subscription";
 import { queryRows } from "@/lib/db/client";
 import { type PlanRow, type SubscriptionRow, subscriptions } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
-import type { DatabaseTransaction } from "../transactions/finish-transactions";
-import { recordSubscriptionEvents } from "./events";
-import { holdSubscription } from "./hold";
-import type { ChargeOutcome } from "./renewal-charge";
-import type { Attempt } from "./renewal-decide";
 import {
   classifyFailure,
   type FailureKind,
@@ -21,7 +15,13 @@ import {
   PROCESSOR_ERROR_RETRY_SECONDS,
   periodEndAfter,
   SOFT_DECLINE_RETRY_SECONDS,
-} from "./schedule";
+} from "../billing/schedule";
+import type { GatewayDeps } from "../context";
+import type { DatabaseTransaction } from "../transactions/finish-transactions";
+import { recordSubscriptionEvents } from "./events";
+import { holdSubscription } from "./hold";
+import type { ChargeOutcome } from "./renewal-charge";
+import type { Attempt } from "./renewal-decide";
 import { type BatchMove, CHARGEABLE_STATES, moveMany, type OutcomeFields } from "./transitions";
 
 /** What storing an outcome needs: shops are looked up in those read before its transaction. */

@@ -9,6 +9,7 @@ import {
   subscriptions,
   transactions,
 } from "@/lib/db/schema";
+import { addInterval, nextDaytime } from "../billing/schedule";
 import { createCheckout } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
 import { insertCustomer } from "../customers/create-customer";
@@ -18,7 +19,6 @@ import { holdSubscription, notHeld } from "./hold";
 import { firstCharge, type PlanTrial } from "./plans";
 import { RENEWAL_LEASE_SECONDS } from "./renewal-claim";
 import { chargeClaimed } from "./renewals";
-import { addInterval, nextDaytime } from "./schedule";
 import { transition } from "./transitions";
 
 /** The merchant's return_url with the subscription's id added (`?id=sbs_…`). */

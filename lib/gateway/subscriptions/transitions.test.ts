@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SUBSCRIPTION_STATES } from "@/lib/contracts/subscription";
 import { DATABASE_FUNCTIONS_FOLDER } from "@/lib/db/database-functions";
-import { TRANSITIONS } from "./transitions";
+import { canTransition, FINAL_STATES, TRANSITIONS } from "./transitions";
 
 /** The moves the database's guard lets through, read from its file: `OLD.state = 'a' AND NEW.state IN ('b', …)`. */
 function guardedMoves(): Record<string, string[]> {
@@ -32,5 +32,15 @@ describe("the subscription transition table", () => {
     const into = SUBSCRIPTION_STATES.filter((from) => TRANSITIONS[from].includes("paused"));
     expect(into).toEqual(["active"]);
     expect([...TRANSITIONS.paused].sort()).toEqual(["active", "canceled"]);
+  });
+});
+
+describe("the transition table", () => {
+  it("has no way out of a final state and refuses moves it does not list", () => {
+    for (const state of FINAL_STATES) expect(TRANSITIONS[state]).toEqual([]);
+    expect(canTransition("canceled", "active")).toBe(false);
+    expect(canTransition("failed", "rescuing")).toBe(false);
+    expect(canTransition("redirecting", "failed_attempt")).toBe(false);
+    expect(canTransition("active", "failed_attempt")).toBe(true);
   });
 });

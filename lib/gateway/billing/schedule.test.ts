@@ -7,7 +7,6 @@ import {
   periodEndAfter,
   ScheduleOutOfRange,
 } from "./schedule";
-import { canTransition, FINAL_STATES, TRANSITIONS } from "./transitions";
 
 describe("addInterval", () => {
   it("keeps the day of the month where it exists and takes the month's last day where it does not", () => {
@@ -179,15 +178,5 @@ describe("classifyFailure", () => {
     expect(classifyFailure("error", "96")).toBe("error");
     for (const code of ["43", "62", "54", "05", "N7", null])
       expect(classifyFailure("failed", code)).toBe("hard");
-  });
-});
-
-describe("the transition table", () => {
-  it("has no way out of a final state and refuses moves it does not list", () => {
-    for (const state of FINAL_STATES) expect(TRANSITIONS[state]).toEqual([]);
-    expect(canTransition("canceled", "active")).toBe(false);
-    expect(canTransition("failed", "rescuing")).toBe(false);
-    expect(canTransition("redirecting", "failed_attempt")).toBe(false);
-    expect(canTransition("active", "failed_attempt")).toBe(true);
   });
 });
