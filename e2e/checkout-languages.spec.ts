@@ -3,7 +3,7 @@ import type { ConsoleMessage, Locator, Page } from "@playwright/test";
 import { en } from "../lib/checkout/messages/en";
 import { getCheckoutMessages } from "../lib/checkout/messages/index";
 import { LANGUAGES, type Language, languageDirection } from "../lib/contracts/languages";
-import { RECEIPT_MESSAGES } from "../lib/gateway/payments/pages/receipt-messages";
+import { RECEIPT_MESSAGES } from "../lib/gateway/receipts/receipt-messages";
 import { ISSUER_MESSAGES } from "../lib/gateway/three-d-secure/pages/issuer-messages";
 import {
   basicAuth,
@@ -126,7 +126,7 @@ async function passChallenge(page: Page, language: Language): Promise<void> {
  * One language of each script and direction (and German's long words): where axe runs, and where the receipt's whole
  * path is taken. The page's structure and colours are the same in every language, so what axe could find differs by
  * script, not by language; every language's receipt texts are checked without a browser
- * (lib/checkout/receipt-details.test.ts, lib/gateway/payments/pages/render-receipt.test.ts). Running axe and a
+ * (lib/checkout/receipt-details.test.ts, lib/gateway/receipts/render-receipt.test.ts). Running axe and a
  * payment in all 40 was the largest part of the end-to-end run.
  */
 const ONE_PER_SCRIPT: readonly Language[] = [

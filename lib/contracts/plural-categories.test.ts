@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
 import { SHOPPER_EMAIL_MESSAGES } from "@/lib/gateway/emails/email-messages";
-import { RECEIPT_MESSAGES } from "@/lib/gateway/payments/pages/receipt-messages";
 import { LINK_MESSAGES } from "@/lib/gateway/products/pages/link-messages";
+import { RECEIPT_MESSAGES } from "@/lib/gateway/receipts/receipt-messages";
 import { ISSUER_MESSAGES } from "@/lib/gateway/three-d-secure/pages/issuer-messages";
 import type { Catalogues } from "./catalogues";
 import { LANGUAGES, type Language } from "./languages";

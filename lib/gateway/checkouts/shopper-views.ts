@@ -10,11 +10,11 @@ type TermsUnit = "hour" | "day" | "week" | "month" | "year";
 
 import { and, eq, inArray } from "drizzle-orm";
 import { cards, plans, shopperEmails, subscriptions } from "@/lib/db/schema";
+import { addInterval } from "../billing/schedule";
 import { shopCardWithToken } from "../cards/card-by-token";
 import { describeCard } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { addInterval } from "../billing/schedule";
 import { revealCardNumber } from "../vault/card-vault";
 import type { CheckoutSession } from "./checkout-session";
 

@@ -1,4 +1,4 @@
-import { receiptLocale } from "../payments/pages/receipt-messages";
+import { receiptLocale } from "../receipts/receipt-messages";
 import { shopperEmailLocale } from "./email-messages";
 import { interpolateShop } from "./interpolate-shop";
 import type { ShopperEmailContent } from "./shopper-email-payload";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { contrastRatio, MINIMUM_TEXT_CONTRAST } from "@/lib/contracts/contrast";
 import { LANGUAGES } from "@/lib/contracts/languages";
-import { renderReceiptNotFound } from "../payments/pages/render-receipt";
 import { renderLinkPage } from "../products/pages/render-link-page";
+import { renderReceiptNotFound } from "../receipts/render-receipt";
 import { renderIssuerPage } from "../three-d-secure/pages/render-issuer-page";
 import { accentFor, PAGE_PALETTE, renderPageShell, SHELL_MESSAGES } from "./page-shell";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contrastRatio, MINIMUM_TEXT_CONTRAST } from "@/lib/contracts/contrast";
 import { LANGUAGES } from "@/lib/contracts/languages";
 import type { Transaction } from "@/lib/contracts/transaction";
-import type { Receipt } from "../get-receipt";
+import type { Receipt } from "./get-receipt";
 import { RECEIPT_MESSAGES } from "./receipt-messages";
 import { formatReceiptDate, RECEIPT_PALETTE, renderReceipt, renderReceiptNotFound } from "./render-receipt";
 
