@@ -211,8 +211,6 @@ const KNOWN_FOLDER_PAIRS = [
   "lib/gateway ↔ lib/gateway/transactions",
   "lib/gateway/checkouts ↔ lib/gateway/products",
   "lib/gateway/emails ↔ lib/gateway/transactions",
-  "lib/gateway/notifications ↔ lib/gateway/transactions",
-  "lib/gateway/three-d-secure ↔ lib/gateway/transactions",
 ];
 
 describe("folders", () => {

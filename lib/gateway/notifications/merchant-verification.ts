@@ -3,7 +3,7 @@ import type { GatewayDeps } from "../context";
 import { postToMerchant } from "../net/post-to-merchant";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
-import { newDeliveryId } from "./delivery-id";
+import { newDeliveryId } from "../transactions/delivery-id";
 import { loadShopSigningKeys, signedRequestHeaders } from "./signing";
 
 export const VERIFICATION_TIMEOUT_MS = 10_000;

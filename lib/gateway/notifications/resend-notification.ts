@@ -3,8 +3,8 @@ import type { NotificationDelivery } from "@/lib/contracts/notification";
 import { notificationDeliveries } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+import { newDeliveryId } from "../transactions/delivery-id";
 import { getTransaction } from "../transactions/get-transaction";
-import { newDeliveryId } from "./delivery-id";
 import { viewDeliveries } from "./delivery-view";
 
 export interface ResentNotification {

@@ -11,6 +11,7 @@ import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { bindKeyToTransaction } from "../idempotency/key-binding";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
+import { type ScreeningResult, screenCard } from "../screening/screen-card";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { type IssuerUrls, issuerUrls } from "../three-d-secure/verification-result";
 import {
@@ -22,7 +23,6 @@ import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { newCardRecord } from "../transactions/new-card";
-import { type ScreeningResult, screenCard } from "../transactions/screen-card";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import type { WrittenTransaction } from "../transactions/transaction-writer";
 import { generateCardToken } from "../vault/tokens";

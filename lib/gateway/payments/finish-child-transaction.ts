@@ -4,10 +4,10 @@ import { type JsonRecordset, jsonRecordset } from "@/lib/db/json-insert";
 import { shopperEmails, type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
-import { newDeliveryId } from "../notifications/delivery-id";
 import type { TransactionBody } from "../transactions/build-transaction";
 import type { ChildFinish } from "../transactions/child-writer";
 import { countEnded } from "../transactions/count-ended";
+import { newDeliveryId } from "../transactions/delivery-id";
 import { amountsBeforeChildren } from "./parent-amounts";
 
 /** The parent a child acts on, and the shop's setting its authorization's expiry falls back on. */

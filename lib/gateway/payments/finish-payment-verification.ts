@@ -9,7 +9,6 @@ import {
   VERIFYING_LEASE_SECONDS,
   waitingOnShopper,
 } from "../three-d-secure/challenge-claims";
-import type { PendingOperation } from "../three-d-secure/pending-operation";
 import {
   type AuthenticationOutcome,
   failedVerificationMessage,
@@ -19,6 +18,7 @@ import {
 import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
 import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
+import type { PendingOperation } from "../transactions/pending-operation";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
 import {

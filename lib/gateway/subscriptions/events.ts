@@ -15,7 +15,7 @@ import {
 import type { GatewayDeps } from "../context";
 import { shopperEmailRow } from "../emails/enqueue-shopper-email";
 import type { SubscriptionEmailFacts } from "../emails/shopper-email-payload";
-import { newDeliveryId } from "../notifications/delivery-id";
+import { newDeliveryId } from "../transactions/delivery-id";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { subscriptionsFromRows } from "./view";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { cards, type ThreeDSecureChallengeRow, type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
+import type { PendingOperation } from "../transactions/pending-operation";
 import type { FinishResult } from "./challenge-claims";
-import type { PendingOperation } from "./pending-operation";
 import type { AuthenticationOutcome } from "./verification-result";
 
 /** What ends a verification of one kind: the operation waiting behind the challenge makes its transaction final. */

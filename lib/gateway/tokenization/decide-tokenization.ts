@@ -3,12 +3,12 @@ import type { TokenizationRequest } from "@/lib/contracts/tokenization";
 import { ACQUIRER_UNREACHABLE, type AcquirerCard, type VerificationAnswer } from "../acquirer/acquirer";
 import type { CardDescription } from "../cards/describe-card";
 import type { GatewayDeps } from "../context";
+import { screenCard } from "../screening/screen-card";
 import type { SmartRoutingStatus } from "../smart-routing/evaluate-smart-routing";
 import type { PendingChallenge } from "../three-d-secure/begin-three-d-secure";
-import type { PendingOperation } from "../three-d-secure/pending-operation";
 import type { IssuerUrls, ThreeDSecureVerification } from "../three-d-secure/verification-result";
 import type { BuildTransactionBodyInput } from "../transactions/build-transaction";
-import { screenCard } from "../transactions/screen-card";
+import type { PendingOperation } from "../transactions/pending-operation";
 
 export interface TokenizationDecision {
   /** `incomplete` while the shopper has a 3-D Secure page to go through. */

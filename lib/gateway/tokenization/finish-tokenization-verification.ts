@@ -3,7 +3,6 @@ import { type TransactionRow, threeDSecureChallenges } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import { endableAsExpired, type FinishResult, waitingOnShopper } from "../three-d-secure/challenge-claims";
-import type { PendingOperation } from "../three-d-secure/pending-operation";
 import {
   type AuthenticationOutcome,
   failedVerificationMessage,
@@ -12,6 +11,7 @@ import {
 } from "../three-d-secure/verification-result";
 import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
 import { finishTransactions } from "../transactions/finish-transactions";
+import type { PendingOperation } from "../transactions/pending-operation";
 
 /**
  * Ends the 3-D Secure verification of a tokenization and makes its transaction final, exactly once.

@@ -4,9 +4,9 @@ import { arrayLiteral, jsonRecordset } from "@/lib/db/json-insert";
 import { cards, notificationDeliveries, shopperEmails } from "@/lib/db/schema";
 import type { Clock } from "../clock";
 import type { ShopperEmailRowInput } from "../emails/enqueue-shopper-email";
-import { transactionDeliveryRow } from "../notifications/delivery-id";
 import type { TransactionBody } from "./build-transaction";
 import { countEnded, type TransactionCounter } from "./count-ended";
+import { transactionDeliveryRow } from "./delivery-id";
 import type { WrittenTransaction } from "./transaction-writer";
 
 /** The statuses a transaction ends in. */

@@ -20,14 +20,14 @@ import {
 } from "../cards/card-sighting-writer";
 import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
-import { transactionDeliveryRow } from "../notifications/delivery-id";
-import type { PendingOperation } from "../three-d-secure/pending-operation";
 import { resealCardNumber } from "../vault/card-vault";
 import type { Keyring } from "../vault/keyring";
 import { DATA_KEY_ROTATION_LOCK_ID } from "../vault/rotate-keys";
 import type { TransactionBody } from "./build-transaction";
 import { countEnded, type TransactionCounter } from "./count-ended";
+import { transactionDeliveryRow } from "./delivery-id";
 import { DUPLICATE_WINDOW_SECONDS } from "./duplicate-check";
+import type { PendingOperation } from "./pending-operation";
 
 export interface NewCard {
   token: string;
