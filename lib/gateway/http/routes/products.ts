@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
+import { openPaymentLink } from "../../checkouts/open-payment-link";
 import type { GatewayDeps } from "../../context";
 import { createProduct } from "../../products/create-product";
 import { getProduct } from "../../products/get-product";
 import { listProducts } from "../../products/list-products";
-import { openPaymentLink } from "../../products/open-payment-link";
 import { linkPageSecurityPolicy, renderLinkPage } from "../../products/pages/render-link-page";
 import { updateProduct } from "../../products/update-product";
 import { clientAddress, type GatewayEnv } from "../auth";

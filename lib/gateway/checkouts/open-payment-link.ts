@@ -4,11 +4,11 @@ import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
 import type { ProductUnavailableReason } from "@/lib/contracts/product";
 import { DESCRIPTION_MAX_LENGTH } from "@/lib/contracts/tokenization";
 import type { ProductRow } from "@/lib/db/schema";
-import { checkoutPageUrl, createCheckout } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
+import { findProductRow } from "../products/get-product";
+import { productUnavailableReason } from "../products/product-stock";
 import { linkOpenRetryAfter } from "../rate-limit-links";
-import { findProductRow } from "./get-product";
-import { productUnavailableReason } from "./product-stock";
+import { checkoutPageUrl, createCheckout } from "./create-checkout";
 
 /** What a visit to a payment link leads to. */
 export type PaymentLinkVisit =
