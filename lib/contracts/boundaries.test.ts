@@ -209,7 +209,6 @@ const KNOWN_FOLDER_PAIRS = [
   "lib/gateway ↔ lib/gateway/observability",
   "lib/gateway ↔ lib/gateway/shops",
   "lib/gateway ↔ lib/gateway/transactions",
-  "lib/gateway/emails ↔ lib/gateway/transactions",
 ];
 
 describe("folders", () => {

@@ -3,6 +3,7 @@ import type { ShopSettings } from "@/lib/contracts/shop-settings";
 import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
 import type { Database } from "@/lib/db/client";
 import { shopperEmails } from "@/lib/db/schema";
+import type { GatewayDeps } from "../context";
 import type { TransactionBody } from "../transactions/build-transaction";
 import type { ShopperEmailPayload, SubscriptionEmailFacts } from "./shopper-email-payload";
 
@@ -212,6 +213,22 @@ export function shopperEmailForTransaction(
 function moneyResult(body: TransactionBody): { billing_descriptor?: string | null } | null {
   const result = (body as Record<string, unknown>)[body.type];
   return result && typeof result === "object" ? (result as { billing_descriptor?: string | null }) : null;
+}
+
+/**
+ * The e-mail a money transaction's end sends with it, or null (`shopperEmailForTransaction`): built by whoever ends
+ * the transaction and handed to the core, which stores it in the same statement as the end.
+ */
+export async function shopperEmailOnEnd(
+  deps: Pick<GatewayDeps, "shops" | "clock">,
+  end: { uid: string; shopId: number; status: string; body: TransactionBody },
+): Promise<ShopperEmailRowInput | null> {
+  if (!mayEmailShopper(end.status, end.body)) return null;
+  return shopperEmailForTransaction(
+    await deps.shops.get(end.shopId),
+    { uid: end.uid, status: end.status, body: end.body },
+    deps.clock.isFixed ? deps.clock.now() : null,
+  );
 }
 
 /** Whether a money transaction's end may send an e-mail at all: saves looking the shop up for every other. */

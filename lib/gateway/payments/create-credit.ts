@@ -15,10 +15,10 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/evaluate-smart-routing";
 import { issuerUrls } from "../three-d-secure/verification-result";
 import { buildTransactionBody, transactionFromRow } from "../transactions/build-transaction";
-import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { askAcquirer } from "./ask-acquirer";
+import { finishPaymentTransaction } from "./finish-payment-transaction";
 import { moneyFingerprint } from "./money-fingerprint";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
 import { checkPayoutRules, releasePayout, reservePayout } from "./payout-limits";
@@ -161,7 +161,7 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
     test: started.test,
   });
   const outcome = outcomeFromAnswer("credit", answer, gatewayId);
-  const finished = await finishMoneyTransaction(deps, {
+  const finished = await finishPaymentTransaction(deps, {
     uid,
     shopId: shop.id,
     status: outcome.status,

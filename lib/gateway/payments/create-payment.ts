@@ -20,13 +20,13 @@ import {
   transactionFromRow,
 } from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
-import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { newCardRecord } from "../transactions/new-card";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import type { WrittenTransaction } from "../transactions/transaction-writer";
 import { generateCardToken } from "../vault/tokens";
 import { askAcquirer } from "./ask-acquirer";
+import { finishPaymentTransaction } from "./finish-payment-transaction";
 import { moneyFingerprint } from "./money-fingerprint";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
 import { amountsBeforeChildren, authorizationExpiry } from "./parent-amounts";
@@ -313,7 +313,7 @@ async function charge(payment: PaymentInProgress, token: string, createdAt: Date
   });
   const outcome = outcomeFromAnswer(type, answer, shop.settings.gateway_id);
   const ended = { type, status: outcome.status, shopId: shop.id, createdAt };
-  const finished = await finishMoneyTransaction(deps, {
+  const finished = await finishPaymentTransaction(deps, {
     uid,
     shopId: shop.id,
     status: outcome.status,

@@ -16,11 +16,11 @@ import {
   outcomePassed,
 } from "../three-d-secure/verification-result";
 import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
-import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import type { PendingOperation } from "../transactions/pending-operation";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
+import { finishPaymentTransaction } from "./finish-payment-transaction";
 import {
   finishedMoneyBody,
   type MoneyOutcome,
@@ -98,7 +98,7 @@ export async function finishPaymentVerification(
   ): Promise<FinishResult> => {
     // A card held only for this charge goes with its end; its token is never shown.
     const heldForCharge = card?.heldForCharge ?? false;
-    const final = await finishMoneyTransaction(deps, {
+    const final = await finishPaymentTransaction(deps, {
       uid,
       shopId: row.shopId,
       status: result.status,

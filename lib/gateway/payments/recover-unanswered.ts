@@ -9,9 +9,9 @@ import {
 } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import type { TransactionBody } from "../transactions/build-transaction";
-import { finishMoneyTransaction } from "../transactions/finish-money-transaction";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
+import { finishPaymentTransaction } from "./finish-payment-transaction";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl } from "./money-outcome";
 import { authorizationExpiry } from "./parent-amounts";
 
@@ -117,7 +117,7 @@ export async function recoverUnansweredPayment(deps: GatewayDeps, row: Transacti
       },
       gatewayId,
     );
-    const finished = await finishMoneyTransaction(deps, {
+    const finished = await finishPaymentTransaction(deps, {
       uid: row.uid,
       shopId: row.shopId,
       status: outcome.status,

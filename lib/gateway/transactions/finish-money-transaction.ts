@@ -1,7 +1,11 @@
 import type { GatewayDeps } from "../context";
-import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import type { TransactionBody } from "./build-transaction";
-import { type DatabaseTransaction, finishTransactions, type TransactionFinish } from "./finish-transactions";
+import {
+  type DatabaseTransaction,
+  finishTransactions,
+  type ShopperEmailRow,
+  type TransactionFinish,
+} from "./finish-transactions";
 import type { WrittenTransaction } from "./transaction-writer";
 
 /**
@@ -30,20 +34,15 @@ export async function finishMoneyTransaction(
      * another request finished first).
      */
     claim?: (tx: DatabaseTransaction) => Promise<boolean>;
+    /** The shopper's receipt (or payout notice), built by the caller: it commits with the answer, like the merchant's notification. */
+    shopperEmail: ShopperEmailRow | null;
   },
 ): Promise<WrittenTransaction | null> {
   const successful = finish.status === "successful";
   const discardCard =
     finish.cardToken !== null && ((!successful && finish.ownsCard) || finish.heldForCharge === true);
   const notificationUrl = finish.body.notification_url;
-  // The shopper's receipt (or payout notice) commits with the answer, like the merchant's notification.
-  const shopperEmail = mayEmailShopper(finish.status, finish.body)
-    ? shopperEmailForTransaction(
-        await deps.shops.get(finish.shopId),
-        { uid: finish.uid, status: finish.status, body: finish.body },
-        deps.clock.isFixed ? deps.clock.now() : null,
-      )
-    : null;
+  const shopperEmail = finish.shopperEmail;
   const end: TransactionFinish = {
     uid: finish.uid,
     shopId: finish.shopId,

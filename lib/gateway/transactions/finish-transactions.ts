@@ -3,11 +3,13 @@ import { type Database, queryRows, queryRowsPrepared } from "@/lib/db/client";
 import { arrayLiteral, jsonRecordset } from "@/lib/db/json-insert";
 import { cards, notificationDeliveries, shopperEmails } from "@/lib/db/schema";
 import type { Clock } from "../clock";
-import type { ShopperEmailRowInput } from "../emails/enqueue-shopper-email";
 import type { TransactionBody } from "./build-transaction";
 import { countEnded, type TransactionCounter } from "./count-ended";
 import { transactionDeliveryRow } from "./delivery-id";
 import type { WrittenTransaction } from "./transaction-writer";
+
+/** A row of the shopper e-mail outbox, as the table takes it. */
+export type ShopperEmailRow = typeof shopperEmails.$inferInsert;
 
 /** The statuses a transaction ends in. */
 export type FinalStatus = "successful" | "failed" | "error";
@@ -24,8 +26,11 @@ export interface TransactionFinish {
   discardCard: string | null;
   /** Where to notify the merchant: the outbox row commits with the end. */
   notificationUrl: string | null;
-  /** The shopper's e-mail about it (a receipt, a payout notice): the outbox row commits with the end. */
-  shopperEmail?: ShopperEmailRowInput | null;
+  /**
+   * The shopper's e-mail about it (a receipt, a payout notice): a row of the outbox, built by the caller (the
+   * e-mails' `shopperEmailOnEnd`), which commits with the end.
+   */
+  shopperEmail?: ShopperEmailRow | null;
 }
 
 /** A `db.transaction` callback's handle. */
