@@ -131,6 +131,13 @@ export const transactions = pgTable(
      * code). `json`, not `jsonb`: it keeps the key order of the response as built.
      */
     body: json("body").notNull(),
+    /**
+     * A parent's totals: what its successful captures, voids and refunds add up to, kept by tessera_finish_child
+     * as each child ends (migration 0072). Its `amounts` are rendered from them at read (`transactionFromRow`).
+     */
+    captured: bigint("captured", { mode: "number" }).notNull().default(0),
+    voided: bigint("voided", { mode: "number" }).notNull().default(0),
+    refunded: bigint("refunded", { mode: "number" }).notNull().default(0),
     ...timestamps,
   },
   (table) => [

@@ -19,7 +19,6 @@ BEGIN
       entry.item->>'child_status',
       entry.item->'child_body',
       (entry.item->>'at')::timestamptz,
-      (entry.item->>'authorization_expiry_days')::integer,
       entry.item->>'delivery_id',
       entry.item->>'delivery_url'
     );

@@ -162,6 +162,10 @@ BEGIN
   new_child.tracking_ids := CASE WHEN child_tracking_id IS NULL THEN p.tracking_ids ELSE child_tracking_ids END;
   new_child.card_token := p.card_token;
   new_child.test := p.test;
+  -- A child's own totals: none yet (a capture is a refund's parent).
+  new_child.captured := 0;
+  new_child.voided := 0;
+  new_child.refunded := 0;
   new_child.body := tessera_merge_json(p.body,
     ARRAY(SELECT json_array_elements_text(body_plan->'drop')), overrides,
     body_plan->>'after', body_plan->'inserted', body_plan->'tail');

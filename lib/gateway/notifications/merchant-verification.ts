@@ -2,7 +2,7 @@ import type { Transaction } from "@/lib/contracts/transaction";
 import type { GatewayDeps } from "../context";
 import { postToMerchant } from "../net/post-to-merchant";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
+import { type TransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
 import { newDeliveryId } from "../transactions/delivery-id";
 import { loadShopSigningKeys, signedRequestHeaders } from "./signing";
 
@@ -23,7 +23,7 @@ export interface VerifyWithMerchantOptions {
  * without a card token, which is only issued once the merchant approves.
  */
 export function transactionAwaitingVerification(uid: string, body: TransactionBody, at: Date): Transaction {
-  return transactionFromRow({ uid, status: "incomplete", body, createdAt: at, updatedAt: at });
+  return transactionWithoutChildren({ uid, status: "incomplete", body, createdAt: at, updatedAt: at });
 }
 
 /** The merchant's `message`, if its answer carries a usable one. */

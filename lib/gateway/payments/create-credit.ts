@@ -14,7 +14,7 @@ import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/mercha
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/evaluate-smart-routing";
 import { issuerUrls } from "../three-d-secure/verification-result";
-import { buildTransactionBody, transactionFromRow } from "../transactions/build-transaction";
+import { buildTransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { askAcquirer } from "./ask-acquirer";
@@ -148,7 +148,7 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
     });
   if (declined) {
     if (request.notification_url) deps.outbox.nudge();
-    return transactionFromRow(written);
+    return transactionWithoutChildren(written);
   }
 
   const answer = await askAcquirer(deps, {
@@ -181,5 +181,5 @@ export async function createCredit({ deps, shop, body }: CreateCreditOptions): P
   });
   if (!finished) throw new Error(`Credit ${uid} ended before its acquirer answer was stored`);
   if (reservation && outcome.status !== "successful") await releasePayout(deps, reservation);
-  return transactionFromRow(finished);
+  return transactionWithoutChildren(finished);
 }

@@ -17,7 +17,7 @@ import { type IssuerUrls, issuerUrls } from "../three-d-secure/verification-resu
 import {
   buildTransactionBody,
   type TransactionBody,
-  transactionFromRow,
+  transactionWithoutChildren,
 } from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
@@ -96,7 +96,7 @@ export async function createPayment(options: CreatePaymentOptions): Promise<Tran
   const token = resolved.storedToken ?? generateCardToken();
   await bindKeyToTransaction(payment.uid);
   const pending = await write(payment, "incomplete", payment.started, token);
-  if (payment.screened.kind === "challenge") return transactionFromRow(pending);
+  if (payment.screened.kind === "challenge") return transactionWithoutChildren(pending);
   return charge(payment, token, pending.createdAt);
 }
 
@@ -235,7 +235,7 @@ async function refuse(payment: PaymentInProgress, message: string): Promise<Tran
   });
   const row = await write(payment, "failed", failed, null);
   if (payment.request.notification_url) deps.outbox.nudge();
-  return transactionFromRow(row);
+  return transactionWithoutChildren(row);
 }
 
 /** The payment's first write, through the batch writer: the duplicate check, the card's vault record, the challenge. */
@@ -338,5 +338,5 @@ async function charge(payment: PaymentInProgress, token: string, createdAt: Date
     transactionStatus: outcome.status,
   };
   if (!addToRequestLine(facts)) deps.logger.info(facts, "acquirer answered");
-  return transactionFromRow(finished);
+  return transactionWithoutChildren(finished);
 }

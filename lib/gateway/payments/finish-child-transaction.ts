@@ -78,7 +78,6 @@ export async function finishChildTransaction({
     child_status: status,
     child_body: finishedBody,
     at: fixedTime,
-    authorization_expiry_days: parentOptions.authorizationExpiryDays,
     delivery_id: notificationUrl ? newDeliveryId() : null,
     delivery_url: notificationUrl,
   };
@@ -106,7 +105,7 @@ async function finishWithShopperEmail(
 ): Promise<string | Date | null> {
   const finish = sql`tessera_finish_child(${item.child_uid}, ${item.locked_parent_uid}, ${item.parent_shop_id},
       ${item.child_status}, ${JSON.stringify(item.child_body)}::json, ${item.at}::timestamptz,
-      ${item.authorization_expiry_days}::integer, ${item.delivery_id}::text, ${item.delivery_url}::text)`;
+      ${item.delivery_id}::text, ${item.delivery_url}::text)`;
   const [result] = await queryRows<{ finished_at: string | Date | null }>(
     deps.db,
     sql`with finished as (select ${finish} as finished_at),

@@ -15,7 +15,7 @@ import {
   finishedVerification,
   outcomePassed,
 } from "../three-d-secure/verification-result";
-import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
+import { type TransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import type { PendingOperation } from "../transactions/pending-operation";
 import { revealCardNumber } from "../vault/card-vault";
@@ -121,7 +121,7 @@ export async function finishPaymentVerification(
       { transactionUid: uid, shopId: row.shopId, outcome, resumed, status: final.status },
       "3-D Secure verification finished",
     );
-    return { finished: true, transaction: transactionFromRow(final) };
+    return { finished: true, transaction: transactionWithoutChildren(final) };
   };
 
   if (!outcomePassed(outcome)) {

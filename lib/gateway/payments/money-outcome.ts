@@ -3,7 +3,8 @@ import type { MoneyResult, MoneyType } from "@/lib/contracts/money-result";
 import type { AcquirerAnswer } from "../acquirer/acquirer";
 import type { TransactionBody } from "../transactions/build-transaction";
 import { moneyResultFromAnswer } from "../transactions/money-transaction-body";
-import { amountsBeforeChildren, isParentType } from "./parent-amounts";
+import { isParentType } from "../transactions/parent-amounts";
+import { amountsBeforeChildren } from "./parent-amounts";
 
 /** How a money transaction ended: its status, its top-level message, and its result object. */
 export interface MoneyOutcome {

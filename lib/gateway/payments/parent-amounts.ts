@@ -4,34 +4,22 @@ import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { queryRows } from "@/lib/db/client";
 import type { TransactionRow } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-
-/** The types a capture, void or refund can name as its parent: the transactions whose response has `amounts`. */
-export function isParentType(type: string): type is "payment" | "authorization" | "capture" {
-  return type === "payment" || type === "authorization" || type === "capture";
-}
+import { parentAmounts } from "../transactions/parent-amounts";
 
 /**
- * What a payment, authorization or capture shows as `amounts` until a child of it finishes: nothing captured,
- * voided or refunded; all of it capturable (an authorization) or refundable (a payment, a capture) once it
- * succeeded, zeros otherwise; a successful authorization's expiry from `authorizationExpiry`. From its first
- * child's finish on, the database computes them (lib/db/functions/tessera_finish_child.sql), the one place
- * that adds the children up: TypeScript only reads them from the stored body.
+ * What a payment, authorization or capture is written with as `amounts` before any child: `parentAmounts` with no
+ * child's totals, and a successful authorization's expiry from `authorizationExpiry` (the one stored part, fixed
+ * then). From then on its amounts are rendered at read from its stored totals (`transactionFromRow`); the stored
+ * object keeps the key's place in the body and the expiry.
  */
 export function amountsBeforeChildren(
   transaction: Pick<TransactionRow, "type" | "status" | "amount">,
   authorizationExpiresAt: Date | null,
 ): ParentAmounts {
-  const successful = transaction.status === "successful";
-  const isAuthorization = transaction.type === "authorization";
-  const isRefundable = transaction.type === "payment" || transaction.type === "capture";
-  return {
-    captured: 0,
-    voided: 0,
-    refunded: 0,
-    capturable: isAuthorization && successful ? transaction.amount : 0,
-    refundable: isRefundable && successful ? transaction.amount : 0,
-    authorization_expires_at: authorizationExpiresAt?.toISOString() ?? null,
-  };
+  return parentAmounts(
+    { ...transaction, captured: 0, voided: 0, refunded: 0 },
+    transaction.type === "authorization" ? (authorizationExpiresAt?.toISOString() ?? null) : null,
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   finishedVerification,
   outcomePassed,
 } from "../three-d-secure/verification-result";
-import { type TransactionBody, transactionFromRow } from "../transactions/build-transaction";
+import { type TransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
 import { finishTransactions } from "../transactions/finish-transactions";
 import type { PendingOperation } from "../transactions/pending-operation";
 
@@ -139,5 +139,5 @@ export async function finishTokenizationVerification(
     { transactionUid: uid, shopId: row.shopId, outcome, status: final.status },
     "3-D Secure verification finished",
   );
-  return { finished: true, transaction: transactionFromRow(final) };
+  return { finished: true, transaction: transactionWithoutChildren(final) };
 }

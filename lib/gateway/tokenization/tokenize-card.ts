@@ -19,7 +19,7 @@ import { issuerUrls } from "../three-d-secure/verification-result";
 import {
   type BuildTransactionBodyInput,
   buildTransactionBody,
-  transactionFromRow,
+  transactionWithoutChildren,
 } from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { newCardRecord } from "../transactions/new-card";
@@ -239,5 +239,5 @@ export async function tokenizeCard({
   });
   // The outbox row committed with it: the notification worker sends it now rather than at its next poll.
   if (request.notification_url && row.status !== "incomplete") deps.outbox.nudge();
-  return transactionFromRow(row);
+  return transactionWithoutChildren(row);
 }

@@ -45,7 +45,6 @@ export interface ChildFinish {
   child_status: "successful" | "failed" | "error";
   child_body: Record<string, unknown>;
   at: string | null;
-  authorization_expiry_days: number;
   delivery_id: string | null;
   delivery_url: string | null;
 }

@@ -2,8 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase, queryRows } from "@/lib/db/client";
 import {
@@ -14,6 +12,7 @@ import {
 import { migrateDatabase } from "@/lib/db/migrate";
 import { ensurePgliteTemplate } from "@/lib/db/pglite-template";
 import { createTestDatabase, type TestDatabase, usePostgres } from "../harness";
+import { MIGRATIONS, migrateUpTo as migrateUpToIn } from "../migrations-up-to";
 
 /**
  * The database functions live in lib/db/functions, one file each, applied at start-up after the migrations when a
@@ -21,7 +20,6 @@ import { createTestDatabase, type TestDatabase, usePostgres } from "../harness";
  * functions were still defined by migrations), or made from the embedded database's template — it ends with the
  * definitions of the files.
  */
-const MIGRATIONS = path.resolve(import.meta.dirname, "../../../lib/db/migrations");
 const LAST_MIGRATION_WITH_FUNCTIONS = 30;
 
 interface Definitions {
@@ -73,25 +71,8 @@ afterAll(async () => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/** The migrations as this code shipped them up to `last`, in a folder of their own. */
-function migrationsUpTo(last: number): string {
-  const folder = temporaryFolder();
-  fs.mkdirSync(path.join(folder, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8"));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx <= last);
-  fs.writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries as { tag: string }[]) {
-    fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  }
-  return folder;
-}
-
 async function migrateUpTo(handle: DatabaseHandle, last: number): Promise<void> {
-  const migrationsFolder = migrationsUpTo(last);
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle's migrators are typed per driver.
-  if (handle.kind === "pglite") await migratePglite(handle.db as any, { migrationsFolder });
-  // biome-ignore lint/suspicious/noExplicitAny: see above.
-  else await migrateNodePg(handle.db as any, { migrationsFolder });
+  await migrateUpToIn(handle, temporaryFolder(), last);
 }
 
 /** The files of lib/db/functions copied, with `change` made to the named one's text. */
