@@ -29,6 +29,13 @@ function childValidationError(errors: ErrorTree): GatewayError {
   return new GatewayError("validation_failed", { errors, message: `${renderErrorMessage(errors)}.` });
 }
 
+/** A capture's, void's or refund's body, `{ "request": { ... } }`, as the typed request of its type, or its 422. */
+export function validateChildRequest(type: ChildTransactionType, body: unknown): ChildRequest {
+  const parsed = parseChildRequest(type, body);
+  if (!parsed.ok) throw childValidationError(parsed.errors);
+  return parsed.value;
+}
+
 const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -41,22 +48,21 @@ const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  *    here (`childRefusalErrors`).
  * 2. The acquirer is asked, with the child's uid as the idempotency key.
  * 3. Under the lock again, the child gets the answer (`successful`, `failed` or `error`), which releases the
- *    reservation unless it succeeded, and the parent's `amounts` are brought up to date (`finishChildTransaction`).
+ *    reservation unless it succeeded, and the parent's totals are brought up to date (`finishChildTransaction`).
+ *
+ * POST /transactions/captures, /voids and /refunds, each with its request validated (`validateChildRequest`).
  */
 export async function createChildTransaction({
   deps,
   shop,
-  body,
+  request,
   type,
 }: {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
-  body: unknown;
+  request: ChildRequest;
   type: ChildTransactionType;
 }): Promise<Transaction> {
-  const parsed = parseChildRequest(type, body);
-  if (!parsed.ok) throw childValidationError(parsed.errors);
-  const request = parsed.value;
   if (!UID_PATTERN.test(request.parent_uid)) throw new GatewayError("record_not_found");
   const parentOptions: ParentOptions = {
     shopId: shop.id,

@@ -27,8 +27,23 @@ import { resolveMoneyCard } from "./resolve-money-card";
 export interface CreateCreditOptions {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
-  /** The parsed JSON body, `{ "request": { ... } }`, not yet validated. */
-  body: unknown;
+  /** The request, validated (`validateCredit`). */
+  request: CreditRequest;
+}
+
+/**
+ * A payout's body, `{ "request": { ... } }`, as the typed request `createCredit` takes: the request's own rules and
+ * the deployment's merchant-URL policy in one 422, then the ceiling on its amount.
+ */
+export function validateCredit(deps: Pick<GatewayDeps, "config" | "clock">, body: unknown): CreditRequest {
+  const parsed = parseCreditRequest(body, { now: deps.clock.now() });
+  const rawRequest = isPlainObject(body) ? body.request : undefined;
+  const urlErrors = checkMerchantUrls(deps.config, urlsAt(rawRequest, TRANSACTION_URL_FIELDS));
+  if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
+  if (!isEmptyErrorTree(urlErrors)) throw GatewayError.validation(urlErrors);
+  const ceilingErrors = amountCeilingErrors(parsed.value.amount, parsed.value.currency);
+  if (!isEmptyErrorTree(ceilingErrors)) throw GatewayError.validation(ceilingErrors);
+  return parsed.value;
 }
 
 /** The payout's fields where a tokenization's body builder expects a shopper's: none of those apply. */
@@ -48,15 +63,7 @@ function asCardRequest(request: CreditRequest): TokenizationRequest {
  * and amount within 30 s), then the acquirer is asked, and its answer stored before the response. Only for a shop
  * the operator cleared for payouts, within its caps per payout and per day (`payout-limits.ts`).
  */
-export async function createCredit({ deps, shop, body }: CreateCreditOptions): Promise<Transaction> {
-  const parsed = parseCreditRequest(body, { now: deps.clock.now() });
-  const rawRequest = isPlainObject(body) ? body.request : undefined;
-  const urlErrors = checkMerchantUrls(deps.config, urlsAt(rawRequest, TRANSACTION_URL_FIELDS));
-  if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
-  if (!isEmptyErrorTree(urlErrors)) throw GatewayError.validation(urlErrors);
-  const request = parsed.value;
-  const ceilingErrors = amountCeilingErrors(request.amount, request.currency);
-  if (!isEmptyErrorTree(ceilingErrors)) throw GatewayError.validation(ceilingErrors);
+export async function createCredit({ deps, shop, request }: CreateCreditOptions): Promise<Transaction> {
   checkPayoutRules(shop, request.amount, request.currency);
   const resolved = await resolveMoneyCard({ deps, shop, card: request.credit_card, use: "payout" });
   const { card } = resolved;

@@ -3,7 +3,7 @@ import { type Context, Hono } from "hono";
 import { saveCardToken } from "../../card-tokens/save-card-token";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
-import { createCredit } from "../../payments/create-credit";
+import { createCredit, validateCredit } from "../../payments/create-credit";
 import { createPayment } from "../../payments/create-payment";
 import { validatePayment } from "../../payments/validate-payment";
 import { getReceipt } from "../../receipts/get-receipt";
@@ -50,7 +50,7 @@ export function paymentRoutes(deps: GatewayDeps) {
       clientAddress: clientAddress(c, deps),
       viaHostedPage: false,
     });
-    const transaction = await createCredit({ deps, shop, body });
+    const transaction = await createCredit({ deps, shop, request: validateCredit(deps, body) });
     return c.json({ transaction });
   });
   routes.on(["GET", "PUT", "PATCH", "DELETE"], "/transactions/credits", () => {
