@@ -1,6 +1,6 @@
 import { and, eq, lte, type SQL, sql } from "drizzle-orm";
 import type { MoneyType } from "@/lib/contracts/money-result";
-import { cards, type TransactionRow, threeDSecureChallenges } from "@/lib/db/schema";
+import { cards, threeDSecureChallenges } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import {
@@ -9,15 +9,14 @@ import {
   VERIFYING_LEASE_SECONDS,
   waitingOnShopper,
 } from "../three-d-secure/challenge-claims";
+import type { PaymentVerificationEnd } from "../three-d-secure/finish-verification";
 import {
-  type AuthenticationOutcome,
   failedVerificationMessage,
   finishedVerification,
   outcomePassed,
 } from "../three-d-secure/verification-result";
 import { type TransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
-import type { PendingOperation } from "../transactions/pending-operation";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
 import { finishPaymentTransaction } from "./finish-payment-transaction";
@@ -39,11 +38,7 @@ import { authorizationExpiry } from "./parent-amounts";
  */
 export async function finishPaymentVerification(
   deps: GatewayDeps,
-  options: {
-    row: TransactionRow;
-    pending: Extract<PendingOperation, { kind: "deferred_authorization" }>;
-    outcome: AuthenticationOutcome;
-  },
+  options: PaymentVerificationEnd,
 ): Promise<FinishResult> {
   const { row, pending } = options;
   let { outcome } = options;

@@ -5,26 +5,26 @@ import type { PendingOperation } from "../transactions/pending-operation";
 import type { FinishResult } from "./challenge-claims";
 import type { AuthenticationOutcome } from "./verification-result";
 
+/** A verification's end as a tokenization's finisher is given it. */
+export interface TokenizationVerificationEnd {
+  row: TransactionRow;
+  /** The card's stamp, revealed with its token once the card is kept. */
+  stamp: string | null;
+  pending: Extract<PendingOperation, { kind: "tokenization" }>;
+  outcome: AuthenticationOutcome;
+}
+
+/** A verification's end as a payment's or authorization's finisher is given it. */
+export interface PaymentVerificationEnd {
+  row: TransactionRow;
+  pending: Extract<PendingOperation, { kind: "deferred_authorization" }>;
+  outcome: AuthenticationOutcome;
+}
+
 /** What ends a verification of one kind: the operation waiting behind the challenge makes its transaction final. */
 export interface VerificationFinishers {
-  tokenization(
-    deps: GatewayDeps,
-    options: {
-      row: TransactionRow;
-      /** The card's stamp, revealed with its token once the card is kept. */
-      stamp: string | null;
-      pending: Extract<PendingOperation, { kind: "tokenization" }>;
-      outcome: AuthenticationOutcome;
-    },
-  ): Promise<FinishResult>;
-  deferred_authorization(
-    deps: GatewayDeps,
-    options: {
-      row: TransactionRow;
-      pending: Extract<PendingOperation, { kind: "deferred_authorization" }>;
-      outcome: AuthenticationOutcome;
-    },
-  ): Promise<FinishResult>;
+  tokenization(deps: GatewayDeps, end: TokenizationVerificationEnd): Promise<FinishResult>;
+  deferred_authorization(deps: GatewayDeps, end: PaymentVerificationEnd): Promise<FinishResult>;
 }
 
 /**

@@ -1,17 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type TransactionRow, threeDSecureChallenges } from "@/lib/db/schema";
+import { threeDSecureChallenges } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import { endableAsExpired, type FinishResult, waitingOnShopper } from "../three-d-secure/challenge-claims";
+import type { TokenizationVerificationEnd } from "../three-d-secure/finish-verification";
 import {
-  type AuthenticationOutcome,
   failedVerificationMessage,
   finishedVerification,
   outcomePassed,
 } from "../three-d-secure/verification-result";
 import { type TransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
 import { finishTransactions } from "../transactions/finish-transactions";
-import type { PendingOperation } from "../transactions/pending-operation";
 
 /**
  * Ends the 3-D Secure verification of a tokenization and makes its transaction final, exactly once.
@@ -31,13 +30,7 @@ import type { PendingOperation } from "../transactions/pending-operation";
  */
 export async function finishTokenizationVerification(
   deps: GatewayDeps,
-  options: {
-    row: TransactionRow;
-    /** The card's stamp, revealed with its token once the card is kept. */
-    stamp: string | null;
-    pending: Extract<PendingOperation, { kind: "tokenization" }>;
-    outcome: AuthenticationOutcome;
-  },
+  options: TokenizationVerificationEnd,
 ): Promise<FinishResult> {
   const { row, pending, outcome } = options;
   const uid = row.uid;
