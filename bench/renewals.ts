@@ -97,7 +97,7 @@ try {
   const customer = await createCustomer({
     deps,
     shopId: shop.id,
-    body: { email: "bench@example.com", ip: "192.0.2.1" },
+    request: { email: "bench@example.com", ip: "192.0.2.1" },
   });
 
   async function baseline(): Promise<number> {

@@ -15,19 +15,23 @@ export function generateCustomerId(): string {
   return `cst_${randomBytes(8).toString("hex")}`;
 }
 
+/** POST /customers's flat body as the typed request `createCustomer` takes, or its 422. */
+export function validateCustomer(body: unknown): CustomerCreateRequest {
+  const parsed = parseCustomerCreateRequest(body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  return parsed.value;
+}
+
 /**
- * POST /customers: validates the flat body and stores the customer for the shop. `external_id` is unique per
- * shop; the unique index decides, so two concurrent creates with the same id cannot both succeed.
+ * POST /customers: stores the customer for the shop. `external_id` is unique per shop; the unique index decides, so
+ * two concurrent creates with the same id cannot both succeed.
  */
 export async function createCustomer(options: {
   deps: GatewayDeps;
   shopId: number;
-  body: unknown;
+  request: CustomerCreateRequest;
 }): Promise<Customer> {
-  const { deps, shopId } = options;
-  const parsed = parseCustomerCreateRequest(options.body);
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
-  return insertCustomer(deps, deps.db, shopId, parsed.value);
+  return insertCustomer(options.deps, options.deps.db, options.shopId, options.request);
 }
 
 /**

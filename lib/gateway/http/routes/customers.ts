@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { GatewayDeps } from "../../context";
-import { createCustomer } from "../../customers/create-customer";
+import { createCustomer, validateCustomer } from "../../customers/create-customer";
 import { getCustomer } from "../../customers/get-customer";
 import { listCustomers } from "../../customers/list-customers";
 import type { GatewayEnv } from "../auth";
@@ -12,7 +12,8 @@ export function customerRoutes(deps: GatewayDeps) {
   const routes = new Hono<GatewayEnv>();
 
   routes.post("/customers", async (c) => {
-    const customer = await createCustomer({ deps, shopId: c.get("shop").id, body: await readJsonBody(c) });
+    const request = validateCustomer(await readJsonBody(c));
+    const customer = await createCustomer({ deps, shopId: c.get("shop").id, request });
     return c.json(customer, 201);
   });
 
