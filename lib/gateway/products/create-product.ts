@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { amountCeilingErrors } from "@/lib/contracts/amount-limits";
 import { mergeErrorTrees } from "@/lib/contracts/errors";
-import { type Product, parseProductCreateRequest, productTerms } from "@/lib/contracts/product";
+import {
+  type Product,
+  type ProductCreateRequest,
+  parseProductCreateRequest,
+  productTerms,
+} from "@/lib/contracts/product";
 import { products } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
@@ -16,16 +21,17 @@ export function generateProductId(): string {
 
 export const PRODUCT_URL_FIELDS = ["return_url", "success_url", "fail_url", "notification_url"] as const;
 
-/** POST /products: validates the flat body and stores the product with its stock; answers it with its links. */
-export async function createProduct(options: {
-  deps: GatewayDeps;
-  shop: AuthenticatedShop;
-  body: unknown;
-}): Promise<Product> {
-  const { deps, shop } = options;
+/**
+ * POST /products's flat body as the typed request `createProduct` takes: its own rules and the deployment's
+ * merchant-URL policy, then the ceiling on its price, in one 422.
+ */
+export function validateProduct(
+  deps: Pick<GatewayDeps, "config" | "clock">,
+  body: unknown,
+): ProductCreateRequest {
   const now = deps.clock.now();
-  const parsed = parseProductCreateRequest(options.body, { now: () => now });
-  const urlErrors = checkMerchantUrls(deps.config, urlsAt(options.body, PRODUCT_URL_FIELDS));
+  const parsed = parseProductCreateRequest(body, { now: () => now });
+  const urlErrors = checkMerchantUrls(deps.config, urlsAt(body, PRODUCT_URL_FIELDS));
   if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
   // Every payment of the link moves the product's price: the ceiling on any one amount holds for it from the start.
   const ceilingErrors = mergeErrorTrees(
@@ -33,7 +39,17 @@ export async function createProduct(options: {
     urlErrors,
   );
   if (Object.keys(ceilingErrors).length > 0) throw GatewayError.validation(ceilingErrors);
-  const request = parsed.value;
+  return parsed.value;
+}
+
+/** POST /products: stores the product with its stock; answers it with its links. */
+export async function createProduct(options: {
+  deps: GatewayDeps;
+  shop: AuthenticatedShop;
+  request: ProductCreateRequest;
+}): Promise<Product> {
+  const { deps, shop, request } = options;
+  const now = deps.clock.now();
   const terms = productTerms(request);
   const visible = [...new Set([...(request.visible ?? []), ...(request.visible_fields ?? [])])];
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { openPaymentLink } from "../../checkouts/open-payment-link";
 import type { GatewayDeps } from "../../context";
-import { createProduct } from "../../products/create-product";
+import { createProduct, validateProduct } from "../../products/create-product";
 import { getProduct } from "../../products/get-product";
 import { listProducts } from "../../products/list-products";
 import { linkPageSecurityPolicy, renderLinkPage } from "../../products/pages/render-link-page";
@@ -16,7 +16,8 @@ export function productRoutes(deps: GatewayDeps) {
   const routes = new Hono<GatewayEnv>();
 
   routes.post("/products", async (c) => {
-    const product = await createProduct({ deps, shop: c.get("shop"), body: await readJsonBody(c) });
+    const request = validateProduct(deps, await readJsonBody(c));
+    const product = await createProduct({ deps, shop: c.get("shop"), request });
     return c.json(product, 201);
   });
 
