@@ -1,9 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
 import { amountCeilingErrors } from "@/lib/contracts/amount-limits";
-import { PRODUCT_ID_PATTERN, parseProductUpdateRequest } from "@/lib/contracts/product";
+import {
+  PRODUCT_ID_PATTERN,
+  type ProductUpdateRequest,
+  parseProductUpdateRequest,
+} from "@/lib/contracts/product";
 import { products } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
+
+/** PUT /products/{id}'s body as the typed request `updateProduct` takes, or its 422. */
+export function validateProductUpdate(body: unknown): ProductUpdateRequest {
+  const parsed = parseProductUpdateRequest(body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  return parsed.value;
+}
 
 /**
  * PUT /products/{id}: a new price, new stock, or (Tessera) deactivation. One conditional statement, so it composes
@@ -14,13 +25,10 @@ export async function updateProduct(options: {
   deps: GatewayDeps;
   shopId: number;
   id: string;
-  body: unknown;
+  request: ProductUpdateRequest;
 }): Promise<void> {
-  const { deps, shopId, id } = options;
-  const parsed = parseProductUpdateRequest(options.body);
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  const { deps, shopId, id, request } = options;
   if (!PRODUCT_ID_PATTERN.test(id)) throw new GatewayError("record_not_found");
-  const request = parsed.value;
   const changes: Partial<typeof products.$inferInsert> = {};
   if (request.amount !== undefined) {
     // A product's currency never changes: its price is held to that currency's ceiling on any one amount.

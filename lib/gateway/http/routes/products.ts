@@ -6,7 +6,7 @@ import { createProduct, validateProduct } from "../../products/create-product";
 import { getProduct } from "../../products/get-product";
 import { listProducts } from "../../products/list-products";
 import { linkPageSecurityPolicy, renderLinkPage } from "../../products/pages/render-link-page";
-import { updateProduct } from "../../products/update-product";
+import { updateProduct, validateProductUpdate } from "../../products/update-product";
 import { clientAddress, type GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
 import { paginationLinks, parsePagination } from "../pagination";
@@ -39,7 +39,8 @@ export function productRoutes(deps: GatewayDeps) {
       deps,
       shopId: c.get("shop").id,
       id: c.req.param("id"),
-      body: await readJsonBody(c),
+      // Validated before the id is looked at: a bad body is a 422 whatever the id.
+      request: validateProductUpdate(await readJsonBody(c)),
     });
     return c.body(null, 204);
   });
