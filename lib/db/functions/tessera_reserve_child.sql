@@ -1,7 +1,10 @@
 -- The first step of a capture, void or refund, in one statement: the parent read under its row lock, the child's
 -- rules decided on what the parent and its children are at that moment, and — if they hold and no duplicate came
--- within the window — the child inserted `incomplete` (its amount reserved), its body built from the parent's by
--- `body_plan` (tessera_merge_json). Before, the parent was read first without a lock, the rules checked in the
+-- within the window — the child inserted `incomplete` (its amount reserved) with its own facts (`child_body`,
+-- lib/gateway/transactions/child-body.ts), answered with its parent's result object (whose reference the acquirer is
+-- told) and its origin's body: the payment's or authorization's it descends from (a refund of a capture, the
+-- authorization's), whose card, customer and echoed fields its response shows, rendered at read, never copied.
+-- Before, the parent was read first without a lock, the rules checked in the
 -- gateway, and the reservation made only if nothing had changed since: two statements, and a third try each time
 -- another child came in between.
 --
@@ -26,6 +29,10 @@
 --
 -- An authorization's expiry is the one its stored body answered with (fixed when it succeeded), or its creation plus the
 -- shop's setting. `at` is the test clock's time, or null for the database's.
+-- Until migration 0073 it took a plan (`body_plan`) for building the child's body from the parent's, and answered
+-- only the parent's result object.
+DROP FUNCTION IF EXISTS tessera_reserve_child(text, integer, integer, text, text, bigint, text, text, text[], text[],
+  boolean, integer, timestamptz, json);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION tessera_reserve_child(
   locked_parent_uid text,
   parent_shop_id integer,
@@ -40,7 +47,7 @@ CREATE OR REPLACE FUNCTION tessera_reserve_child(
   check_duplicate boolean,
   duplicate_window_seconds integer,
   at timestamptz,
-  body_plan json
+  child_body json
 )
 RETURNS TABLE (
   outcome text,
@@ -51,6 +58,7 @@ RETURNS TABLE (
   remaining bigint,
   expires_at timestamptz,
   parent_result json,
+  origin_body json,
   child json
 )
 LANGUAGE plpgsql VOLATILE
@@ -71,13 +79,13 @@ DECLARE
   left_over bigint;
   refused text;
   field_refusals text[] := '{}';
-  overrides json;
+  origin json;
   new_child transactions;
 BEGIN
   SELECT * INTO p FROM transactions t WHERE t.uid = locked_parent_uid AND t.shop_id = parent_shop_id FOR UPDATE;
   IF NOT FOUND THEN
     RETURN QUERY SELECT 'not_found'::text, NULL::text[], NULL::text, NULL::text, NULL::text, NULL::bigint,
-      NULL::timestamptz, NULL::json, NULL::json;
+      NULL::timestamptz, NULL::json, NULL::json, NULL::json;
     RETURN;
   END IF;
   -- After the lock: this statement's snapshot sees every child committed before it was granted.
@@ -131,7 +139,7 @@ BEGIN
   END IF;
   IF refused IS NOT NULL OR cardinality(field_refusals) > 0 THEN
     RETURN QUERY SELECT 'refused'::text, CASE WHEN refused IS NULL THEN field_refusals ELSE ARRAY[refused] END,
-      p.type, p.status, p.currency, left_over, expiry, NULL::json, NULL::json;
+      p.type, p.status, p.currency, left_over, expiry, NULL::json, NULL::json, NULL::json;
     RETURN;
   END IF;
 
@@ -143,14 +151,11 @@ BEGIN
        AND c.created_at > now_at - make_interval(secs => duplicate_window_seconds)
   ) THEN
     RETURN QUERY SELECT 'duplicate'::text, NULL::text[], p.type, p.status, p.currency, left_over, expiry,
-      NULL::json, NULL::json;
+      NULL::json, NULL::json, NULL::json;
     RETURN;
   END IF;
 
   -- The child moves money in its parent's currency, under the parent's tracking id unless it names its own.
-  overrides := tessera_merge_json(body_plan->'overrides', NULL,
-    json_build_object('currency', p.currency, 'tracking_id', coalesce(child_tracking_id, p.tracking_id)),
-    NULL, NULL, NULL);
   new_child.uid := child_uid;
   new_child.shop_id := p.shop_id;
   new_child.status := 'incomplete';
@@ -166,14 +171,18 @@ BEGIN
   new_child.captured := 0;
   new_child.voided := 0;
   new_child.refunded := 0;
-  new_child.body := tessera_merge_json(p.body,
-    ARRAY(SELECT json_array_elements_text(body_plan->'drop')), overrides,
-    body_plan->>'after', body_plan->'inserted', body_plan->'tail');
+  new_child.body := child_body;
   new_child.created_at := now_at;
   new_child.updated_at := now_at;
   -- The row as stored (the time with the column's milliseconds, not as given).
   INSERT INTO transactions SELECT (new_child).* RETURNING * INTO new_child;
+  -- A capture stores its own facts (its result under `result`) and shows its authorization's card.
+  IF p.type = 'capture' THEN
+    SELECT g.body INTO origin FROM transactions g WHERE g.uid = p.parent_uid;
+  ELSE
+    origin := p.body;
+  END IF;
   RETURN QUERY SELECT 'reserved'::text, NULL::text[], p.type, p.status, p.currency, left_over, expiry,
-    p.body -> p.type, row_to_json(new_child);
+    CASE WHEN p.type = 'capture' THEN p.body -> 'result' ELSE p.body -> p.type END, origin, row_to_json(new_child);
 END;
 $$;

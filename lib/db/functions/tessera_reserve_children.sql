@@ -4,6 +4,8 @@
 -- child-writer.ts batches them as new payments are batched). Each reservation's queries see those before it in the
 -- batch: two children of one parent are decided one after the other, as two statements would be. `items` is a JSON
 -- array of objects named after tessera_reserve_child's arguments; the answers come back with their item's ordinal.
+-- Until migration 0073 its answers carried no origin's body (`origin_body`).
+DROP FUNCTION IF EXISTS tessera_reserve_children(json);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION tessera_reserve_children(items json)
 RETURNS TABLE (
   item_ord bigint,
@@ -15,6 +17,7 @@ RETURNS TABLE (
   remaining bigint,
   expires_at timestamptz,
   parent_result json,
+  origin_body json,
   child json
 )
 LANGUAGE plpgsql VOLATILE
@@ -24,7 +27,7 @@ DECLARE
 BEGIN
   FOR entry IN SELECT e.ord, e.item FROM json_array_elements(items) WITH ORDINALITY AS e(item, ord) ORDER BY e.ord LOOP
     RETURN QUERY SELECT entry.ord, r.outcome, r.refusals, r.parent_type, r.parent_status, r.parent_currency,
-        r.remaining, r.expires_at, r.parent_result, r.child
+        r.remaining, r.expires_at, r.parent_result, r.origin_body, r.child
       FROM tessera_reserve_child(
         entry.item->>'locked_parent_uid',
         (entry.item->>'parent_shop_id')::integer,
@@ -40,7 +43,7 @@ BEGIN
         (entry.item->>'check_duplicate')::boolean,
         (entry.item->>'duplicate_window_seconds')::integer,
         (entry.item->>'at')::timestamptz,
-        entry.item->'body_plan'
+        entry.item->'child_body'
       ) AS r;
   END LOOP;
 END;

@@ -10,7 +10,7 @@ import { type CheckoutRow, checkouts, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { settleHoldOfTransaction } from "../products/product-stock";
-import { transactionFromRow } from "../transactions/build-transaction";
+import { selectRenderable, transactionFromRow } from "../transactions/transaction-view";
 import { checkoutRedirectUrl } from "./create-checkout";
 
 export const TOKEN_EXPIRED = "Token is expired.";
@@ -68,7 +68,7 @@ export function statusAfterAttempt(
 
 async function loadTransaction(deps: GatewayDeps, uid: string | undefined): Promise<Transaction | null> {
   if (!uid) return null;
-  const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
+  const [row] = await selectRenderable(deps.db).where(eq(transactions.uid, uid));
   return row ? transactionFromRow(row) : null;
 }
 

@@ -2,7 +2,7 @@ import { count, desc, eq, inArray } from "drizzle-orm";
 import type { Pagination } from "@/lib/contracts/pagination";
 import { checkouts, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { transactionFromRow } from "../transactions/build-transaction";
+import { selectRenderable, transactionFromRow } from "../transactions/transaction-view";
 import { type CheckoutSession, describeSession } from "./checkout-session";
 
 /** GET /ctp/api/checkouts: the shop's sessions, newest first, each with its latest transaction. */
@@ -24,9 +24,7 @@ export async function listCheckouts(options: {
   ]);
   const lastUids = rows.map((row) => row.transactionUids.at(-1)).filter((uid): uid is string => Boolean(uid));
   const lastTransactions =
-    lastUids.length === 0
-      ? []
-      : await deps.db.select().from(transactions).where(inArray(transactions.uid, lastUids));
+    lastUids.length === 0 ? [] : await selectRenderable(deps.db).where(inArray(transactions.uid, lastUids));
   const byUid = new Map(lastTransactions.map((row) => [row.uid, transactionFromRow(row)]));
   const sessions = rows.map((row) =>
     describeSession(deps, row, byUid.get(row.transactionUids.at(-1) ?? "") ?? null),

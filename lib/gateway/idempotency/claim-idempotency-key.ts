@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_TTL_SECONDS, reusedIdempotencyKeyMessage } from "@/lib/
 import { idempotencyKeys, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import { transactionFromRow } from "../transactions/build-transaction";
+import { selectRenderable, transactionFromRow } from "../transactions/transaction-view";
 import { completeIdempotencyKey } from "./complete-idempotency-key";
 import type { IdempotencyClaim, IdempotentRequest, StoredResponse } from "./idempotency-key";
 
@@ -198,10 +198,9 @@ async function finishedTransactionAnswer(
   shopId: number,
   uid: string,
 ): Promise<StoredResponse | "missing" | "incomplete"> {
-  const [row] = await deps.db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.uid, uid), eq(transactions.shopId, shopId)));
+  const [row] = await selectRenderable(deps.db).where(
+    and(eq(transactions.uid, uid), eq(transactions.shopId, shopId)),
+  );
   if (!row) return "missing";
   if (row.status === "incomplete") return "incomplete";
   return {

@@ -2,8 +2,9 @@ import type { Transaction } from "@/lib/contracts/transaction";
 import type { GatewayDeps } from "../context";
 import { postToMerchant } from "../net/post-to-merchant";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { type TransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
 import { newDeliveryId } from "../transactions/delivery-id";
+import { transactionWithoutChildren } from "../transactions/transaction-view";
 import { loadShopSigningKeys, signedRequestHeaders } from "./signing";
 
 export const VERIFICATION_TIMEOUT_MS = 10_000;

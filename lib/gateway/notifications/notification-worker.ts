@@ -4,7 +4,7 @@ import { ClaimLoop } from "../claim-loop";
 import type { GatewayDeps } from "../context";
 import { postToMerchant } from "../net/post-to-merchant";
 import { withSpan } from "../observability/tracing";
-import { transactionFromRow } from "../transactions/build-transaction";
+import { selectRenderable, transactionFromRow } from "../transactions/transaction-view";
 import { type ClaimedDelivery, claimDueDeliveries, recordAttempt, releaseClaim } from "./outbox";
 import { retryDelaySeconds } from "./retry-schedule";
 import { loadShopSigningKeys, signedRequestHeaders } from "./signing";
@@ -151,10 +151,7 @@ export class NotificationWorker {
   private async notificationBody(delivery: ClaimedDelivery): Promise<string> {
     // A subscription's event carries the subscription as the event left it.
     if (delivery.transactionUid === null) return JSON.stringify(delivery.payload);
-    const [row] = await this.deps.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.uid, delivery.transactionUid));
+    const [row] = await selectRenderable(this.deps.db).where(eq(transactions.uid, delivery.transactionUid));
     if (!row) throw new Error("Transaction not found");
     return JSON.stringify({ transaction: transactionFromRow(row) });
   }

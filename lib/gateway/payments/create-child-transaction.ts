@@ -13,11 +13,12 @@ import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { bindKeyToTransaction } from "../idempotency/key-binding";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { transactionFromRow } from "../transactions/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
 import { DUPLICATE_WINDOW_SECONDS } from "../transactions/duplicate-check";
 import { splitTrackingIds } from "../transactions/tracking-ids";
+import { transactionFromRow } from "../transactions/transaction-view";
 import { askAcquirerAboutChild, parentRefId } from "./ask-acquirer-about-child";
-import { childBodyPlan, finishedChildBody } from "./child-body";
+import { finishedChildBody, pendingChildBody } from "./child-body";
 import { type ChildRefusalCode, childRefusalErrors } from "./child-refusals";
 import { finishChildTransaction, type ParentOptions } from "./finish-child-transaction";
 
@@ -44,7 +45,8 @@ const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  *
  * 1. Under the parent's row lock, the database decides the child's rules on the parent and its children as they
  *    are (counting the children in flight), and inserts the child `incomplete` — its amount reserved — with its
- *    body built from the parent's (lib/db/functions/tessera_reserve_child.sql). A refusal comes back as codes, worded
+ *    own facts (`pendingChildBody`; its response renders them with the parent's body the statement answers)
+ *    (lib/db/functions/tessera_reserve_child.sql). A refusal comes back as codes, worded
  *    here (`childRefusalErrors`).
  * 2. The acquirer is asked, with the child's uid as the idempotency key.
  * 3. Under the lock again, the child gets the answer (`successful`, `failed` or `error`), which releases the
@@ -71,15 +73,22 @@ export async function createChildTransaction({
   };
   const uid = randomUUID();
   await bindKeyToTransaction(uid);
-  const { child, parentRef } = await reserveChild(deps, { uid, shop, type, request, parentOptions });
+  const { child, originBody, parentRef } = await reserveChild(deps, {
+    uid,
+    shop,
+    type,
+    request,
+    parentOptions,
+  });
 
   const answer = await askAcquirerAboutChild(deps, type, parentRef, child, request.reason ?? "");
   // No answer: the child stays `incomplete`, its amount reserved, rather than be released while the acquirer may
   // have moved the money; `resumeChildTransactions` asks again later.
-  if (!answer) return transactionFromRow(child);
+  if (!answer) return transactionFromRow({ ...child, originBody });
   const finished = await finishChildTransaction({
     deps,
     parentOptions,
+    originBody,
     child,
     status: answer.status,
     body: finishedChildBody({ deps, shop, child, type, answer }),
@@ -108,7 +117,7 @@ async function reserveChild(
     request: ChildRequest;
     parentOptions: ParentOptions;
   },
-): Promise<{ child: TransactionRow; parentRef: string }> {
+): Promise<{ child: TransactionRow; originBody: TransactionBody; parentRef: string }> {
   const trackingId = request.tracking_id ?? null;
   const result = await deps.childWriter.reserve({
     locked_parent_uid: parentOptions.uid,
@@ -124,12 +133,13 @@ async function reserveChild(
     check_duplicate: request.duplicate_check,
     duplicate_window_seconds: DUPLICATE_WINDOW_SECONDS,
     at: deps.clock.isFixed ? deps.clock.now().toISOString() : null,
-    body_plan: childBodyPlan({ shop, type, request }),
+    child_body: pendingChildBody({ shop, type, request }),
   });
   switch (result.outcome) {
     case "reserved": {
       const child = rowFromJson(transactions, result.child ?? {});
-      return { child, parentRef: parentRefId(request.parent_uid, result.parent_result) };
+      const originBody = result.origin_body as TransactionBody;
+      return { child, originBody, parentRef: parentRefId(request.parent_uid, result.parent_result) };
     }
     case "refused":
       throw childValidationError(

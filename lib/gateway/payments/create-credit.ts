@@ -14,9 +14,10 @@ import { checkMerchantUrls, TRANSACTION_URL_FIELDS, urlsAt } from "../net/mercha
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/evaluate-smart-routing";
 import { issuerUrls } from "../three-d-secure/verification-result";
-import { buildTransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
+import { buildTransactionBody } from "../transactions/build-transaction";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
+import { transactionWithoutChildren } from "../transactions/transaction-view";
 import { askAcquirer } from "./ask-acquirer";
 import { finishPaymentTransaction } from "./finish-payment-transaction";
 import { moneyFingerprint } from "./money-fingerprint";

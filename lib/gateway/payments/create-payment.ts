@@ -14,15 +14,12 @@ import { transactionAwaitingVerification, verifyWithMerchant } from "../notifica
 import { type ScreeningResult, screenCard } from "../screening/screen-card";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { type IssuerUrls, issuerUrls } from "../three-d-secure/verification-result";
-import {
-  buildTransactionBody,
-  type TransactionBody,
-  transactionWithoutChildren,
-} from "../transactions/build-transaction";
+import { buildTransactionBody, type TransactionBody } from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { newCardRecord } from "../transactions/new-card";
 import { splitTrackingIds } from "../transactions/tracking-ids";
+import { transactionWithoutChildren } from "../transactions/transaction-view";
 import type { WrittenTransaction } from "../transactions/transaction-writer";
 import { generateCardToken } from "../vault/tokens";
 import { askAcquirer } from "./ask-acquirer";

@@ -5,10 +5,11 @@ import { shopperEmails, type TransactionRow, transactions } from "@/lib/db/schem
 import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
 import type { TransactionBody } from "../transactions/build-transaction";
+import { type ChildOwnBody, renderChildBody } from "../transactions/child-body";
 import type { ChildFinish } from "../transactions/child-writer";
 import { countEnded } from "../transactions/count-ended";
 import { newDeliveryId } from "../transactions/delivery-id";
-import { amountsBeforeChildren } from "./parent-amounts";
+import type { RenderableRow } from "../transactions/transaction-view";
 
 /** The parent a child acts on, and the shop's setting its authorization's expiry falls back on. */
 export interface ParentOptions {
@@ -33,40 +34,41 @@ async function refundedPayment(
 }
 
 /**
- * Gives an `incomplete` child the acquirer's answer, under its parent's row lock: the child's status and body,
- * the parent's `amounts` recomputed from its children (so the parent's response shows what it has left), and the
- * merchant's notification (to the parent's `notification_url`), all in one database transaction. A capture has
- * `amounts` of its own, being a refund's parent in turn: the whole capture refundable once it succeeded.
+ * Gives an `incomplete` child the acquirer's answer, under its parent's row lock: the child's status and its own
+ * facts (`ChildOwnBody`), the parent's totals brought up to date from its children (its `amounts` are rendered from
+ * them), and the merchant's notification (to the parent's `notification_url`), all in one database transaction.
  *
  * The locked steps run in the database, as one statement (lib/db/functions/tessera_finish_child.sql): the lock is
  * held for no round trip between them. The children finished at the same moment share that statement
- * (`ChildWriter`), unless this one e-mails its shopper.
+ * (`ChildWriter`), unless this one e-mails its shopper. Answers the child's row with its parent's body beside it,
+ * ready to render (`transactionFromRow`).
  */
 export async function finishChildTransaction({
   deps,
   parentOptions,
+  originBody,
   child,
   status,
   body,
 }: {
   deps: GatewayDeps;
   parentOptions: ParentOptions;
+  /** The parent's stored body: the card, customer and echoed fields the child's response shows. */
+  originBody: TransactionBody;
   child: TransactionRow;
   status: "successful" | "failed" | "error";
-  body: TransactionBody;
-}): Promise<TransactionRow> {
+  body: ChildOwnBody;
+}): Promise<RenderableRow> {
   const fixedTime = deps.clock.isFixed ? deps.clock.now().toISOString() : null;
-  const notificationUrl = (body as { notification_url?: string | null }).notification_url ?? null;
-  // A capture is a refund's parent: its own `amounts`, all of it refundable once it succeeded, zeros otherwise.
-  const ownAmounts =
-    child.type === "capture" ? { amounts: amountsBeforeChildren({ ...child, status }, null) } : {};
-  const finishedBody = { ...body, ...ownAmounts };
+  // What the child answers, for its notification's address, its shopper's e-mail and its metric.
+  const shown = renderChildBody(originBody, child, body);
+  const notificationUrl = shown.notification_url ?? null;
   // A capture's receipt or a refund's notice to the shopper: inserted by the same statement, once the function
   // finished the child (not on a repeat), so it commits with it.
-  const shopperEmail = mayEmailShopper(status, finishedBody)
+  const shopperEmail = mayEmailShopper(status, shown)
     ? shopperEmailForTransaction(
         await deps.shops.get(parentOptions.shopId),
-        { uid: child.uid, status, body: finishedBody },
+        { uid: child.uid, status, body: shown },
         deps.clock.isFixed ? deps.clock.now() : null,
         child.type === "refund" ? await refundedPayment(deps, parentOptions.uid) : null,
       )
@@ -76,7 +78,7 @@ export async function finishChildTransaction({
     locked_parent_uid: parentOptions.uid,
     parent_shop_id: parentOptions.shopId,
     child_status: status,
-    child_body: finishedBody,
+    child_body: body,
     at: fixedTime,
     delivery_id: notificationUrl ? newDeliveryId() : null,
     delivery_url: notificationUrl,
@@ -87,11 +89,11 @@ export async function finishChildTransaction({
   // Finished already (a repeat of this step): nothing changed; the row as it is.
   if (finishedAt === null) {
     const [current] = await deps.db.select().from(transactions).where(eq(transactions.uid, child.uid));
-    return current;
+    return { ...current, originBody };
   }
-  countEnded(deps.metrics, { status, body: finishedBody });
+  countEnded(deps.metrics, { status, body: shown });
   if (notificationUrl || shopperEmail) deps.outbox.nudge();
-  return { ...child, status, body: finishedBody, updatedAt: new Date(finishedAt) };
+  return { ...child, status, body, updatedAt: new Date(finishedAt), originBody };
 }
 
 /**

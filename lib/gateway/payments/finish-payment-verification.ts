@@ -15,8 +15,9 @@ import {
   finishedVerification,
   outcomePassed,
 } from "../three-d-secure/verification-result";
-import { type TransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
+import { transactionWithoutChildren } from "../transactions/transaction-view";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
 import { finishPaymentTransaction } from "./finish-payment-transaction";

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { CHILD_TRANSACTION_TYPES, type ChildTransactionType } from "@/lib/contracts/child-transaction";
 import { transactions, transactionsInFlight } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
+import type { TransactionBody } from "../transactions/build-transaction";
+import { selectRenderable, storedResult } from "../transactions/transaction-view";
 import { askAcquirerAboutChild, parentRefId } from "./ask-acquirer-about-child";
 import { finishedChildBody } from "./child-body";
 import { finishChildTransaction } from "./finish-child-transaction";
@@ -19,25 +21,22 @@ const BATCH_SIZE = 100;
  * them are finished after it.
  */
 export async function resumeChildTransactions({ deps }: { deps: GatewayDeps }): Promise<number> {
-  const stale = (
-    await deps.db
-      .select({ child: transactions })
-      // The transactions that have not ended, not every transaction (migration 0029).
-      .from(transactionsInFlight)
-      .innerJoin(transactions, eq(transactions.uid, transactionsInFlight.uid))
-      .where(
-        and(
-          inArray(transactionsInFlight.type, [...CHILD_TRANSACTION_TYPES]),
-          lt(
-            transactionsInFlight.createdAt,
-            sql`${deps.clock.sqlNow()} - make_interval(secs => ${STALE_CHILD_SECONDS})`,
-          ),
-          eq(transactions.status, "incomplete"),
+  // Each with the body of the payment or authorization it descends from, which its response shows.
+  const stale = await selectRenderable(deps.db)
+    // The transactions that have not ended, not every transaction (migration 0029).
+    .innerJoin(transactionsInFlight, eq(transactionsInFlight.uid, transactions.uid))
+    .where(
+      and(
+        inArray(transactionsInFlight.type, [...CHILD_TRANSACTION_TYPES]),
+        lt(
+          transactionsInFlight.createdAt,
+          sql`${deps.clock.sqlNow()} - make_interval(secs => ${STALE_CHILD_SECONDS})`,
         ),
-      )
-      .orderBy(asc(transactionsInFlight.createdAt))
-      .limit(BATCH_SIZE)
-  ).map(({ child }) => child);
+        eq(transactions.status, "incomplete"),
+      ),
+    )
+    .orderBy(asc(transactionsInFlight.createdAt))
+    .limit(BATCH_SIZE);
   const parentUids = [...new Set(stale.flatMap((child) => (child.parentUid ? [child.parentUid] : [])))];
   const parents = parentUids.length
     ? await deps.db.select().from(transactions).where(inArray(transactions.uid, parentUids))
@@ -51,11 +50,10 @@ export async function resumeChildTransactions({ deps }: { deps: GatewayDeps }): 
     if (!shop) continue;
     const type = child.type as ChildTransactionType;
     const reason = (child.body as { reason?: string | null }).reason ?? "";
-    const parentResult = (parent.body as Record<string, { ref_id?: string | null } | undefined>)[parent.type];
     const answer = await askAcquirerAboutChild(
       deps,
       type,
-      parentRefId(parent.uid, parentResult),
+      parentRefId(parent.uid, storedResult(parent)),
       child,
       reason,
     );
@@ -67,6 +65,7 @@ export async function resumeChildTransactions({ deps }: { deps: GatewayDeps }): 
         uid: parent.uid,
         authorizationExpiryDays: shop.settings.authorization_expiry_days,
       },
+      originBody: child.originBody as TransactionBody,
       child,
       status: answer.status,
       body: finishedChildBody({ deps, shop, child, type, answer }),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { transactionFromRow } from "../transactions/build-transaction";
+import { selectRenderable, transactionFromRow } from "../transactions/transaction-view";
 
 export interface Receipt {
   /** The shop as its shoppers know it: the name and colour it brands its pages with, and how to reach it. */
@@ -19,7 +19,7 @@ export interface Receipt {
  * random uid is the capability, as on the 3-D Secure pages. Only a successful money transaction has one.
  */
 export async function getReceipt({ deps, uid }: { deps: GatewayDeps; uid: string }): Promise<Receipt | null> {
-  const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
+  const [row] = await selectRenderable(deps.db).where(eq(transactions.uid, uid));
   if (!row || row.type === "tokenization" || row.status !== "successful") return null;
   const shop = await deps.shops.get(row.shopId);
   const settings = shop?.settings;

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { type ThreeDSecureChallengeRow, threeDSecureChallenges, transactions } from "@/lib/db/schema";
-import { transactionFromRow } from "../transactions/build-transaction";
+import { transactionFromRow } from "../transactions/transaction-view";
 import { isStaleClaim, mayEndAsExpired, VERIFYING_LEASE_SECONDS } from "./challenge-claims";
 import { finishVerification, type IssuerFlowDeps } from "./finish-verification";
 import { isIssuerScenario } from "./sandbox-issuer";
@@ -76,7 +76,8 @@ async function load(deps: IssuerFlowDeps, uid: string): Promise<Loaded | null> {
     .leftJoin(threeDSecureChallenges, eq(threeDSecureChallenges.transactionUid, transactions.uid))
     .where(eq(transactions.uid, uid));
   if (!row) return null;
-  const transaction = transactionFromRow(row.transaction);
+  // A payment, authorization or tokenization waiting on its issuer: never a child, which has no 3-D Secure step.
+  const transaction = transactionFromRow({ ...row.transaction, originBody: null });
   const shop = await deps.shops.get(row.transaction.shopId);
   return {
     transaction,

@@ -9,8 +9,9 @@ import {
   finishedVerification,
   outcomePassed,
 } from "../three-d-secure/verification-result";
-import { type TransactionBody, transactionWithoutChildren } from "../transactions/build-transaction";
+import type { TransactionBody } from "../transactions/build-transaction";
 import { finishTransactions } from "../transactions/finish-transactions";
+import { transactionWithoutChildren } from "../transactions/transaction-view";
 
 /**
  * Ends the 3-D Secure verification of a tokenization and makes its transaction final, exactly once.

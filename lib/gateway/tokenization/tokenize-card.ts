@@ -16,14 +16,11 @@ import { GatewayError } from "../errors";
 import { transactionAwaitingVerification, verifyWithMerchant } from "../notifications/merchant-verification";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { issuerUrls } from "../three-d-secure/verification-result";
-import {
-  type BuildTransactionBodyInput,
-  buildTransactionBody,
-  transactionWithoutChildren,
-} from "../transactions/build-transaction";
+import { type BuildTransactionBodyInput, buildTransactionBody } from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { newCardRecord } from "../transactions/new-card";
 import { splitTrackingIds } from "../transactions/tracking-ids";
+import { transactionWithoutChildren } from "../transactions/transaction-view";
 import { revealCardNumber } from "../vault/card-vault";
 import { generateCardToken } from "../vault/tokens";
 import { decideTokenization, type TokenizationDecision } from "./decide-tokenization";

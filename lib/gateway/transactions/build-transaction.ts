@@ -1,9 +1,7 @@
 import type { TokenizationRequest } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { echoTravel } from "@/lib/contracts/travel";
-import type { TransactionRow } from "@/lib/db/schema";
 import type { CardDescription } from "../cards/describe-card";
-import { isParentType, type ParentFacts, parentAmounts } from "./parent-amounts";
 
 /** The parts of a transaction object that are not columns of its row (see `transactionFromRow`). */
 export type TransactionBody = Omit<Transaction, "uid" | "id" | "status" | "created_at" | "updated_at">;
@@ -38,25 +36,6 @@ export interface BuildTransactionBodyInput {
   smartRoutingStatus: "successful" | "failed" | "skipped";
   /** Absent when 3-D Secure did not run (every field null). */
   threeDSecureVerification?: Transaction["three_d_secure_verification"];
-}
-
-/**
- * A transaction as the request that wrote or ended it answers: no child of it has finished yet (a child needs a
- * parent that succeeded, and a parent's request ends before any child can), so its totals are nought and its type
- * and amount are its body's.
- */
-export function transactionWithoutChildren(
-  row: Pick<TransactionRow, "uid" | "status" | "createdAt" | "updatedAt" | "body">,
-): Transaction {
-  const body = row.body as TransactionBody;
-  return transactionFromRow({
-    ...row,
-    type: body.type,
-    amount: body.amount,
-    captured: 0,
-    voided: 0,
-    refunded: 0,
-  });
 }
 
 /** Builds the stored response body: the request's own parameters echoed (never the number or code) + results. */
@@ -133,25 +112,4 @@ export function buildTransactionBody(input: BuildTransactionBodyInput): Transact
       : null,
     travel: request.travel ? echoTravel(request.travel) : null,
   };
-}
-
-export function transactionFromRow(
-  row: Pick<TransactionRow, "uid" | "status" | "createdAt" | "updatedAt" | "body"> & ParentFacts,
-) {
-  const body = row.body as TransactionBody;
-  // A parent's `amounts` (a payment's, an authorization's, a capture's) are rendered from its stored totals, in the
-  // place its body keeps for them (last, for a row written without them), with the expiry it stored when it
-  // succeeded.
-  const stored = (body as { amounts?: { authorization_expires_at?: string | null } | null }).amounts;
-  return {
-    uid: row.uid,
-    id: row.uid,
-    status: row.status,
-    ...body,
-    ...(isParentType(row.type)
-      ? { amounts: parentAmounts(row, stored?.authorization_expires_at ?? null) }
-      : {}),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  } as Transaction;
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ChildTransactionType } from "@/lib/contracts/child-transaction";
 import { type Database, queryRowsPrepared } from "@/lib/db/client";
 import { GroupCommit, type ItemOutcome } from "@/lib/db/group-commit";
+import type { ChildOwnBody } from "./child-body";
 
 /** tessera_reserve_child's arguments, by name: one capture, void or refund to reserve under its parent's lock. */
 export interface ChildReservation {
@@ -19,8 +20,8 @@ export interface ChildReservation {
   duplicate_window_seconds: number;
   /** The test clock's time (ISO), or null for the database's. */
   at: string | null;
-  /** How the child's body is built from its parent's (`childBodyPlan` in lib/gateway/payments/child-body.ts). */
-  body_plan: unknown;
+  /** What the child stores of its own (`ChildOwnBody`); its response renders it with its parent's body. */
+  child_body: ChildOwnBody;
 }
 
 /** What tessera_reserve_child answers: the child's row when reserved, the parent's figures when refused. */
@@ -34,6 +35,8 @@ export interface ReservationAnswer {
   remaining: number | string | null;
   expires_at: string | Date | null;
   parent_result: { ref_id?: string | null } | null;
+  /** The body of the payment or authorization the child descends from, which its response is rendered with. */
+  origin_body: Record<string, unknown> | null;
   child: Record<string, unknown> | null;
 }
 
@@ -43,7 +46,7 @@ export interface ChildFinish {
   locked_parent_uid: string;
   parent_shop_id: number;
   child_status: "successful" | "failed" | "error";
-  child_body: Record<string, unknown>;
+  child_body: ChildOwnBody;
   at: string | null;
   delivery_id: string | null;
   delivery_url: string | null;
@@ -89,7 +92,7 @@ export class ChildWriter {
     const rows = await queryRowsPrepared<ReservationAnswer & { item_ord: number | string }>(
       this.db,
       sql`select item_ord, outcome, refusals, parent_type, parent_status, parent_currency, remaining, expires_at,
-          parent_result, child
+          parent_result, origin_body, child
         from tessera_reserve_children(${JSON.stringify(items)}::json)`,
       "tessera_reserve_children",
     );

@@ -2,8 +2,8 @@ import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { transactionFromRow } from "./build-transaction";
 import { splitTrackingIds } from "./tracking-ids";
+import { selectRenderable, transactionFromRow } from "./transaction-view";
 
 export const TRACKING_ID_LOOKUP_LIMIT = 10;
 
@@ -18,9 +18,7 @@ export async function findTransactionsByTrackingId(options: {
 }): Promise<Transaction[]> {
   const wanted = splitTrackingIds(options.trackingId);
   if (wanted.length === 0) return [];
-  const rows = await options.deps.db
-    .select()
-    .from(transactions)
+  const rows = await selectRenderable(options.deps.db)
     .where(and(eq(transactions.shopId, options.shopId), arrayOverlaps(transactions.trackingIds, wanted)))
     .orderBy(desc(transactions.createdAt), desc(transactions.uid))
     .limit(TRACKING_ID_LOOKUP_LIMIT);

@@ -3,7 +3,7 @@ import type { Transaction } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import { transactionFromRow } from "./build-transaction";
+import { selectRenderable, transactionFromRow } from "./transaction-view";
 
 const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -15,10 +15,9 @@ export async function getTransaction(options: {
 }): Promise<Transaction> {
   // Every uid is a UUID; anything else cannot exist and need not reach the database.
   if (!UID_PATTERN.test(options.uid)) throw new GatewayError("record_not_found");
-  const [row] = await options.deps.db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.uid, options.uid), eq(transactions.shopId, options.shopId)));
+  const [row] = await selectRenderable(options.deps.db).where(
+    and(eq(transactions.uid, options.uid), eq(transactions.shopId, options.shopId)),
+  );
   if (!row) throw new GatewayError("record_not_found");
   return transactionFromRow(row);
 }

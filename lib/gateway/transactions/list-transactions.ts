@@ -9,8 +9,8 @@ import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "
 import { subscriptionCycles, subscriptions, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
-import { transactionFromRow } from "./build-transaction";
 import { splitTrackingIds } from "./tracking-ids";
+import { selectRenderable, transactionFromRow } from "./transaction-view";
 
 export const CREATED_TO_BEFORE_FROM = "must not be earlier than created_from";
 
@@ -101,14 +101,18 @@ export function parseTransactionFilters(query: Record<string, string | undefined
 }
 
 /**
- * A subscription's charges: every charge the gateway made for it names it in its body (`subscription_id`); the
- * first payment taken on the hosted page is a checkout's payment that does not, and is found through the billing
- * cycle it paid, or as the subscription's last transaction when it failed. The shop condition beside it keeps
+ * A subscription's charges and their refunds: every charge the gateway made for it names it in its body
+ * (`subscription_id`), and a refund shows its parent's; the first payment taken on the hosted page is a checkout's
+ * payment that does not, and is found through the billing cycle it paid, or as the subscription's last transaction
+ * when it failed. The shop condition beside it keeps
  * another shop's subscription from matching anything.
  */
 function ofSubscription(subscriptionId: string): SQL {
   return or(
     sql`${transactions.body}->>'subscription_id' = ${subscriptionId}`,
+    // A refund of such a charge names it through its parent, whose body it shows.
+    sql`${transactions.parentUid} in (
+      select charge.uid from ${transactions} as charge where charge.body->>'subscription_id' = ${subscriptionId})`,
     sql`${transactions.uid} in (
       select ${subscriptionCycles.paidUid} from ${subscriptionCycles}
       where ${subscriptionCycles.subscriptionId} = ${subscriptionId} and ${subscriptionCycles.paidUid} is not null
@@ -138,9 +142,7 @@ export async function listTransactions(options: {
   if (filters.createdTo) conditions.push(lte(transactions.createdAt, filters.createdTo));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
-    deps.db
-      .select()
-      .from(transactions)
+    selectRenderable(deps.db)
       .where(where)
       .orderBy(desc(transactions.createdAt), desc(transactions.uid))
       .limit(pagination.perPage)

@@ -59,6 +59,8 @@ export async function rekeyLegacyStamps(db: Database, hashes: KeyedHashes): Prom
               .where(inArray(transactions.uid, uids));
       for (const row of rows) {
         const body = row.body as TransactionBody;
+        // A capture, void or refund stores no card of its own: it shows its parent's, rekeyed with the parent.
+        if (!body.credit_card) continue;
         const legacyStamp = body.credit_card.stamp;
         const stamp =
           row.status === "successful" && legacyStamp

@@ -153,22 +153,22 @@ describe("database functions", () => {
     );
     expect(await applyDatabaseFunctions(handle.db)).toEqual([]);
 
-    const changed = readDatabaseFunctions(functionsWith("tessera_merge_json", markBody));
-    expect(await applyDatabaseFunctions(handle.db, changed)).toEqual(["tessera_merge_json"]);
-    const [merge] = await queryRows<{ source: string }>(
+    const changed = readDatabaseFunctions(functionsWith("tessera_sight_cards", markBody));
+    expect(await applyDatabaseFunctions(handle.db, changed)).toEqual(["tessera_sight_cards"]);
+    const [sight] = await queryRows<{ source: string }>(
       handle.db,
-      sql`select prosrc as source from pg_proc where proname = 'tessera_merge_json'`,
+      sql`select prosrc as source from pg_proc where proname = 'tessera_sight_cards'`,
     );
-    expect(merge.source).toContain("-- an older definition");
+    expect(sight.source).toContain("-- an older definition");
     const after = await queryRows<{ name: string; applied_at: string }>(
       handle.db,
       sql`select name, applied_at::text from database_functions order by name`,
     );
-    expect(after.filter((row) => row.name !== "tessera_merge_json")).toEqual(
-      before.filter((row) => row.name !== "tessera_merge_json"),
+    expect(after.filter((row) => row.name !== "tessera_sight_cards")).toEqual(
+      before.filter((row) => row.name !== "tessera_sight_cards"),
     );
-    expect(after.find((row) => row.name === "tessera_merge_json")).not.toEqual(
-      before.find((row) => row.name === "tessera_merge_json"),
+    expect(after.find((row) => row.name === "tessera_sight_cards")).not.toEqual(
+      before.find((row) => row.name === "tessera_sight_cards"),
     );
 
     // The next start, with this code's files: the changed one goes back, the others are not touched.

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { transactions } from "@/lib/db/schema";
-import { transactionFromRow } from "@/lib/gateway/transactions/build-transaction";
+import { isChildType } from "@/lib/gateway/transactions/child-body";
+import { selectRenderable, transactionFromRow } from "@/lib/gateway/transactions/transaction-view";
 import { createTestDatabase, type TestDatabase } from "../harness";
 import { migrateUpTo } from "../migrations-up-to";
 
@@ -37,7 +38,7 @@ type Amounts = {
 };
 
 /** A parent's body as the earlier code left it: `amounts` where it was written, keys after it. */
-function parentBody(type: string, amount: number, amounts: Amounts | null) {
+function originBody(type: string, amount: number, amounts: Amounts | null) {
   return {
     type,
     amount,
@@ -131,19 +132,19 @@ describe("migration 0072 on a database grown before it", () => {
       values (1, 'Grown Shop', 'hash', '\\x00', '\\x00', '\\x00', 'public', 'key', '{}')`);
     const at = new Date("2026-11-28T10:00:00.000Z");
     for (const [uid, type, status, amount, parent, amounts] of ROWS) {
-      const body = parentBody(type, amount, amounts);
+      const body = originBody(type, amount, amounts);
       await handle.db.execute(sql`insert into transactions (uid, shop_id, status, type, parent_uid, amount, currency,
           tracking_ids, test, body, created_at, updated_at)
         values (${uid}, 1, ${status}, ${type}, ${parent}, ${amount}, 'EUR', '{}'::text[], true,
           ${JSON.stringify(body)}::json, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`);
     }
     const before = new Map(
-      ROWS.map(([uid, type, , amount, , amounts]) => [uid, parentBody(type, amount, amounts)] as const),
+      ROWS.map(([uid, type, , amount, , amounts]) => [uid, originBody(type, amount, amounts)] as const),
     );
 
     await migrateDatabase(handle);
 
-    const rows = await handle.db.select().from(transactions).orderBy(asc(transactions.uid));
+    const rows = await selectRenderable(handle.db).orderBy(asc(transactions.uid));
     const totals = Object.fromEntries(rows.map((row) => [row.uid, [row.captured, row.voided, row.refunded]]));
     expect(totals).toMatchObject({
       "p-paid": [0, 0, 300],
@@ -158,6 +159,8 @@ describe("migration 0072 on a database grown before it", () => {
       const stored = before.get(row.uid) as Record<string, unknown>;
       // The amounts the earlier code had written, in their place: the body's keys in its order, then the times.
       expect(read.amounts ?? null, row.uid).toEqual(stored.amounts ?? null);
+      // A child's body is rendered from its parent's since migration 0073 (child-facts-migration.test.ts).
+      if (isChildType(row.type)) continue;
       expect(Object.keys(read), row.uid).toEqual([
         "uid",
         "id",

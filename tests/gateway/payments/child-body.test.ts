@@ -1,18 +1,17 @@
 import { sql } from "drizzle-orm";
-import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
-import { arrayLiteral } from "@/lib/db/json-insert";
 import { SandboxAcquirer } from "@/lib/gateway/acquirer/sandbox-acquirer";
-import { childBodyPlan } from "@/lib/gateway/payments/child-body";
+import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
+import { type ChildOwnBody, renderChildBody } from "@/lib/gateway/transactions/child-body";
+import { type RenderableRow, transactionFromRow } from "@/lib/gateway/transactions/transaction-view";
 import { createParent, postChild, readTransaction } from "../child-helpers";
 import { callJson, type JsonBody, startTestGateway, type TestGateway, type TestShop } from "../harness";
 
 /**
- * A child's body, as the reservation builds it from its parent's in the database (`tessera_merge_json` carrying out
- * `childBodyPlan`, in the statement that reads the parent): every key where beGateway's clients find it, the
- * parent's card, customer and echoed fields, the child's own amount, tracking id and result — while the acquirer
- * has not answered, and after.
+ * A child's body, as its response renders it from its own stored facts and its parent's body (`renderChildBody`):
+ * every key where beGateway's clients find it, the parent's card, customer and echoed fields, the child's own amount,
+ * tracking id and result — while the acquirer has not answered, and after.
  */
 
 /** The sandbox acquirer, except that refunds and captures get no answer while `silent` is set. */
@@ -152,95 +151,92 @@ describe("a child's body", () => {
   });
 });
 
-interface Plan {
-  drop: string[];
-  overrides: Record<string, unknown>;
-  after: string;
-  inserted: Record<string, unknown>;
-  tail: Record<string, unknown>;
-}
-
-/** tessera_merge_json's contract, written plainly: the entries of the merged object in order. */
-function mergeModel(base: Record<string, unknown>, plan: Plan): [string, unknown][] {
-  const placed = new Set([...Object.keys(plan.inserted), ...Object.keys(plan.tail)]);
-  const merged: [string, unknown][] = [];
-  const kept = new Set<string>();
-  let anchored = false;
-  for (const [key, value] of Object.entries(base)) {
-    if (plan.drop.includes(key) || placed.has(key)) continue;
-    merged.push([key, key in plan.overrides ? plan.overrides[key] : value]);
-    kept.add(key);
-    if (key === plan.after) {
-      merged.push(...Object.entries(plan.inserted));
-      anchored = true;
-    }
-  }
-  for (const entry of Object.entries(plan.overrides))
-    if (!kept.has(entry[0]) && !placed.has(entry[0])) merged.push(entry);
-  if (!anchored) merged.push(...Object.entries(plan.inserted));
-  merged.push(...Object.entries(plan.tail));
-  return merged;
-}
-
-async function mergeInDatabase(base: Record<string, unknown>, plan: Plan): Promise<[string, unknown][]> {
-  const [row] = await queryRows<{ merged: string }>(
-    gateway.runtime.deps.db,
-    sql`select tessera_merge_json(${JSON.stringify(base)}::json, ${arrayLiteral(plan.drop)}::text[],
-      ${JSON.stringify(plan.overrides)}::json, ${plan.after}, ${JSON.stringify(plan.inserted)}::json,
-      ${JSON.stringify(plan.tail)}::json)::text as merged`,
-  );
-  return Object.entries(JSON.parse(row.merged));
-}
-
-describe("tessera_merge_json", () => {
-  // Keys that are not integers: JavaScript puts those first whatever the order.
-  const key = fc.constantFrom("a", "b", "c", "d", "e", "f", "g", "h", "credit_card", "type");
-  const value = fc.oneof(
-    fc.integer(),
-    fc.string({ maxLength: 4 }),
-    fc.constant(null),
-    fc.dictionary(key, fc.integer(), { maxKeys: 2 }),
-  );
-  const object = fc.dictionary(key, value, { maxKeys: 8 });
-
-  it("keeps the base's order, overrides in place, inserts after the anchor, and appends the rest", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        object,
-        fc.uniqueArray(key, { maxLength: 3 }),
-        object,
-        key,
-        object,
-        object,
-        async (base, drop, overrides, after, inserted, tailAll) => {
-          // A key is placed once: the tail's keys are not among the inserted ones.
-          const tail = Object.fromEntries(Object.entries(tailAll).filter(([name]) => !(name in inserted)));
-          const plan = { drop, overrides, after, inserted, tail };
-          expect(await mergeInDatabase(base, plan)).toEqual(mergeModel(base, plan));
-        },
-      ),
-      { numRuns: 150 },
+describe("what a child stores", () => {
+  it("its own facts only: the card, customer and echoed fields are its parent's, rendered at read", async () => {
+    const payment = await createParent(gateway, shop, { type: "payment", amount: 3000 });
+    const refund = await child("refunds", payment, { amount: 700, reason: "Stored once" });
+    const [row] = await queryRows<{ body: string }>(
+      gateway.runtime.deps.db,
+      sql`select body::text as body from transactions where uid = ${refund.uid}`,
     );
+    const stored = JSON.parse(row.body);
+    expect(Object.keys(stored)).toEqual([
+      "message",
+      "duplicate_check",
+      "paid_at",
+      "result",
+      "receipt_url",
+      "reason",
+    ]);
+    expect(stored).toMatchObject({ message: refund.message, reason: "Stored once", result: refund.refund });
+    for (const inherited of ['"credit_card"', '"customer"', '"description"'])
+      expect(row.body).not.toContain(inherited);
   });
 
-  it("carries out a child's plan on a payment's body as the gateway's own builder orders a money transaction", async () => {
-    const payment = await createParent(gateway, shop, { type: "payment", amount: 3000 });
-    const stored = await readTransaction(gateway, shop, payment.uid);
-    const {
-      uid: _uid,
-      id: _id,
-      status: _status,
-      created_at: _created,
-      updated_at: _updated,
-      ...body
-    } = stored;
-    const plan = childBodyPlan({
-      shop: { settings: { gateway_id: 7 } } as Parameters<typeof childBodyPlan>[0]["shop"],
-      type: "refund",
-      request: { parent_uid: payment.uid, amount: 5, duplicate_check: true, reason: "r" },
+  it("is rendered with its parent's keys this literal does not name after the known ones, in the parent's order", () => {
+    const parent = {
+      message: "Successfully processed",
+      amount: 100,
+      currency: "EUR",
+      description: "Renewal",
+      tracking_id: "t",
+      type: "payment",
+      credit_card: { last_4: "4242" },
+      payment: { status: "successful" },
+      customer: null,
+      parent_uid: null,
+      receipt_url: "https://pay.example/receipt",
+      amounts: { refundable: 100 },
+      subscription_id: "sbs_0123456789abcdef",
+      zeta: 1,
+    } as unknown as TransactionBody;
+    const own: ChildOwnBody = {
+      message: null,
+      duplicate_check: true,
+      paid_at: null,
+      result: { status: null } as ChildOwnBody["result"],
+      receipt_url: null,
+      reason: "Why",
+    };
+    const body = renderChildBody(
+      parent,
+      { type: "refund", amount: 40, currency: "EUR", trackingId: "t", parentUid: "p-1" },
+      own,
+    );
+    expect(
+      Object.entries(body)
+        .filter(([, value]) => value !== undefined)
+        .map(([key]) => key),
+    ).toEqual([
+      "message",
+      "amount",
+      "currency",
+      "description",
+      "tracking_id",
+      "type",
+      "paid_at",
+      "redirect_url",
+      "duplicate_check",
+      "credit_card",
+      "refund",
+      "three_d_secure_verification",
+      "customer",
+      "subscription_id",
+      "zeta",
+      "parent_uid",
+      "receipt_url",
+      "reason",
+    ]);
+    expect(body).toMatchObject({
+      amount: 40,
+      parent_uid: "p-1",
+      receipt_url: null,
+      refund: { status: null },
     });
-    const merged = await mergeInDatabase(body, { ...plan, drop: [...plan.drop] });
-    expect(merged).toEqual(mergeModel(body, { ...plan, drop: [...plan.drop] }));
-    expect(merged.map(([name]) => name)).toEqual(childKeys("refund").slice(3, -2));
+  });
+
+  it("is never rendered without its parent's body", () => {
+    const row = { uid: "c-1", type: "refund", body: {}, originBody: null } as unknown as RenderableRow;
+    expect(() => transactionFromRow(row)).toThrow("rendered with its parent's body");
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childBodyPlan } from "@/lib/gateway/payments/child-body";
+import { pendingChildBody } from "@/lib/gateway/payments/child-body";
 import type { ChildReservation } from "@/lib/gateway/transactions/child-writer";
 import { DUPLICATE_WINDOW_SECONDS } from "@/lib/gateway/transactions/duplicate-check";
 import { createParent, postChild, readTransaction } from "../child-helpers";
@@ -109,7 +109,7 @@ describe(`children that come together (${usePostgres ? "PostgreSQL" : "PGlite"})
       check_duplicate: false,
       duplicate_window_seconds: DUPLICATE_WINDOW_SECONDS,
       at: null,
-      body_plan: childBodyPlan({
+      child_body: pendingChildBody({
         shop: authenticated,
         type: "refund",
         request: { parent_uid: parentUid, amount: 100, reason: "Returned", duplicate_check: false },

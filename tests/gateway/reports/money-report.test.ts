@@ -4,6 +4,7 @@ import type { MoneyType } from "@/lib/contracts/money-result";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
 import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
+import { type ChildOwnBody, isChildType } from "@/lib/gateway/transactions/child-body";
 import { moneyTransactionBody, pendingMoneyResult } from "@/lib/gateway/transactions/money-transaction-body";
 import {
   callJson,
@@ -46,16 +47,35 @@ async function store(options: {
 }): Promise<string> {
   const uid = randomUUID();
   const { uid: _uid, id: _id, status: _status, created_at: _c, updated_at: _u, ...common } = template;
-  const body = moneyTransactionBody(
-    { ...common, amount: options.amount, currency: options.currency ?? "EUR" } as unknown as TransactionBody,
-    {
-      type: options.type,
-      result: { ...pendingMoneyResult(1), status: options.status === "incomplete" ? null : options.status },
-      parentUid: options.parentUid ?? null,
-      receiptUrl: null,
-      paidAt: null,
-    },
-  );
+  const result = {
+    ...pendingMoneyResult(1),
+    status: options.status === "incomplete" ? null : options.status,
+  };
+  // A capture, void or refund stores its own facts; its response shows its parent's card and fields.
+  const childBody: ChildOwnBody = {
+    message: null,
+    duplicate_check: true,
+    paid_at: null,
+    result,
+    receipt_url: null,
+    ...(options.type === "refund" ? { reason: "Returned" } : {}),
+  };
+  const body = isChildType(options.type)
+    ? childBody
+    : moneyTransactionBody(
+        {
+          ...common,
+          amount: options.amount,
+          currency: options.currency ?? "EUR",
+        } as unknown as TransactionBody,
+        {
+          type: options.type,
+          result,
+          parentUid: options.parentUid ?? null,
+          receiptUrl: null,
+          paidAt: null,
+        },
+      );
   await gateway.runtime.deps.db.insert(transactions).values({
     uid,
     shopId: (options.owner ?? shop).id,

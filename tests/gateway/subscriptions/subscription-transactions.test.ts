@@ -90,6 +90,28 @@ describe("GET /transactions?subscription_id=", () => {
     expect(uidsOf((await transactionsOf(id, shop, "&status=failed")).body)).toEqual([]);
   });
 
+  it("lists a refund of one of its charges too, which shows the charge's subscription", async () => {
+    const created = await subscribe(11);
+    const id = created.body.id;
+    const charge = created.body.last_transaction.uid;
+    const refund = await callJson(gateway, "/transactions/refunds", {
+      shop,
+      body: { request: { parent_uid: charge, amount: 500, reason: "Goodwill" } },
+    });
+    expect(refund.status).toBe(200);
+    expect(refund.body.transaction).toMatchObject({
+      type: "refund",
+      parent_uid: charge,
+      subscription_id: id,
+    });
+    const listed = await transactionsOf(id);
+    expect(uidsOf(listed.body)).toEqual([refund.body.transaction.uid, charge]);
+    expect(listed.headers.get("x-total-count")).toBe("2");
+    expect(uidsOf((await transactionsOf(id, shop, "&type=refund")).body)).toEqual([
+      refund.body.transaction.uid,
+    ]);
+  });
+
   it("finds the first payment a subscription's hosted page took", async () => {
     const created = await callJson(gateway, "/subscriptions", {
       shop,
