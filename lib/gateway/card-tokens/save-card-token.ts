@@ -1,6 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isExpired } from "@/lib/contracts/credit-card";
-import { type CardTokenResponse, parseCardTokenRequest } from "@/lib/contracts/credit-card-token";
+import {
+  type CardTokenRequest,
+  type CardTokenResponse,
+  parseCardTokenRequest,
+} from "@/lib/contracts/credit-card-token";
 import { isPlainObject } from "@/lib/contracts/fields";
 import { DATE_EXPIRED } from "@/lib/contracts/messages";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
@@ -19,10 +23,23 @@ import { cardTokenView } from "./card-token-view";
 export interface SaveCardTokenOptions {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
-  /** The parsed JSON body, `{ "request": { ... } }`, not yet validated. */
-  body: unknown;
-  /** The token in the path (`POST /credit_cards/{token}`, `PUT /v2/credit_cards/{token}`), if any. */
-  pathToken?: string;
+  /** The card to store or the stored card's changes, as `validateCardToken` answers them. */
+  request: CardTokenRequest;
+}
+
+/**
+ * The card tokens API's body, `{ "request": { ... } }` (POST /credit_cards and its other forms), as the typed request
+ * `saveCardToken` takes, or its 422. `pathToken` is the token in the path (`POST /credit_cards/{token}`,
+ * `PUT /v2/credit_cards/{token}`), if any: it is the request's token, whatever the body says.
+ */
+export function validateCardToken(
+  deps: Pick<GatewayDeps, "clock">,
+  body: unknown,
+  pathToken?: string,
+): CardTokenRequest {
+  const parsed = parseCardTokenRequest(withPathToken(body, pathToken), { now: deps.clock.now() });
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  return parsed.value;
 }
 
 /**
@@ -32,12 +49,7 @@ export interface SaveCardTokenOptions {
  * charges with the security code, and payouts.
  */
 export async function saveCardToken(options: SaveCardTokenOptions): Promise<CardTokenResponse> {
-  const { deps, shop } = options;
-  const parsed = parseCardTokenRequest(withPathToken(options.body, options.pathToken), {
-    now: deps.clock.now(),
-  });
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
-  const request = parsed.value;
+  const { deps, shop, request } = options;
   const token = request.token;
   if (token) return updateCard(deps, shop, token, request);
   const number = request.number as string;

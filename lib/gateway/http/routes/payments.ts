@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
-import { saveCardToken } from "../../card-tokens/save-card-token";
+import { saveCardToken, validateCardToken } from "../../card-tokens/save-card-token";
 import type { GatewayDeps } from "../../context";
 import { GatewayError } from "../../errors";
 import { createCredit, validateCredit } from "../../payments/create-credit";
@@ -59,7 +59,8 @@ export function paymentRoutes(deps: GatewayDeps) {
 
   // The card tokens API, in the forms the beGateway clients call it.
   const saveCard = (pathToken?: string) => async (c: Context<GatewayEnv>) => {
-    const card = await saveCardToken({ deps, shop: c.get("shop"), body: await readJsonBody(c), pathToken });
+    const request = validateCardToken(deps, await readJsonBody(c), pathToken);
+    const card = await saveCardToken({ deps, shop: c.get("shop"), request });
     return c.json(card);
   };
   routes.post("/credit_cards", (c) => saveCard()(c));
