@@ -110,6 +110,25 @@ export function mergeSettings(current: Record<string, unknown>, patch: Record<st
 const DEFAULT_SETTINGS = shopSettingsSchema.parse({});
 
 /**
+ * The settings a PATCH /shop changes, as sent: only their shape is known before they are merged over the stored
+ * settings, and the merged whole is what is validated (`updateShopSettings`).
+ */
+export type ShopSettingsPatch = Record<string, unknown>;
+
+/**
+ * PATCH /shop's body, `{"settings": {...}}`, as the patch `updateShopSettings` takes, or its 422 when `settings`
+ * is missing or not an object. Its values are judged with the stored settings, under the shop's row lock.
+ */
+export function validateShopSettingsPatch(body: unknown): ShopSettingsPatch {
+  const patch = isPlainObject(body) ? body.settings : undefined;
+  if (!isPlainObject(patch)) {
+    const sent = isPlainObject(body) && body.settings !== undefined && body.settings !== null;
+    throw GatewayError.validation({ settings: [sent ? NOT_AN_OBJECT : BLANK] });
+  }
+  return patch;
+}
+
+/**
  * PATCH /shop: `{"settings": {...}}` with only the settings to change. The result is validated as a whole (a
  * rule may span several settings) under a row lock, so two concurrent changes to different settings both
  * survive. Errors are nested under `settings`, as in the request.
@@ -117,15 +136,9 @@ const DEFAULT_SETTINGS = shopSettingsSchema.parse({});
 export async function updateShopSettings(options: {
   deps: GatewayDeps;
   shopId: number;
-  body: unknown;
+  patch: ShopSettingsPatch;
 }): Promise<ShopProfile> {
-  const { deps, shopId, body } = options;
-  const patch = isPlainObject(body) ? body.settings : undefined;
-  if (!isPlainObject(patch)) {
-    const sent = isPlainObject(body) && body.settings !== undefined && body.settings !== null;
-    throw GatewayError.validation({ settings: [sent ? NOT_AN_OBJECT : BLANK] });
-  }
-
+  const { deps, shopId, patch } = options;
   const profile = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ settings: shops.settings })

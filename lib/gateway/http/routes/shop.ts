@@ -6,7 +6,7 @@ import { endAdminSession } from "../../shops/end-admin-session";
 import { rotateSecretKey } from "../../shops/rotate-secret-key";
 import { getShopProfile } from "../../shops/shop-profile";
 import { startAdminSession } from "../../shops/start-admin-session";
-import { updateShopSettings } from "../../shops/update-shop-settings";
+import { updateShopSettings, validateShopSettingsPatch } from "../../shops/update-shop-settings";
 import type { GatewayEnv } from "../auth";
 import { readJsonBody } from "../body";
 import { requestHeader } from "../headers";
@@ -26,7 +26,8 @@ export function shopRoutes(deps: GatewayDeps) {
   });
 
   routes.patch("/shop", async (c) => {
-    const shop = await updateShopSettings({ deps, shopId: c.get("shop").id, body: await readJsonBody(c) });
+    const patch = validateShopSettingsPatch(await readJsonBody(c));
+    const shop = await updateShopSettings({ deps, shopId: c.get("shop").id, patch });
     return c.json({ shop });
   });
 
