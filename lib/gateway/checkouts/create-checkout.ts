@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { amountCeilingErrors } from "@/lib/contracts/amount-limits";
-import { DEFAULT_CHECKOUT_LIFETIME_MS, parseCheckoutRequest } from "@/lib/contracts/checkout";
+import {
+  type CheckoutRequest,
+  DEFAULT_CHECKOUT_LIFETIME_MS,
+  parseCheckoutRequest,
+} from "@/lib/contracts/checkout";
 import { isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
 import { cards, checkouts } from "@/lib/db/schema";
@@ -39,11 +43,31 @@ function pageChargeRefusal(contract: readonly string[]): string | null {
   return contract.includes("recurring") ? NO_ONECLICK_CONTRACT : PAYOUTS_ONLY;
 }
 
-/** POST /ctp/api/checkouts: validates the session and stores it; the token is the shopper's credential for it. */
+/**
+ * POST /ctp/api/checkouts's body, `{"checkout": {...}}`, as the typed request `createCheckout` takes: its own rules
+ * and the deployment's merchant-URL policy in one 422, then the ceiling on its amount. The gateway's own sessions (a
+ * payment link's, a subscription's pages) are built as a merchant's body and validated here too.
+ */
+export function validateCheckout(
+  deps: Pick<GatewayDeps, "config" | "clock">,
+  body: unknown,
+): CheckoutRequest {
+  const parsed = parseCheckoutRequest(body, { now: deps.clock.now() });
+  const rawCheckout = urlsAt(body, ["checkout"]).checkout;
+  const urlErrors = checkMerchantUrls(deps.config, urlsAt(rawCheckout, CHECKOUT_URL_FIELDS));
+  if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
+  if (!isEmptyErrorTree(urlErrors)) throw GatewayError.validation(urlErrors);
+  const checkout = parsed.value;
+  const ceilingErrors = amountCeilingErrors(checkout.order.amount, checkout.order.currency);
+  if (!isEmptyErrorTree(ceilingErrors)) throw GatewayError.validation({ checkout: { order: ceilingErrors } });
+  return checkout;
+}
+
+/** POST /ctp/api/checkouts: stores the validated session; the token is the shopper's credential for it. */
 export async function createCheckout(options: {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
-  body: unknown;
+  request: CheckoutRequest;
   /** The product whose payment link opened the session: its payment attempts hold the product's stock. */
   productId?: string;
   /**
@@ -52,16 +76,8 @@ export async function createCheckout(options: {
    */
   requireThreeDSecure?: boolean;
 }): Promise<CreatedCheckout> {
-  const { deps, shop } = options;
+  const { deps, shop, request: checkout } = options;
   const now = deps.clock.now();
-  const parsed = parseCheckoutRequest(options.body, { now });
-  const rawCheckout = urlsAt(options.body, ["checkout"]).checkout;
-  const urlErrors = checkMerchantUrls(deps.config, urlsAt(rawCheckout, CHECKOUT_URL_FIELDS));
-  if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
-  if (!isEmptyErrorTree(urlErrors)) throw GatewayError.validation(urlErrors);
-  const checkout = parsed.value;
-  const ceilingErrors = amountCeilingErrors(checkout.order.amount, checkout.order.currency);
-  if (!isEmptyErrorTree(ceilingErrors)) throw GatewayError.validation({ checkout: { order: ceilingErrors } });
 
   const savedCardToken = checkout.payment_method?.credit_card?.token;
   if (savedCardToken) {

@@ -8,7 +8,7 @@ import type { GatewayDeps } from "../context";
 import { findProductRow } from "../products/get-product";
 import { productUnavailableReason } from "../products/product-stock";
 import { linkOpenRetryAfter } from "../rate-limit-links";
-import { checkoutPageUrl, createCheckout } from "./create-checkout";
+import { checkoutPageUrl, createCheckout, validateCheckout } from "./create-checkout";
 
 /** What a visit to a payment link leads to. */
 export type PaymentLinkVisit =
@@ -117,7 +117,8 @@ export async function openPaymentLink(options: {
   const created = await createCheckout({
     deps,
     shop,
-    body: productCheckoutRequest(row, language, now),
+    // Validated as a merchant's request is: the product's URLs meet the deployment's policy as it is now.
+    request: validateCheckout(deps, productCheckoutRequest(row, language, now)),
     productId: row.id,
   });
   // The shopper's browser goes straight to the page (the widget form of `redirect_url` is for merchants' frames).

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { SubscriptionState } from "@/lib/contracts/subscription";
 import { checkouts, plans, type SubscriptionRow, subscriptions, transactions } from "@/lib/db/schema";
-import { checkoutPageUrl, createCheckout } from "../checkouts/create-checkout";
+import { checkoutPageUrl, createCheckout, validateCheckout } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { recordSubscriptionEvent } from "./events";
@@ -87,7 +87,7 @@ export async function openCardUpdate(deps: GatewayDeps, cardUpdateToken: string)
     shop,
     // The card is kept to be charged without the subscriber: it is authenticated here, whatever the shop's setting.
     requireThreeDSecure: true,
-    body: {
+    request: validateCheckout(deps, {
       checkout: {
         transaction_type: "tokenization",
         test: row.test,
@@ -104,7 +104,7 @@ export async function openCardUpdate(deps: GatewayDeps, cardUpdateToken: string)
           language: row.language ?? "en",
         },
       },
-    },
+    }),
   });
   await deps.db
     .update(subscriptions)

@@ -10,7 +10,7 @@ import {
   transactions,
 } from "@/lib/db/schema";
 import { addInterval, nextDaytime } from "../billing/schedule";
-import { createCheckout } from "../checkouts/create-checkout";
+import { createCheckout, validateCheckout } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
 import { insertCustomer } from "../customers/create-customer";
 import type { AuthenticatedShop } from "../shops/shop-directory";
@@ -72,7 +72,7 @@ export async function startSubscriptionCheckout(
     shop,
     // The card is kept to be charged without the subscriber: it is authenticated here, whatever the shop's setting.
     requireThreeDSecure: true,
-    body: {
+    request: validateCheckout(deps, {
       checkout: {
         transaction_type: free ? "tokenization" : "payment",
         test: row.test,
@@ -93,7 +93,7 @@ export async function startSubscriptionCheckout(
             : {}),
         },
       },
-    },
+    }),
   });
   await deps.db
     .update(subscriptions)

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { loadCheckoutSession, merchantCheckoutView } from "../../checkouts/checkout-session";
-import { createCheckout } from "../../checkouts/create-checkout";
+import { createCheckout, validateCheckout } from "../../checkouts/create-checkout";
 import { listCheckouts } from "../../checkouts/list-checkouts";
 import { cancelCheckout } from "../../checkouts/pay-through-checkout";
 import { shopperCheckoutView } from "../../checkouts/shopper-views";
@@ -15,7 +15,8 @@ export function checkoutRoutes(deps: GatewayDeps) {
   const routes = new Hono<GatewayEnv>();
 
   routes.post("/ctp/api/checkouts", async (c) => {
-    const checkout = await createCheckout({ deps, shop: c.get("shop"), body: await readJsonBody(c) });
+    const request = validateCheckout(deps, await readJsonBody(c));
+    const checkout = await createCheckout({ deps, shop: c.get("shop"), request });
     return c.json({ checkout }, 201);
   });
 
