@@ -21,6 +21,18 @@ export const ANOTHER_CARD_NOT_ALLOWED = "is not allowed for this checkout: pay w
 export const RETURN_URL_NOT_ALLOWED =
   "is not allowed for this checkout: use the page's return address or one of the session's URLs";
 
+/**
+ * What the hosted page sends for one attempt: the `request` of POST /transactions/tokenizations's body with a checkout
+ * token, its fields as sent. They are judged only once laid over the session (`attemptRequest`), then validated as a
+ * merchant's payment or tokenization is: after the session is found and the attempt claimed, as the page expects.
+ */
+export type PageRequest = Record<string, unknown>;
+
+/** The page's request in POST /transactions/tokenizations's body, `{ "request": { ... } }`; `{}` when there is none. */
+export function readPageRequest(body: unknown): PageRequest {
+  return isPlainObject(body) && isPlainObject(body.request) ? body.request : {};
+}
+
 /** Fields the page supplies as sent; the customer and billing fields are judged one by one below. */
 const PAGE_FIELDS = ["credit_card", "language", "return_url", "three_d_secure"] as const;
 
@@ -91,7 +103,7 @@ function attemptCard(session: CheckoutSession, pageCard: unknown): unknown {
 function attemptShopper(
   shop: AuthenticatedShop,
   session: CheckoutSession,
-  pageRequest: Record<string, unknown>,
+  pageRequest: PageRequest,
   clientAddress: string,
 ) {
   const fromSession: Record<string, unknown> = { ...session.request.customer };
@@ -133,7 +145,7 @@ function attemptShopper(
  * page's field is ignored: a oneclick session pays with a card already stored, a tokenization session stores the
  * card because that is what it is for, and without the toggle the merchant has decided (the card is kept).
  */
-export function attemptKeepsCard(session: CheckoutSession, pageRequest: Record<string, unknown>): boolean {
+export function attemptKeepsCard(session: CheckoutSession, pageRequest: PageRequest): boolean {
   const { transaction_type: type, settings, payment_method } = session.request;
   if (type !== "payment" && type !== "authorization") return true;
   if (!settings.save_card_toggle.display || payment_method?.credit_card?.token) return true;
@@ -144,7 +156,7 @@ export function attemptKeepsCard(session: CheckoutSession, pageRequest: Record<s
 export function attemptRequest(options: {
   shop: AuthenticatedShop;
   session: CheckoutSession;
-  pageRequest: Record<string, unknown>;
+  pageRequest: PageRequest;
   clientAddress: string;
 }): Record<string, unknown> {
   const { shop, session, pageRequest } = options;

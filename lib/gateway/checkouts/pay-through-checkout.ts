@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { isPlainObject } from "@/lib/contracts/fields";
 import { SUBSCRIPTION_EMAIL_BLANK } from "@/lib/contracts/messages";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { checkouts } from "@/lib/db/schema";
@@ -17,7 +16,7 @@ import {
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { tokenizeCard } from "../tokenization/tokenize-card";
 import { validateTokenization } from "../tokenization/validate-tokenization";
-import { attemptKeepsCard, attemptRequest, checkReturnUrl } from "./attempt-request";
+import { attemptKeepsCard, attemptRequest, checkReturnUrl, type PageRequest } from "./attempt-request";
 import { type CheckoutSession, requireCheckoutSession, statusAfterAttempt } from "./checkout-session";
 import { sessionDisclosesKeptCard, sessionRequiresEmail } from "./shopper-views";
 
@@ -53,16 +52,15 @@ export async function payThroughCheckout(options: {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
   token: string;
-  body: unknown;
+  /** The page's fields (`readPageRequest`), judged with the session's once the attempt is claimed. */
+  pageRequest: PageRequest;
   /** The client's address as the gateway resolved it (through trusted proxies): the transaction's `customer.ip`. */
   clientAddress: string;
 }): Promise<Transaction> {
-  const { deps, shop, token } = options;
+  const { deps, shop, token, pageRequest } = options;
   const session = await requireCheckoutSession(deps, token, shop.id);
   const refused = refusal(session, deps.clock.now());
   if (refused) throw refused;
-  const pageRequest =
-    isPlainObject(options.body) && isPlainObject(options.body.request) ? options.body.request : {};
   // Before the attempt is claimed: a page sending a foreign address is refused without touching the session.
   checkReturnUrl(deps, session, pageRequest.return_url);
   const requiresEmail = await sessionRequiresEmail(deps, token);

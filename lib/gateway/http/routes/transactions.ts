@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { readPageRequest } from "../../checkouts/attempt-request";
 import { checkoutHasTransaction } from "../../checkouts/checkout-session";
 import { payThroughCheckout } from "../../checkouts/pay-through-checkout";
 import { shopperTransactionView } from "../../checkouts/shopper-views";
@@ -33,7 +34,7 @@ export function transactionRoutes(deps: GatewayDeps) {
         deps,
         shop,
         token: checkoutToken,
-        body,
+        pageRequest: readPageRequest(body),
         clientAddress: address,
       });
       return c.json({ transaction: shopperTransactionView(transaction) });
