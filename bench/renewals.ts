@@ -9,7 +9,7 @@ import { createPayment } from "@/lib/gateway/payments/create-payment";
 import { validatePayment } from "@/lib/gateway/payments/validate-payment";
 import { startGatewayRuntime } from "@/lib/gateway/runtime/start-gateway-runtime";
 import { createShop } from "@/lib/gateway/shops/create-shop";
-import { createPlan } from "@/lib/gateway/subscriptions/plans";
+import { createPlan, validatePlan } from "@/lib/gateway/subscriptions/plans";
 import { tokenizeCard } from "@/lib/gateway/tokenization/tokenize-card";
 import { validateTokenization } from "@/lib/gateway/tokenization/validate-tokenization";
 import { loadConfig } from "@/lib/server/config";
@@ -92,7 +92,11 @@ try {
   const plan = await createPlan({
     deps,
     shop,
-    body: { title: "Bench", currency: "USD", plan: { amount: 300, interval: 1, interval_unit: "day" } },
+    request: validatePlan({
+      title: "Bench",
+      currency: "USD",
+      plan: { amount: 300, interval: 1, interval_unit: "day" },
+    }),
   });
   const customer = await createCustomer({
     deps,

@@ -149,15 +149,20 @@ export async function insertPlan(
   return row;
 }
 
+/** POST /plans's flat body as the typed request `createPlan` takes, or its 422. */
+export function validatePlan(body: unknown): PlanCreateRequest {
+  const parsed = parsePlanCreateRequest(body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  return parsed.value;
+}
+
 /** POST /plans. */
 export async function createPlan(options: {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
-  body: unknown;
+  request: PlanCreateRequest;
 }): Promise<Plan> {
-  const parsed = parsePlanCreateRequest(options.body);
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
-  const row = await insertPlan(options.deps, options.deps.db, options.shop, parsed.value);
+  const row = await insertPlan(options.deps, options.deps.db, options.shop, options.request);
   return planFromRow(row, options.deps.config.publicUrl);
 }
 

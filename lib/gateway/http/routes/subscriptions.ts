@@ -11,7 +11,7 @@ import {
   listSubscriptions,
 } from "../../subscriptions/manage-subscription";
 import { pauseSubscription, resumeSubscription } from "../../subscriptions/pause";
-import { createPlan, getPlan, listPlans } from "../../subscriptions/plans";
+import { createPlan, getPlan, listPlans, validatePlan } from "../../subscriptions/plans";
 import { subscriptionCharges } from "../../subscriptions/subscription-charges";
 import { subscriptionTimeline } from "../../subscriptions/timeline";
 import type { GatewayEnv } from "../auth";
@@ -28,7 +28,8 @@ export function subscriptionRoutes(deps: GatewayDeps) {
   const routes = new Hono<GatewayEnv>();
 
   routes.post("/plans", async (c) => {
-    const plan = await createPlan({ deps, shop: c.get("shop"), body: await readJsonBody(c) });
+    const request = validatePlan(await readJsonBody(c));
+    const plan = await createPlan({ deps, shop: c.get("shop"), request });
     return c.json(plan, 201);
   });
 
