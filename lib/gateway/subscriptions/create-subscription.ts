@@ -46,6 +46,23 @@ import { findSubscriptionRow, subscriptionFromRow } from "./view";
 
 const SUBSCRIPTION_URL_FIELDS = ["return_url", "notification_url"] as const;
 
+/**
+ * POST /subscriptions's flat body as the typed request `createSubscription` takes, or its 422: the request's own
+ * rules with the deployment's merchant-URL policy. A body that parses has its URLs judged by `createSubscription`,
+ * with what needs the database, so that every error still comes in one 422.
+ */
+export function validateSubscription(
+  deps: Pick<GatewayDeps, "config" | "clock">,
+  body: unknown,
+): SubscriptionCreateRequest {
+  const parsed = parseSubscriptionCreateRequest(body, { now: deps.clock.now() });
+  if (!parsed.ok) {
+    const urlErrors = checkMerchantUrls(deps.config, urlsAt(body, SUBSCRIPTION_URL_FIELDS));
+    throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
+  }
+  return parsed.value;
+}
+
 /** Checks what needs the database (ids, the token) and reports it with the request's own errors, in one 422. */
 async function checkReferences(
   deps: GatewayDeps,
@@ -88,22 +105,21 @@ async function checkReferences(
 }
 
 /**
- * POST /subscriptions. Everything is validated before anything is written; a card sent in full is tokenized with
- * contract `recurring` through the tokenization path; then the subscription, its new customer and its new plan are
- * written in ONE database transaction (with the first billing cycle's key and the `created` event), so a refusal
- * anywhere leaves none of them behind. The first charge follows at once, under a claim, exactly as a renewal.
+ * POST /subscriptions, its request validated (`validateSubscription`). Everything is validated before anything is
+ * written; a card sent in full is tokenized with contract `recurring` through the tokenization path; then the
+ * subscription, its new customer and its new plan are written in ONE database transaction (with the first billing
+ * cycle's key and the `created` event), so a refusal anywhere leaves none of them behind. The first charge follows at
+ * once, under a claim, exactly as a renewal.
  */
 export async function createSubscription(options: {
   deps: GatewayDeps;
   shop: AuthenticatedShop;
-  body: unknown;
+  request: SubscriptionCreateRequest;
 }): Promise<Subscription> {
-  const { deps, shop } = options;
+  const { deps, shop, request } = options;
   const now = deps.clock.now();
-  const parsed = parseSubscriptionCreateRequest(options.body, { now });
-  const urlErrors = checkMerchantUrls(deps.config, urlsAt(options.body, SUBSCRIPTION_URL_FIELDS));
-  if (!parsed.ok) throw GatewayError.validation(mergeErrorTrees(parsed.errors, urlErrors));
-  const request = parsed.value;
+  // The URLs as parsed are the URLs as sent (a parsed URL is the string sent, an absent one undefined).
+  const urlErrors = checkMerchantUrls(deps.config, urlsAt(request, SUBSCRIPTION_URL_FIELDS));
   const references = await checkReferences(deps, shop, request);
   // Card data on a 3-D Secure shop is verified by its holder, who is sent to the issuer's page and back (as bePaid's
   // subscriptions take it): the request says where back is.

@@ -3,7 +3,7 @@ import type { GatewayDeps } from "../../context";
 import { cancelByLink, readCancelLink } from "../../subscriptions/cancel-link";
 import { openCardUpdate } from "../../subscriptions/card-update";
 import { changePlan } from "../../subscriptions/change-plan";
-import { createSubscription } from "../../subscriptions/create-subscription";
+import { createSubscription, validateSubscription } from "../../subscriptions/create-subscription";
 import {
   advanceTestClock,
   cancelSubscription,
@@ -47,7 +47,8 @@ export function subscriptionRoutes(deps: GatewayDeps) {
   );
 
   routes.post("/subscriptions", async (c) => {
-    const subscription = await createSubscription({ deps, shop: c.get("shop"), body: await readJsonBody(c) });
+    const request = validateSubscription(deps, await readJsonBody(c));
+    const subscription = await createSubscription({ deps, shop: c.get("shop"), request });
     return c.json(subscription, 201);
   });
 
