@@ -311,6 +311,7 @@ export function parseSubscriptionCreateRequest(
 export const cancelRequestSchema = z
   .object({ cancel_reason: requiredString(CANCEL_REASON_MAX_LENGTH).describe("Why it is canceled") })
   .meta({ description: "Body of POST /subscriptions/{id}/cancel" });
+export type CancelRequest = z.output<typeof cancelRequestSchema>;
 
 export const testClockRequestSchema = z
   .object({
@@ -319,6 +320,7 @@ export const testClockRequestSchema = z
       .describe("ISO 8601 time the subscription's clock moves to"),
   })
   .meta({ description: "Body of POST /subscriptions/{id}/test_clock" });
+export type TestClockRequest = z.output<typeof testClockRequestSchema>;
 
 export const PRORATIONS = ["next_cycle", "now"] as const;
 export type Proration = (typeof PRORATIONS)[number];
@@ -360,11 +362,11 @@ export function parsePauseRequest(body: unknown): ParseResult<PauseRequest> {
   return parseWith(pauseRequestSchema, body);
 }
 
-export function parseCancelRequest(body: unknown): ParseResult<{ cancel_reason: string }> {
+export function parseCancelRequest(body: unknown): ParseResult<CancelRequest> {
   return parseWith(cancelRequestSchema, body);
 }
 
-export function parseTestClockRequest(body: unknown): ParseResult<{ advance_to: string }> {
+export function parseTestClockRequest(body: unknown): ParseResult<TestClockRequest> {
   return parseWith(testClockRequestSchema, body);
 }
 

@@ -21,7 +21,6 @@ import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { recordSubscriptionEvent } from "./events";
 import { planChangeUid } from "./ids";
 import { RENEWAL_LEASE_SECONDS } from "./renewal-claim";
-import { requireSubscriptionRow } from "./require-subscription";
 import { lockSubscription, updateInState } from "./transitions";
 import { subscriptionFromRow } from "./view";
 
@@ -72,27 +71,33 @@ type Step =
   | { kind: "charge"; row: SubscriptionRow; uid: string; amount: number; plan: PlanRow };
 
 /**
+ * POST /subscriptions/{id}/change_plan's body as the typed request `changePlan` takes, or its 422. The route finds
+ * the subscription first: an unknown id is a 404 whatever the body.
+ */
+export function validateChangePlan(body: unknown): ChangePlanRequest {
+  const parsed = parseChangePlanRequest(body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  return parsed.value;
+}
+
+/**
  * POST /subscriptions/{id}/change_plan. `next_cycle` (default): the new plan is kept as pending and the next cycle
  * is made with it (a second change before then replaces it). `now`: the plan changes at once; an upgrade during a
  * paid period first charges its prorated difference, keyed by the change's number (`planChangeUid`) as a renewal is
  * by its cycle's, and the plan changes only once that charge is paid. The same change asked again (the plan it
  * already has or waits for) changes and charges nothing; a change asked while another's charge is at the acquirer
- * is answered 409.
+ * is answered 409. `subscription` is the shop's, as `requireSubscriptionRow` found it.
  */
 export async function changePlan(options: {
   deps: GatewayDeps;
-  shopId: number;
-  id: string;
-  body: unknown;
+  subscription: SubscriptionRow;
+  request: ChangePlanRequest;
 }): Promise<Subscription> {
-  const { deps, shopId } = options;
-  const initial = await requireSubscriptionRow(deps, shopId, options.id);
-  const parsed = parseChangePlanRequest(options.body);
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
-  const plan = await requirePlan(deps, shopId, parsed.value.plan.id, initial);
+  const { deps, subscription: initial, request } = options;
+  const plan = await requirePlan(deps, initial.shopId, request.plan.id, initial);
   // A change whose charge was left by an instance that died is finished first (by its key, never charged twice).
   if (initial.prorationUid) await finishStaleProration(deps, initial);
-  const step = await deps.db.transaction((tx) => decide(deps, tx, options.id, plan, parsed.value));
+  const step = await deps.db.transaction((tx) => decide(deps, tx, initial.id, plan, request));
   let row = step.row;
   if (step.kind === "charge") row = await chargeProration(deps, step);
   deps.outbox.nudge();

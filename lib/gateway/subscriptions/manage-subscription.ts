@@ -2,13 +2,15 @@ import { and, count, desc, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Pagination } from "@/lib/contracts/pagination";
 import {
   ALREADY_CANCELED,
+  type CancelRequest,
   parseCancelRequest,
   parseTestClockRequest,
   SUBSCRIPTION_STATES,
   type Subscription,
   type SubscriptionState,
+  type TestClockRequest,
 } from "@/lib/contracts/subscription";
-import { subscriptions } from "@/lib/db/schema";
+import { type SubscriptionRow, subscriptions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { recordSubscriptionEvent } from "./events";
@@ -82,21 +84,28 @@ export async function listSubscriptions(options: {
 }
 
 /**
+ * POST /subscriptions/{id}/cancel's body as the typed request `cancelSubscription` takes, or its 422. The route
+ * finds the subscription first: an unknown id is a 404 whatever the body.
+ */
+export function validateCancel(body: unknown): CancelRequest {
+  const parsed = parseCancelRequest(body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  return parsed.value;
+}
+
+/**
  * POST /subscriptions/{id}/cancel: no charge starts after this commits (the scheduler decides each charge under
- * the same row lock and in a chargeable state only); `active_to` keeps the paid-up date.
+ * the same row lock and in a chargeable state only); `active_to` keeps the paid-up date. `subscription` is the
+ * shop's, as `requireSubscriptionRow` found it.
  */
 export async function cancelSubscription(options: {
   deps: GatewayDeps;
-  shopId: number;
-  id: string;
-  body: unknown;
+  subscription: SubscriptionRow;
+  request: CancelRequest;
 }): Promise<Subscription> {
-  const { deps } = options;
-  await requireSubscriptionRow(deps, options.shopId, options.id);
-  const parsed = parseCancelRequest(options.body);
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  const { deps, request } = options;
   const row = await deps.db.transaction(async (tx) => {
-    const current = await lockSubscription(tx, options.id);
+    const current = await lockSubscription(tx, options.subscription.id);
     const state = current.state as SubscriptionState;
     if (state === "canceled") throw GatewayError.validation({ subscription: [ALREADY_CANCELED] });
     if (!canTransition(state, "canceled"))
@@ -105,7 +114,7 @@ export async function cancelSubscription(options: {
       id: current.id,
       from: state,
       to: "canceled",
-      set: { cancelReason: parsed.value.cancel_reason, cancelledAt: deps.clock.now(), renewAt: null },
+      set: { cancelReason: request.cancel_reason, cancelledAt: deps.clock.now(), renewAt: null },
     });
     if (!updated) throw new Error(`Subscription ${current.id} changed under its row lock`);
     await recordSubscriptionEvent(deps, tx, "subscription.canceled", updated);
@@ -121,27 +130,33 @@ export const TEST_CLOCK_PAST = "can't be before the subscription's present";
 const MAX_CLOCK_STEPS = 10_000;
 
 /**
+ * POST /subscriptions/{id}/test_clock's body as the typed request `advanceTestClock` takes, or its 422. The route
+ * finds the subscription first: an unknown id is a 404 whatever the body.
+ */
+export function validateTestClock(body: unknown): TestClockRequest {
+  const parsed = parseTestClockRequest(body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  return parsed.value;
+}
+
+/**
  * POST /subscriptions/{id}/test_clock: moves a test subscription's clock to `advance_to`, running every trial
  * reminder, charge, trial end, retry and pause end due on the way, in order, exactly as the scheduler would have at
- * those moments.
+ * those moments. `subscription` is the shop's, as `requireSubscriptionRow` found it.
  */
 export async function advanceTestClock(options: {
   deps: GatewayDeps;
-  shopId: number;
-  id: string;
-  body: unknown;
+  subscription: SubscriptionRow;
+  request: TestClockRequest;
 }): Promise<Subscription> {
-  const { deps } = options;
-  const initial = await requireSubscriptionRow(deps, options.shopId, options.id);
-  const parsed = parseTestClockRequest(options.body);
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  const { deps, subscription: initial, request } = options;
   if (!initial.test) throw GatewayError.validation({ advance_to: [TEST_CLOCK_LIVE] });
-  const target = new Date(parsed.value.advance_to);
+  const target = new Date(request.advance_to);
   const realNow = deps.clock.now();
   const present = initial.clockAt && initial.clockAt > realNow ? initial.clockAt : realNow;
   if (target < present) throw GatewayError.validation({ advance_to: [TEST_CLOCK_PAST] });
   // A free trial's reminder comes 7 days before its end, so before any charge the clock passes.
-  await sendTrialReminders(deps, { subscriptionId: options.id, dueBy: target });
+  await sendTrialReminders(deps, { subscriptionId: initial.id, dueBy: target });
   // The clock only moves forward, whoever moves it: two moves at once never set it back.
   const moveClock = (id: string, to: Date) =>
     deps.db
@@ -155,7 +170,7 @@ export async function advanceTestClock(options: {
   // between); the answer shows where it stands, and moving it again goes on from there.
   let stopped = false;
   for (let step = 0; step < MAX_CLOCK_STEPS; step++) {
-    const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, options.id));
+    const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, initial.id));
     // A pause the clock passes the end of: resumed at its `resume_at`, then charged on from there.
     if (row.state === "paused" && row.resumeAt && row.resumeAt <= target) {
       await moveClock(row.id, row.resumeAt > present ? row.resumeAt : present);
@@ -176,7 +191,7 @@ export async function advanceTestClock(options: {
     }
     await chargeClaimed(deps, claimed, { first: false });
   }
-  if (!stopped) await moveClock(options.id, target);
-  const [done] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, options.id));
+  if (!stopped) await moveClock(initial.id, target);
+  const [done] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, initial.id));
   return subscriptionFromRow(deps, deps.db, done);
 }

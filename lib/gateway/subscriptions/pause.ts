@@ -2,6 +2,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import {
   ALREADY_PAUSED,
   NOT_PAUSED,
+  type PauseRequest,
   parsePauseRequest,
   RESUME_AT_PAST,
   type Subscription,
@@ -32,26 +33,33 @@ function refusePause(state: SubscriptionState): never {
 }
 
 /**
+ * POST /subscriptions/{id}/pause's body (none is `{}`) as the typed request `pauseSubscription` takes, or its 422.
+ * The route finds the subscription first: an unknown id is a 404 whatever the body.
+ */
+export function validatePause(body: unknown): PauseRequest {
+  const parsed = parsePauseRequest(body);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  return parsed.value;
+}
+
+/**
  * POST /subscriptions/{id}/pause: `active` → `paused`. Nothing is charged or retried while paused (the claim takes
  * chargeable states only, and `renew_at` is cleared); the period already paid stays paid (`active_to`). With
- * `resume_at` it resumes by itself then (the scheduler, or a test clock that passes it).
+ * `resume_at` it resumes by itself then (the scheduler, or a test clock that passes it). `subscription` is the
+ * shop's, as `requireSubscriptionRow` found it.
  */
 export async function pauseSubscription(options: {
   deps: GatewayDeps;
-  shopId: number;
-  id: string;
-  body: unknown;
+  subscription: SubscriptionRow;
+  request: PauseRequest;
 }): Promise<Subscription> {
-  const { deps } = options;
-  await requireSubscriptionRow(deps, options.shopId, options.id);
-  const parsed = parsePauseRequest(options.body);
-  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  const { deps, request } = options;
   const row = await deps.db.transaction(async (tx) => {
-    const current = await lockSubscription(tx, options.id);
+    const current = await lockSubscription(tx, options.subscription.id);
     const state = current.state as SubscriptionState;
     if (state !== "active") refusePause(state);
     const present = presentOf(current, deps.clock.now());
-    const resumeAt = parsed.value.resume_at ? new Date(parsed.value.resume_at) : null;
+    const resumeAt = request.resume_at ? new Date(request.resume_at) : null;
     if (resumeAt && resumeAt <= present) throw GatewayError.validation({ resume_at: [RESUME_AT_PAST] });
     const updated = await transition(tx, {
       id: current.id,

@@ -2,16 +2,19 @@ import { type Context, Hono } from "hono";
 import type { GatewayDeps } from "../../context";
 import { cancelByLink, readCancelLink } from "../../subscriptions/cancel-link";
 import { openCardUpdate } from "../../subscriptions/card-update";
-import { changePlan } from "../../subscriptions/change-plan";
+import { changePlan, validateChangePlan } from "../../subscriptions/change-plan";
 import { createSubscription, validateSubscription } from "../../subscriptions/create-subscription";
 import {
   advanceTestClock,
   cancelSubscription,
   getSubscription,
   listSubscriptions,
+  validateCancel,
+  validateTestClock,
 } from "../../subscriptions/manage-subscription";
-import { pauseSubscription, resumeSubscription } from "../../subscriptions/pause";
+import { pauseSubscription, resumeSubscription, validatePause } from "../../subscriptions/pause";
 import { createPlan, getPlan, listPlans, validatePlan } from "../../subscriptions/plans";
+import { requireSubscriptionRow } from "../../subscriptions/require-subscription";
 import { subscriptionCharges } from "../../subscriptions/subscription-charges";
 import { subscriptionTimeline } from "../../subscriptions/timeline";
 import type { GatewayEnv } from "../auth";
@@ -83,18 +86,17 @@ export function subscriptionRoutes(deps: GatewayDeps) {
     c.json(await subscriptionCharges({ deps, shopId: c.get("shop").id, id: c.req.param("id") })),
   );
 
+  // A subscription's actions below find it before its body is validated: an unknown id is a 404 whatever the body.
   routes.post("/subscriptions/:id/cancel", async (c) => {
-    const shopId = c.get("shop").id;
-    return c.json(
-      await cancelSubscription({ deps, shopId, id: c.req.param("id"), body: await readJsonBody(c) }),
-    );
+    const body = await readJsonBody(c);
+    const subscription = await requireSubscriptionRow(deps, c.get("shop").id, c.req.param("id"));
+    return c.json(await cancelSubscription({ deps, subscription, request: validateCancel(body) }));
   });
 
   routes.post("/subscriptions/:id/pause", async (c) => {
-    const shopId = c.get("shop").id;
-    return c.json(
-      await pauseSubscription({ deps, shopId, id: c.req.param("id"), body: await readOptionalJsonBody(c) }),
-    );
+    const body = await readOptionalJsonBody(c);
+    const subscription = await requireSubscriptionRow(deps, c.get("shop").id, c.req.param("id"));
+    return c.json(await pauseSubscription({ deps, subscription, request: validatePause(body) }));
   });
 
   routes.post("/subscriptions/:id/resume", async (c) =>
@@ -102,15 +104,15 @@ export function subscriptionRoutes(deps: GatewayDeps) {
   );
 
   routes.post("/subscriptions/:id/change_plan", async (c) => {
-    const shopId = c.get("shop").id;
-    return c.json(await changePlan({ deps, shopId, id: c.req.param("id"), body: await readJsonBody(c) }));
+    const body = await readJsonBody(c);
+    const subscription = await requireSubscriptionRow(deps, c.get("shop").id, c.req.param("id"));
+    return c.json(await changePlan({ deps, subscription, request: validateChangePlan(body) }));
   });
 
   routes.post("/subscriptions/:id/test_clock", async (c) => {
-    const shopId = c.get("shop").id;
-    return c.json(
-      await advanceTestClock({ deps, shopId, id: c.req.param("id"), body: await readJsonBody(c) }),
-    );
+    const body = await readJsonBody(c);
+    const subscription = await requireSubscriptionRow(deps, c.get("shop").id, c.req.param("id"));
+    return c.json(await advanceTestClock({ deps, subscription, request: validateTestClock(body) }));
   });
 
   return routes;
