@@ -6,6 +6,7 @@ import {
   type DisputeEvidence,
   type DisputeStatus,
   type DisputeTimelineEntry,
+  type EvidenceRequest,
   parseEvidenceRequest,
 } from "@/lib/contracts/dispute";
 import type { ErrorTree } from "@/lib/contracts/errors";
@@ -187,9 +188,20 @@ async function noticeUrls(tx: DatabaseTransaction, dispute: DisputeRow) {
 }
 
 /**
+ * POST /disputes/{id}/evidence's body as the typed request of the evidence to stage, or its 422. Its size counts
+ * with the evidence already `staged`, so it is parsed under the dispute's lock (`submitEvidence`), not at the route.
+ */
+export function validateEvidence(body: unknown, staged: DisputeEvidence): EvidenceRequest {
+  const parsed = parseEvidenceRequest(body, staged);
+  if (!parsed.ok) throw GatewayError.validation(parsed.errors);
+  return parsed.value;
+}
+
+/**
  * POST /disputes/{id}/evidence: stages the evidence given (merged field by field over what was staged), and with
  * `submit: true` sends it: the dispute goes under review and the evidence can no longer change. Refused (422,
- * nothing changed) once submitted, closed or past `evidence_due_by`.
+ * nothing changed) once submitted, closed or past `evidence_due_by`. `body` is validated under the dispute's lock
+ * (`validateEvidence`), after those refusals and an unknown id's 404, as the API has always answered.
  */
 export async function submitEvidence(options: {
   deps: GatewayDeps;
@@ -203,10 +215,9 @@ export async function submitEvidence(options: {
     const current = await lockDispute(tx, options.shopId, options.id);
     assertAnswerable(current, now);
     const staged = (current.evidence ?? {}) as DisputeEvidence;
-    const parsed = parseEvidenceRequest(options.body, staged);
-    if (!parsed.ok) throw GatewayError.validation(parsed.errors);
-    const evidence = { ...staged, ...parsed.value.evidence };
-    const submitted = parsed.value.submit;
+    const request = validateEvidence(options.body, staged);
+    const evidence = { ...staged, ...request.evidence };
+    const submitted = request.submit;
     const [updated] = await tx
       .update(disputes)
       .set({
