@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/lib/db/client";
+import { type Database, queryRows } from "@/lib/db/client";
 import { isShuttingDown } from "@/lib/server/graceful-shutdown";
-import type { GatewayDeps } from "../context";
+import type { Logger } from "@/lib/server/log";
 
 /**
  * Readiness, as a load balancer or an orchestrator asks it: the database answers, every migration this code ships
@@ -12,9 +12,11 @@ export type Readiness =
   | { ready: true }
   | { ready: false; reason: "shutting_down" | "database_unavailable" | "migrations_pending" };
 
-export async function checkReadiness(
-  deps: Pick<GatewayDeps, "db" | "logger" | "migrationCount">,
-): Promise<Readiness> {
+export async function checkReadiness(deps: {
+  db: Database;
+  logger: Logger;
+  migrationCount: number;
+}): Promise<Readiness> {
   if (isShuttingDown()) return { ready: false, reason: "shutting_down" };
   let applied: number;
   try {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/lib/db/client";
-import type { GatewayDeps } from "../context";
+import { type Database, queryRows } from "@/lib/db/client";
+import type { Clock } from "../clock";
 import type { InFlightStats } from "./metrics";
 
 /**
@@ -9,7 +9,7 @@ import type { InFlightStats } from "./metrics";
  * its shopper's 3-D Secure is pending (up to `THREE_D_SECURE_TTL_SECONDS`), while the acquirer has not answered, or
  * until a recovery sweep has finished it: an old one means an acquirer or a sweep that is not getting through.
  */
-export async function readInFlightStats(deps: Pick<GatewayDeps, "db" | "clock">): Promise<InFlightStats[]> {
+export async function readInFlightStats(deps: { db: Database; clock: Clock }): Promise<InFlightStats[]> {
   const rows = await queryRows<{ type: string; count: number | string; oldest_age: number | string | null }>(
     deps.db,
     sql`select type, count(*) as count, extract(epoch from ${deps.clock.sqlNow()} - min(created_at)) as oldest_age

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/lib/db/client";
-import type { GatewayDeps } from "../context";
+import { type Database, queryRows } from "@/lib/db/client";
+import type { Clock } from "../clock";
 import type { OutboxStats } from "./metrics";
 
 /**
  * The merchant-notification outbox as every instance sees it, read at scrape time: one statement, served by the
  * `(status, next_attempt_at)` index for the waiting rows.
  */
-export async function readWebhookOutboxStats(deps: Pick<GatewayDeps, "db" | "clock">): Promise<OutboxStats> {
+export async function readWebhookOutboxStats(deps: { db: Database; clock: Clock }): Promise<OutboxStats> {
   const [row] = await queryRows<{
     pending: number | string;
     oldest_age: number | string | null;
