@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 // A digest's first 60 bits as an advisory-lock key, as the duplicate check takes its fingerprints'.
 import { advisoryLockKey } from "@/lib/db/advisory-lock-key";
-import type { GatewayDeps } from "../context";
+import type { Database } from "@/lib/db/client";
+import type { Logger } from "@/lib/server/log";
+import type { Clock } from "../clock";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import { type CardSighting, cardLimitError } from "./card-sighting-writer";
+import type { Keyring } from "../vault/keyring";
+import { type CardSighting, type CardSightingWriter, cardLimitError } from "./card-sighting-writer";
 import type { CardDescription } from "./describe-card";
 
 /**
@@ -28,7 +31,7 @@ export const CARD_SIGHTING_WINDOW_SECONDS = 24 * 3600;
  * transaction does, and its log line not even those.
  */
 export async function sightCard(options: {
-  deps: GatewayDeps;
+  deps: { cardSightings: CardSightingWriter; keyring: Keyring; logger: Logger };
   shop: AuthenticatedShop;
   number: string;
   card: CardDescription;
@@ -45,7 +48,7 @@ export function cardSighting({
   number,
   card,
 }: {
-  deps: Pick<GatewayDeps, "keyring">;
+  deps: { keyring: Keyring };
   shop: AuthenticatedShop;
   number: string;
   card: CardDescription;
@@ -68,7 +71,7 @@ export function cardSighting({
 }
 
 /** Drops sightings older than the window, which count for nothing any more; called from the maintenance loop. */
-export async function pruneCardSightings(deps: Pick<GatewayDeps, "db" | "clock">): Promise<void> {
+export async function pruneCardSightings(deps: { db: Database; clock: Clock }): Promise<void> {
   await deps.db.execute(
     sql`delete from card_sightings
         where seen_at < ${deps.clock.sqlNow()} - make_interval(secs => ${CARD_SIGHTING_WINDOW_SECONDS})`,
