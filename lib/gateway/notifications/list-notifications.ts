@@ -1,13 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { NotificationDelivery } from "@/lib/contracts/notification";
+import type { Database } from "@/lib/db/client";
 import { notificationDeliveries } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
 import { getTransaction } from "../transactions/get-transaction";
 import { viewDeliveries } from "./delivery-view";
 
 /** GET /transactions/{uid}/notifications: the transaction's deliveries, oldest first, with every attempt. */
 export async function listNotifications(options: {
-  deps: GatewayDeps;
+  deps: { db: Database };
   shopId: number;
   uid: string;
 }): Promise<NotificationDelivery[]> {

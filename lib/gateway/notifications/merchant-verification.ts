@@ -1,10 +1,13 @@
 import type { Transaction } from "@/lib/contracts/transaction";
-import type { GatewayDeps } from "../context";
+import type { Database } from "@/lib/db/client";
+import type { Config } from "@/lib/server/config";
+import type { Logger } from "@/lib/server/log";
 import { postToMerchant } from "../net/post-to-merchant";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import type { TransactionBody } from "../transactions/build-transaction";
 import { newDeliveryId } from "../transactions/delivery-id";
 import { transactionWithoutChildren } from "../transactions/transaction-view";
+import type { Keyring } from "../vault/keyring";
 import { loadShopSigningKeys, signedRequestHeaders } from "./signing";
 
 export const VERIFICATION_TIMEOUT_MS = 10_000;
@@ -52,7 +55,7 @@ function parseJson(text: string): unknown {
  * in time — rejects (fail closed), with the merchant's `message` when it gave one.
  */
 export async function verifyWithMerchant(
-  deps: GatewayDeps,
+  deps: { db: Database; keyring: Keyring; logger: Logger; config: Pick<Config, "allowPrivateUrls"> },
   shop: AuthenticatedShop,
   transaction: Transaction,
   options: VerifyWithMerchantOptions = {},

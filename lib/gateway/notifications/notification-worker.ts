@@ -1,15 +1,30 @@
 import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
 import { transactions } from "@/lib/db/schema";
+import type { Config } from "@/lib/server/config";
+import type { Logger } from "@/lib/server/log";
 import { ClaimLoop } from "../claim-loop";
-import type { GatewayDeps } from "../context";
+import type { Clock } from "../clock";
 import { postToMerchant } from "../net/post-to-merchant";
 import { withSpan } from "../observability/tracing";
 import { selectRenderable, transactionFromRow } from "../transactions/transaction-view";
+import type { Keyring } from "../vault/keyring";
 import { type ClaimedDelivery, claimDueDeliveries, recordAttempt, releaseClaim } from "./outbox";
+import type { OutboxSignal } from "./outbox-signal";
 import { retryDelaySeconds } from "./retry-schedule";
 import { loadShopSigningKeys, signedRequestHeaders } from "./signing";
 
 export const NOTIFICATION_TIMEOUT_MS = 15_000;
+
+/** What the worker uses: the outbox's rows and its nudges, the shops' signing keys, the guard of merchant URLs. */
+export interface NotificationWorkerDeps {
+  db: Database;
+  clock: Clock;
+  keyring: Keyring;
+  logger: Logger;
+  outbox: OutboxSignal;
+  config: Pick<Config, "allowPrivateUrls">;
+}
 
 export interface NotificationWorkerOptions {
   /** How often to look for due deliveries when nothing nudges the worker (default 500 ms). */
@@ -43,7 +58,7 @@ export class NotificationWorker {
   private shutdown = new AbortController();
 
   constructor(
-    private readonly deps: GatewayDeps,
+    private readonly deps: NotificationWorkerDeps,
     options: NotificationWorkerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 16;

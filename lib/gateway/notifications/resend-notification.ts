@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { NotificationDelivery } from "@/lib/contracts/notification";
+import type { Database } from "@/lib/db/client";
 import { notificationDeliveries } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
+import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { newDeliveryId } from "../transactions/delivery-id";
 import { getTransaction } from "../transactions/get-transaction";
 import { viewDeliveries } from "./delivery-view";
+import type { OutboxSignal } from "./outbox-signal";
 
 export interface ResentNotification {
   notification: NotificationDelivery;
@@ -19,7 +21,7 @@ export interface ResentNotification {
  * (a double click) queues nothing more.
  */
 export async function resendNotification(options: {
-  deps: GatewayDeps;
+  deps: { db: Database; clock: Clock; outbox: OutboxSignal };
   shopId: number;
   uid: string;
 }): Promise<ResentNotification> {

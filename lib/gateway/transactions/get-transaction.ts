@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
+import type { Database } from "@/lib/db/client";
 import { transactions } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { selectRenderable, transactionFromRow } from "./transaction-view";
 
@@ -9,7 +9,7 @@ const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** One of the shop's transactions; another shop's uid is indistinguishable from an unknown one. */
 export async function getTransaction(options: {
-  deps: GatewayDeps;
+  deps: { db: Database };
   shopId: number;
   uid: string;
 }): Promise<Transaction> {
