@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
 import { adminSessions } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
 import { adminSessionIdHash } from "./admin-session-id";
 
 /** DELETE /shop/sessions/current: sign-out. The cookie's id stops working on every instance at once. */
 export async function endAdminSession(options: {
-  deps: GatewayDeps;
+  deps: { db: Database };
   shopId: number;
   sessionId: string;
 }): Promise<void> {

@@ -1,11 +1,12 @@
 import { and, eq, gt } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
 import { adminSessions } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
+import type { Clock } from "../clock";
 import { adminSessionIdHash } from "./admin-session-id";
 
 /** Whether `sessionId` is a live admin session of the shop: signed in, not signed out, not expired, key not rotated. */
 export async function isAdminSessionLive(options: {
-  deps: GatewayDeps;
+  deps: { db: Database; clock: Clock };
   shopId: number;
   sessionId: string;
 }): Promise<boolean> {

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
 import { adminSessions, shops } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
+import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { sealShopSecret } from "../vault/card-vault";
+import type { Keyring } from "../vault/keyring";
+import type { ShopDirectory } from "./shop-directory";
 
 /**
  * POST /shop/secret_key: replaces the shop's secret key and returns the new one, the only time it is shown.
@@ -11,7 +14,10 @@ import { sealShopSecret } from "../vault/card-vault";
  * shop directory's TTL (5 s). Every admin session of the shop ends (the admin area that asked starts a new one with
  * the new key). Outgoing webhooks are signed with the new key from now on.
  */
-export async function rotateSecretKey(options: { deps: GatewayDeps; shopId: number }): Promise<string> {
+export async function rotateSecretKey(options: {
+  deps: { db: Database; clock: Clock; keyring: Keyring; shops: ShopDirectory };
+  shopId: number;
+}): Promise<string> {
   const { deps, shopId } = options;
   const secretKey = randomBytes(32).toString("hex");
   const updated = await deps.db.transaction(async (tx) => {

@@ -3,9 +3,9 @@ import type { ShopProfile } from "@/lib/contracts/merchant";
 import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import type { Database } from "@/lib/db/client";
 import { shops } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { openShopSecret } from "../vault/card-vault";
+import type { Keyring } from "../vault/keyring";
 
 /**
  * GET /shop: the shop's record as its merchant sees it, read from the database rather than the authentication
@@ -13,7 +13,7 @@ import { openShopSecret } from "../vault/card-vault";
  * issued in (`whsec_` + base64), which is what verification libraries take.
  */
 export async function getShopProfile(options: {
-  deps: GatewayDeps;
+  deps: { db: Database; keyring: Keyring };
   shopId: number;
   db?: Pick<Database, "select">;
 }): Promise<ShopProfile> {

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
 import { adminSessions } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
+import type { Clock } from "../clock";
 import { ADMIN_SESSION_LIFETIME_MS, adminSessionIdHash, newAdminSessionId } from "./admin-session-id";
 
 export interface StartedAdminSession {
@@ -13,7 +14,7 @@ export interface StartedAdminSession {
  * hash is stored. The shop's ended sessions are cleared on the way, so the table holds live sign-ins only.
  */
 export async function startAdminSession(options: {
-  deps: GatewayDeps;
+  deps: { db: Database; clock: Clock };
   shopId: number;
 }): Promise<StartedAdminSession> {
   const { deps, shopId } = options;

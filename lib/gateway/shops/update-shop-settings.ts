@@ -28,10 +28,14 @@ import {
   tooShort,
 } from "@/lib/contracts/messages";
 import { type ShopSettings, shopSettingsSchema } from "@/lib/contracts/shop-settings";
+import type { Database } from "@/lib/db/client";
 import { shops } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
+import type { Config } from "@/lib/server/config";
+import type { Clock } from "../clock";
 import { GatewayError } from "../errors";
 import { checkMerchantUrls } from "../net/merchant-url-policy";
+import type { Keyring } from "../vault/keyring";
+import type { ShopDirectory } from "./shop-directory";
 import { getShopProfile } from "./shop-profile";
 
 /** Settings the operator clears a shop for (with its acquirer); the merchant sees them but cannot change them. */
@@ -134,7 +138,15 @@ export function validateShopSettingsPatch(body: unknown): ShopSettingsPatch {
  * survive. Errors are nested under `settings`, as in the request.
  */
 export async function updateShopSettings(options: {
-  deps: GatewayDeps;
+  deps: {
+    db: Database;
+    clock: Clock;
+    /** The shop's webhook secret is opened for the profile it answers with. */
+    keyring: Keyring;
+    /** Its cached record is dropped, so the new settings take at once on this instance. */
+    shops: ShopDirectory;
+    config: Pick<Config, "allowHttpUrls" | "publicUrl">;
+  };
   shopId: number;
   patch: ShopSettingsPatch;
 }): Promise<ShopProfile> {
