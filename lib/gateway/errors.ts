@@ -1,7 +1,6 @@
 import type { ErrorBody, ErrorTree } from "@/lib/contracts/errors";
 import { validationErrorBody } from "@/lib/contracts/errors";
 import { DUPLICATE_TRANSACTION, PAYOUTS_NOT_ALLOWED } from "@/lib/contracts/messages";
-import type { RefusalRule } from "./observability/metrics";
 
 /**
  * The one error type of the gateway's domain. Code decides the HTTP status and body (see `renderGatewayError`);
@@ -30,6 +29,19 @@ export type GatewayErrorCode =
  * expired, or the token's contract does not allow this use.
  */
 export type CardRefusalReason = "unknown" | "expired" | "contract";
+
+/**
+ * The rules whose refusals are `429`s, the card-testing defence and the authentication throttle: a `rate_limited`
+ * error names its rule, and `/metrics` counts refusals by it. Named here rather than beside the metrics: this file
+ * lies beneath every folder of the gateway, and imports none of them.
+ */
+export type RefusalRule =
+  | "authentication_failures"
+  | "checkout_attempts_per_address"
+  | "shop_velocity"
+  | "card_family"
+  | "new_cards"
+  | "link_opens_per_address";
 
 export interface GatewayErrorDetails {
   errors?: ErrorTree;

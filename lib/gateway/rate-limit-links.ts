@@ -1,5 +1,7 @@
 import { throttleAddress } from "@/lib/server/client-address";
-import type { GatewayDeps } from "./context";
+import type { Config } from "@/lib/server/config";
+import type { RefusalRule } from "./errors";
+import type { RateLimiter } from "./rate-limit";
 
 /**
  * Links anyone may open (a product's payment link, a plan's subscription link) write a row at each visit: a
@@ -11,7 +13,12 @@ export const LINK_OPENS_WINDOW_SECONDS = 10 * 60;
 
 /** Seconds the visitor at `clientAddress` must wait before opening another link, or 0 to go ahead (counted). */
 export async function linkOpenRetryAfter(
-  deps: Pick<GatewayDeps, "rateLimiter" | "metrics" | "config">,
+  deps: {
+    rateLimiter: RateLimiter;
+    /** The gateway's metrics (`GatewayMetrics`), of which only the count of refusals. */
+    metrics: { refused(rule: RefusalRule): void };
+    config: Pick<Config, "linkOpensPerAddress">;
+  },
   clientAddress: string,
 ): Promise<number> {
   const limit = deps.config.linkOpensPerAddress;

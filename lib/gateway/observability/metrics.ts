@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { RefusalRule } from "../errors";
 
 /**
  * The gateway's Prometheus metrics. Every label takes its value from a short fixed list (a route pattern, a method,
@@ -37,15 +38,6 @@ export interface PoolStats {
   inUse: number;
   waiting: number;
 }
-
-/** The rules whose refusals are `429`s, the card-testing defence and the authentication throttle. */
-export type RefusalRule =
-  | "authentication_failures"
-  | "checkout_attempts_per_address"
-  | "shop_velocity"
-  | "card_family"
-  | "new_cards"
-  | "link_opens_per_address";
 
 const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const TRANSACTION_TYPES = new Set([
