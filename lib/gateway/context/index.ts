@@ -1,19 +1,27 @@
 import type { Database } from "@/lib/db/client";
 import type { Config } from "@/lib/server/config";
 import type { Logger } from "@/lib/server/log";
-import type { Acquirer } from "./acquirer/acquirer";
-import type { CardSightingWriter } from "./cards/card-sighting-writer";
-import type { Clock } from "./clock";
-import type { OutboxSignal } from "./notifications/outbox-signal";
-import type { GatewayMetrics } from "./observability/metrics";
-import type { RateLimiter } from "./rate-limit";
-import type { ShopDirectory } from "./shops/shop-directory";
-import type { ChildWriter } from "./transactions/child-writer";
-import type { MoneyAnswerWriter } from "./transactions/money-answer-writer";
-import type { TransactionWriter } from "./transactions/transaction-writer";
-import type { Keyring } from "./vault/keyring";
+import type { Acquirer } from "../acquirer/acquirer";
+import type { CardSightingWriter } from "../cards/card-sighting-writer";
+import type { Clock } from "../clock";
+import type { OutboxSignal } from "../notifications/outbox-signal";
+import type { GatewayMetrics } from "../observability/metrics";
+import type { RateLimiter } from "../rate-limit";
+import type { ShopDirectory } from "../shops/shop-directory";
+import type { ChildWriter } from "../transactions/child-writer";
+import type { MoneyAnswerWriter } from "../transactions/money-answer-writer";
+import type { TransactionWriter } from "../transactions/transaction-writer";
+import type { Keyring } from "../vault/keyring";
 
-/** Everything the gateway's domain functions need, created once per process by `startGatewayRuntime`. */
+/**
+ * Everything the gateway's domain functions need, created once per process by `startGatewayRuntime`.
+ *
+ * A folder of its own, above the services it holds: it names their types (the writers, the shop directory, the
+ * metrics), so the folders that define them must not import it back. Their functions say which of these they use
+ * (`deps: { db: Database; clock: Clock }`), which a `GatewayDeps` satisfies as it is; the files at the top of
+ * lib/gateway (errors.ts, clock.ts, the claim loop), which every folder imports, stay beneath them all. Imported as
+ * `../context` (this index) as it always was.
+ */
 export interface GatewayDeps {
   config: Config;
   db: Database;
