@@ -1,9 +1,9 @@
 import { headers } from "next/headers";
 import { CHECKOUT_TOKEN_HEADER } from "@/lib/checkout/language-cookie";
+import { shopperLanguage } from "@/lib/checkout/shopper-language";
 import { DEFAULT_LANGUAGE, type Language, languageDirection } from "@/lib/contracts/languages";
 import { isCheckoutToken } from "@/lib/gateway-client";
 import { readCheckout } from "./[token]/read-checkout";
-import { shopperLanguage } from "./shopper-language";
 
 /**
  * `<html lang dir>` of the request's page. Outside the checkout: English. On a checkout page the proxy names the

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
-import { type SignInState, signInAction } from "@/app/admin/sign-in/actions";
+import { type SignInState, signInAction } from "@/components/admin/sign-in-actions";
 
 const initialState: SignInState = { message: null, shopId: "" };
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState } from "react";
-import { cancelPayment } from "@/app/checkout/[token]/actions";
+import { cancelPayment } from "@/components/checkout/actions";
 import type { CancelActionState } from "@/lib/checkout/payment-state";
 import { FramedField } from "./frame-bridge";
 import { Isolated } from "./isolated";

@@ -9,7 +9,7 @@ import {
   type SubmitErrorHandler,
   useForm,
 } from "react-hook-form";
-import { payForCheckout } from "@/app/checkout/[token]/actions";
+import { payForCheckout } from "@/components/checkout/actions";
 import type { CheckoutMessages } from "@/lib/checkout/messages";
 import { PAYMENT_FIELDS, type PaymentFormRules, type PaymentFormValues } from "@/lib/checkout/payment-fields";
 import type { PaymentActionState } from "@/lib/checkout/payment-state";

@@ -1,7 +1,7 @@
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
 import { StatusPanel } from "@/components/checkout/status-panel";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
-import { shopperLanguage } from "../shopper-language";
+import { shopperLanguage } from "@/lib/checkout/shopper-language";
 
 /**
  * An unknown or mistyped session token: nothing is known about the shop, so the way back is the shopper's own; the

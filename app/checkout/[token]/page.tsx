@@ -22,13 +22,13 @@ import { getCheckoutMessages, interpolate, plural } from "@/lib/checkout/message
 import type { CheckoutMessages } from "@/lib/checkout/messages/types";
 import { initialPaymentForm, paymentFormRules } from "@/lib/checkout/payment-fields";
 import { countryOptions, regionOptions } from "@/lib/checkout/places";
+import { shopperLanguage } from "@/lib/checkout/shopper-language";
 import { subscriptionTermsText } from "@/lib/checkout/subscription-terms";
 import { HOLDER_MAX_LENGTH } from "@/lib/contracts/credit-card";
 import { formatAmount } from "@/lib/contracts/format-amount";
 import type { Language } from "@/lib/contracts/languages";
 import type { ShopperCheckoutView } from "@/lib/contracts/shopper-view";
 import { getConfig } from "@/lib/server/config";
-import { shopperLanguage } from "../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "./read-checkout";
 
 /** "12/29": a test card expiry a few years ahead, chosen here so server and browser render the same text. */

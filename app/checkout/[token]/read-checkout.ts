@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { cache } from "react";
 import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import { shopperLanguage } from "@/lib/checkout/shopper-language";
 import { getCheckoutClient } from "@/lib/gateway-client";
-import { shopperLanguage } from "../shopper-language";
 
 /** The session as the gateway shows it to the page, read once per request (metadata and page share it). */
 export const readCheckout = cache((token: string) => getCheckoutClient().getCheckout(token));

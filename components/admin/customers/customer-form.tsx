@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { createCustomerAction } from "@/app/admin/(area)/customers/actions";
+import { createCustomerAction } from "@/components/admin/customers/actions";
 import {
   type CustomerFormField,
   type CustomerFormOutput,

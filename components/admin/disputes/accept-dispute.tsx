@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { acceptDisputeAction } from "@/app/admin/(area)/disputes/actions";
+import { acceptDisputeAction } from "@/components/admin/disputes/actions";
 
 /** Accept, in two steps: the first says what it means, the second does it. */
 export function AcceptDispute({ id, kind }: { id: string; kind: "inquiry" | "chargeback" }) {

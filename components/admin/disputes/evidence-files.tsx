@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
-import { removeEvidenceFileAction } from "@/app/admin/(area)/disputes/actions";
+import { removeEvidenceFileAction } from "@/components/admin/disputes/actions";
 import {
   type DisputeFile,
   MAX_EVIDENCE_FILE_BYTES,

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { saveEvidenceAction } from "@/app/admin/(area)/disputes/actions";
+import { saveEvidenceAction } from "@/components/admin/disputes/actions";
 import { EVIDENCE_TEXT_FIELDS, type EvidenceField, MAX_EVIDENCE_CHARACTERS } from "@/lib/contracts/dispute";
 import { EVIDENCE_LABELS, MAIN_EVIDENCE_FIELDS } from "./dispute-labels";
 

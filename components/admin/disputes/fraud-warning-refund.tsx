@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { refundForFraudWarningAction } from "@/app/admin/(area)/disputes/actions";
+import { refundForFraudWarningAction } from "@/components/admin/disputes/actions";
 import { formatAmount } from "@/lib/admin/format";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { resendShopperEmailAction } from "@/app/admin/(area)/emails/actions";
+import { resendShopperEmailAction } from "@/components/admin/emails/actions";
 import { adminKeys } from "@/lib/admin/queries";
 
 /** Re-sends one e-mail, then refreshes every e-mail list and detail (the status changes everywhere). */

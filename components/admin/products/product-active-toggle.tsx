@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { setProductActiveAction } from "@/app/admin/(area)/products/actions";
+import { setProductActiveAction } from "@/components/admin/products/actions";
 
 /** Deactivates the link (shoppers then see that it sells no more), or activates it again. */
 export function ProductActiveToggle({ id, active }: { id: string; active: boolean }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
-import { createProductAction } from "@/app/admin/(area)/products/actions";
+import { createProductAction } from "@/components/admin/products/actions";
 import type { ActionResult } from "@/lib/admin/action-result";
 import { fieldSentence } from "@/lib/admin/form-errors";
 import type { ProductFormField } from "@/lib/admin/product-form";

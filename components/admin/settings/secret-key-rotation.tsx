@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { rotateSecretKeyAction } from "@/app/admin/(area)/settings/actions";
+import { rotateSecretKeyAction } from "@/components/admin/settings/actions";
 
 type Step =
   | { name: "idle" }

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Path, type UseFormRegister, useForm } from "react-hook-form";
-import { updateSettingsAction } from "@/app/admin/(area)/settings/actions";
+import { updateSettingsAction } from "@/components/admin/settings/actions";
 import { fieldMessages } from "@/lib/admin/form-errors";
 import {
   AUTHORIZATION_EXPIRY_RANGE,

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { cancelSubscriptionAction } from "@/app/admin/(area)/subscriptions/actions";
+import { cancelSubscriptionAction } from "@/components/admin/subscriptions/actions";
 
 /** Cancel with a reason, in two steps: the first asks for the reason, the second confirms. */
 export function CancelSubscription({ id }: { id: string }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
-import { createPlanAction } from "@/app/admin/(area)/plans/actions";
+import { createPlanAction } from "@/components/admin/subscriptions/plan-actions";
 import type { ActionResult } from "@/lib/admin/action-result";
 import type { PlanFormField } from "@/lib/admin/plan-form";
 import { CARD_CURRENCY_CODES } from "@/lib/contracts/currencies";

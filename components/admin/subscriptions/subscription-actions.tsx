@@ -6,7 +6,7 @@ import {
   changePlanAction,
   pauseSubscriptionAction,
   resumeSubscriptionAction,
-} from "@/app/admin/(area)/subscriptions/actions";
+} from "@/components/admin/subscriptions/actions";
 import type { ActionResult } from "@/lib/admin/action-result";
 import type { ErrorTree } from "@/lib/contracts/errors";
 

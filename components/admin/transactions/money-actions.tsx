@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { moveMoneyAction } from "@/app/admin/(area)/transactions/actions";
+import { moveMoneyAction } from "@/components/admin/transactions/actions";
 import { formatAmount } from "@/lib/admin/format";
 import { type ChainNode, type MoneyOperation, moneyPosition } from "@/lib/admin/money-chain";
 import { describeRefusal, parseMajorAmount, REASON_MAX_LENGTH, toMajorUnits } from "@/lib/admin/money-form";

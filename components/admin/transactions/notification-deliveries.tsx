@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { resendNotificationAction } from "@/app/admin/(area)/transactions/actions";
+import { resendNotificationAction } from "@/components/admin/transactions/actions";
 import { formatDateTime } from "@/lib/admin/format";
 import { adminKeys, adminQueries } from "@/lib/admin/queries";
 import type { NotificationDelivery } from "@/lib/contracts/notification";

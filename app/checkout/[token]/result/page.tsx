@@ -13,8 +13,8 @@ import {
   merchantReturnUrl,
 } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
+import { shopperLanguage } from "@/lib/checkout/shopper-language";
 import { getConfig } from "@/lib/server/config";
-import { shopperLanguage } from "../../shopper-language";
 import { checkoutPageMetadata, readCheckout } from "../read-checkout";
 
 /**

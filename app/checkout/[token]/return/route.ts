@@ -6,9 +6,9 @@ import {
   nextStopAfterAttempt,
 } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import { shopperLanguage } from "@/lib/checkout/shopper-language";
 import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
 import { getConfig } from "@/lib/server/config";
-import { shopperLanguage } from "../../shopper-language";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -1,8 +1,8 @@
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
 import { StatusPanel } from "@/components/checkout/status-panel";
 import { getCheckoutMessages } from "@/lib/checkout/messages";
+import { shopperLanguage } from "@/lib/checkout/shopper-language";
 import { subscriptionCancelLocale } from "@/lib/checkout/subscription-cancel";
-import { shopperLanguage } from "../../../checkout/shopper-language";
 
 /** A forged, mistyped or unknown cancel link: nothing is known of the subscription; the browser's language. */
 export default async function SubscriptionCancelNotFound() {

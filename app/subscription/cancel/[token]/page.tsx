@@ -4,10 +4,10 @@ import { CheckoutFrame } from "@/components/checkout/checkout-frame";
 import { StatusPanel } from "@/components/checkout/status-panel";
 import { TestBadge } from "@/components/checkout/test-badge";
 import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
+import { shopperLanguage } from "@/lib/checkout/shopper-language";
 import { CANCEL_TOKEN_PATTERN, subscriptionCancelLocale } from "@/lib/checkout/subscription-cancel";
 import { formatAmount } from "@/lib/contracts/format-amount";
 import { getSubscriptionCancelClient } from "@/lib/gateway-client/subscriptions";
-import { shopperLanguage } from "../../../checkout/shopper-language";
 import { cancelSubscriptionByLink } from "./actions";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };

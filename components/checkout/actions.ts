@@ -26,6 +26,7 @@ import {
   validatePaymentForm,
 } from "@/lib/checkout/payment-form";
 import type { CancelActionState, PaymentActionState } from "@/lib/checkout/payment-state";
+import { shopperLanguage } from "@/lib/checkout/shopper-language";
 import {
   type CheckoutPaymentRequest,
   type GatewayFailure,
@@ -33,12 +34,13 @@ import {
   isCheckoutToken,
 } from "@/lib/gateway-client";
 import { getConfig } from "@/lib/server/config";
-import { shopperLanguage } from "../shopper-language";
 
 /**
  * The hosted page's server actions. Each is a public POST endpoint: it checks its own input (the token's shape,
  * every form value again with the browser's rules) and leaves the decisions to the gateway, which it calls with
  * the session token exactly as any client of the API would. Card data is passed on, never logged or stored.
+ * Beside the forms that call them rather than under app/, which imports the components: a component importing app
+ * back would tie the two folders in a circle.
  */
 
 function unavailable(
