@@ -175,8 +175,8 @@ function folderOf(module: string): string | null {
   return `lib/${parts[1]}`;
 }
 
-/** The pairs of folders that import each other (each pair once, in name order): `a ↔ b`. */
-function foldersImportingEachOther(graph: ReadonlyMap<string, readonly string[]>): string[] {
+/** Which folder imports which (`a → b`, each once): the import graph's modules taken by folder. */
+function folderEdges(graph: ReadonlyMap<string, readonly string[]>): Set<string> {
   const edges = new Set<string>();
   for (const [module, imported] of graph) {
     const from = folderOf(module);
@@ -185,6 +185,12 @@ function foldersImportingEachOther(graph: ReadonlyMap<string, readonly string[]>
       if (from && to && from !== to) edges.add(`${from} → ${to}`);
     }
   }
+  return edges;
+}
+
+/** The pairs of folders that import each other (each pair once, in name order): `a ↔ b`. */
+function foldersImportingEachOther(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const edges = folderEdges(graph);
   const pairs = new Set<string>();
   for (const edge of edges) {
     const [from, to] = edge.split(" → ");
@@ -240,5 +246,148 @@ describe("folders", () => {
       "app ↔ components",
       "lib/gateway ↔ lib/gateway/payments",
     ]);
+  });
+});
+
+/**
+ * The folders' layers, from the bottom. A folder may import the folders of its own layer and of those below, never
+ * one above: a lower layer does not know what is built on it. Read from the imports as they are, so a folder that
+ * reaches up fails here, and a new folder fails until it is given its layer.
+ */
+const LAYERS: { layer: string; folders: string[] }[] = [
+  {
+    layer: "foundations, shared by the gateway and the Next side",
+    folders: ["lib/cards", "lib/contracts", "lib/server", "lib/db", "lib/demo"],
+  },
+  {
+    layer:
+      "the gateway's kernel: its top files (errors, clock, claim loop, rate limiter) and the leaves beside them",
+    folders: [
+      "lib/gateway",
+      "lib/gateway/acquirer",
+      "lib/gateway/observability",
+      "lib/gateway/vault",
+      "lib/gateway/net",
+      "lib/gateway/pages",
+      "lib/gateway/billing",
+    ],
+  },
+  {
+    layer: "shops and cards (the card limits among them)",
+    folders: ["lib/gateway/shops", "lib/gateway/cards"],
+  },
+  {
+    layer: "the core every transaction goes through, and the webhooks of its ends",
+    folders: ["lib/gateway/transactions", "lib/gateway/notifications"],
+  },
+  { layer: "GatewayDeps, which holds the services of the layers below", folders: ["lib/gateway/context"] },
+  {
+    layer: "a card's screening before money moves",
+    folders: ["lib/gateway/smart-routing", "lib/gateway/three-d-secure", "lib/gateway/screening"],
+  },
+  {
+    layer: "services over GatewayDeps beside the money operations, which use most of them",
+    folders: [
+      "lib/gateway/idempotency",
+      "lib/gateway/card-tokens",
+      "lib/gateway/customers",
+      "lib/gateway/receipts",
+      "lib/gateway/emails",
+      "lib/gateway/reports",
+    ],
+  },
+  { layer: "the money operations", folders: ["lib/gateway/tokenization", "lib/gateway/payments"] },
+  {
+    layer: "what is built on them",
+    folders: [
+      "lib/gateway/products",
+      "lib/gateway/checkouts",
+      "lib/gateway/subscriptions",
+      "lib/gateway/plan-links",
+      "lib/gateway/disputes",
+    ],
+  },
+  { layer: "the gateway's HTTP API", folders: ["lib/gateway/http"] },
+  { layer: "the gateway's runtime, which starts it all", folders: ["lib/gateway/runtime"] },
+  {
+    layer: "the Next side's access to the gateway, the checkout's rules",
+    folders: ["lib/gateway-client", "lib/checkout"],
+  },
+  { layer: "the admin area's helpers", folders: ["lib/admin"] },
+  { layer: "components", folders: ["components"] },
+  { layer: "the Next.js app", folders: ["app"] },
+];
+
+/** The folders of the graph that no layer holds. */
+function foldersWithoutLayer(
+  graph: ReadonlyMap<string, readonly string[]>,
+  layers: readonly { folders: readonly string[] }[],
+): string[] {
+  const placed = new Set(layers.flatMap((layer) => layer.folders));
+  const folders = new Set([...graph.keys()].map(folderOf).filter((folder) => folder !== null));
+  return [...folders].filter((folder) => !placed.has(folder)).sort();
+}
+
+/** The imports of a folder from a folder of a higher layer (`a → b`, in name order). */
+function upwardImports(
+  graph: ReadonlyMap<string, readonly string[]>,
+  layers: readonly { folders: readonly string[] }[],
+): string[] {
+  const level = new Map(
+    layers.flatMap((layer, index) => layer.folders.map((folder) => [folder, index] as const)),
+  );
+  return [...folderEdges(graph)]
+    .filter((edge) => {
+      const [from, to] = edge.split(" → ");
+      return (level.get(from) ?? Number.POSITIVE_INFINITY) < (level.get(to) ?? Number.NEGATIVE_INFINITY);
+    })
+    .sort();
+}
+
+/**
+ * The imports up a layer today, each a pair of KNOWN_FOLDER_PAIRS seen from below: the list only shrinks. Four files
+ * of lib/gateway/transactions still take `GatewayDeps` rather than name the deps they use.
+ */
+const KNOWN_UPWARD_IMPORTS = ["lib/gateway/transactions → lib/gateway/context"];
+
+describe("layers", () => {
+  const graph = importGraph(PROJECT_FOLDERS);
+  const upward = upwardImports(graph, LAYERS);
+
+  it("every folder of lib, app and components has its layer, and only one", () => {
+    expect(foldersWithoutLayer(graph, LAYERS)).toEqual([]);
+    const folders = LAYERS.flatMap((layer) => layer.folders);
+    expect(folders.filter((folder, index) => folders.indexOf(folder) !== index)).toEqual([]);
+  });
+
+  it("no folder imports a folder of a higher layer, but the known imports", () => {
+    expect(upward.filter((edge) => !KNOWN_UPWARD_IMPORTS.includes(edge))).toEqual([]);
+  });
+
+  it("the known upward imports only shrink: one that is gone leaves the list", () => {
+    expect(KNOWN_UPWARD_IMPORTS.filter((edge) => !upward.includes(edge))).toEqual([]);
+  });
+
+  it("sees an import up a layer, and one of a folder no layer holds", () => {
+    const layers = [
+      { folders: ["lib/contracts"] },
+      { folders: ["lib/gateway", "lib/gateway/vault"] },
+      { folders: ["lib/gateway/payments"] },
+    ];
+    const graph = new Map([
+      ["lib/gateway/payments/create-payment", ["lib/gateway/vault/seal", "lib/contracts/money"]],
+      // Its own layer and those below are fine, whichever way.
+      ["lib/gateway/vault/seal", ["lib/gateway/errors", "lib/contracts/money"]],
+      ["lib/gateway/errors", ["lib/gateway/vault/keyring"]],
+      // Up a layer: a contract that knows the gateway, a gateway file that knows a payment.
+      ["lib/contracts/money", ["lib/gateway/errors"]],
+      ["lib/gateway/clock", ["lib/gateway/payments/create-payment"]],
+      ["lib/gateway/refunds/refund", ["lib/gateway/payments/create-payment"]],
+    ]);
+    expect(upwardImports(graph, layers)).toEqual([
+      "lib/contracts → lib/gateway",
+      "lib/gateway → lib/gateway/payments",
+    ]);
+    expect(foldersWithoutLayer(graph, layers)).toEqual(["lib/gateway/refunds"]);
   });
 });
