@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
+import type { Database } from "@/lib/db/client";
 import { transactions } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
 import { splitTrackingIds } from "./tracking-ids";
 import { selectRenderable, transactionFromRow } from "./transaction-view";
 
@@ -12,7 +12,7 @@ export const TRACKING_ID_LOOKUP_LIMIT = 10;
  * itself may hold several ids separated by `;`, matched one by one.
  */
 export async function findTransactionsByTrackingId(options: {
-  deps: GatewayDeps;
+  deps: { db: Database };
   shopId: number;
   trackingId: string;
 }): Promise<Transaction[]> {

@@ -1,11 +1,14 @@
-import type { GatewayDeps } from "../context";
+import type { Database } from "@/lib/db/client";
+import type { Clock } from "../clock";
 import type { TransactionBody } from "./build-transaction";
+import type { TransactionCounter } from "./count-ended";
 import {
   type DatabaseTransaction,
   finishTransactions,
   type ShopperEmailRow,
   type TransactionFinish,
 } from "./finish-transactions";
+import type { MoneyAnswerWriter } from "./money-answer-writer";
 import type { WrittenTransaction } from "./transaction-writer";
 
 /**
@@ -15,7 +18,17 @@ import type { WrittenTransaction } from "./transaction-writer";
  * once. Null when the row had already ended.
  */
 export async function finishMoneyTransaction(
-  deps: GatewayDeps,
+  deps: {
+    db: Database;
+    clock: Clock;
+    metrics: TransactionCounter;
+    moneyAnswers: MoneyAnswerWriter;
+    /**
+     * The notification worker's signal (`OutboxSignal`), nudged once the rows it sends are committed. Typed by the one
+     * method used: the signal is lib/gateway/notifications', a layer above the core.
+     */
+    outbox: { nudge(): void };
+  },
   finish: {
     uid: string;
     shopId: number;

@@ -6,8 +6,8 @@ import { TRANSACTION_TYPES, type TransactionType } from "@/lib/contracts/money-r
 import type { Pagination } from "@/lib/contracts/pagination";
 import { SUBSCRIPTION_ID_PATTERN } from "@/lib/contracts/subscription";
 import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/contracts/transaction";
+import type { Database } from "@/lib/db/client";
 import { subscriptionCycles, subscriptions, transactions } from "@/lib/db/schema";
-import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { splitTrackingIds } from "./tracking-ids";
 import { selectRenderable, transactionFromRow } from "./transaction-view";
@@ -124,7 +124,7 @@ function ofSubscription(subscriptionId: string): SQL {
 
 /** GET /transactions: one page of the shop's transactions, newest first, and how many match in all. */
 export async function listTransactions(options: {
-  deps: GatewayDeps;
+  deps: { db: Database };
   shopId: number;
   filters: TransactionFilters;
   pagination: Pagination;
