@@ -28,6 +28,14 @@ function hasId<T>(body: unknown): body is T {
   return typeof body === "object" && body !== null && typeof (body as { id?: unknown }).id === "string";
 }
 
+/** A reader of an object known by the array it holds under `key` (`{"timeline": [...]}`), typed as `T`. */
+function listUnder<T>(key: string) {
+  return (body: unknown): T | undefined =>
+    typeof body === "object" && body !== null && Array.isArray((body as Record<string, unknown>)[key])
+      ? (body as T)
+      : undefined;
+}
+
 function pageReader<T>(page: number, perPage: number) {
   return (body: unknown, headers: Headers): Page<T> | undefined => {
     if (!Array.isArray(body)) return undefined;
@@ -115,24 +123,17 @@ export function subscriptionsClient(connection: GatewayConnection) {
         method: "GET",
         path: `/subscriptions/${encodeURIComponent(id)}/timeline`,
         credentials,
-        read: (body) =>
-          typeof body === "object" &&
-          body !== null &&
-          Array.isArray((body as { timeline?: unknown }).timeline)
-            ? (body as SubscriptionTimeline)
-            : undefined,
+        read: listUnder<SubscriptionTimeline>("timeline"),
       });
     },
 
+    /** What each of its charges was for: its billing cycle, or a plan change. */
     subscriptionCharges(credentials: ShopCredentials, id: string) {
       return callMerchantApi<SubscriptionCharges>(connection, {
         method: "GET",
         path: `/subscriptions/${encodeURIComponent(id)}/charges`,
         credentials,
-        read: (body) =>
-          typeof body === "object" && body !== null && Array.isArray((body as { charges?: unknown }).charges)
-            ? (body as SubscriptionCharges)
-            : undefined,
+        read: listUnder<SubscriptionCharges>("charges"),
       });
     },
 
@@ -173,10 +174,7 @@ export function subscriptionsClient(connection: GatewayConnection) {
         path: "/reports/subscriptions",
         credentials,
         ...(options.test ? { query: { test: "true" } } : {}),
-        read: (body) =>
-          typeof body === "object" && body !== null && Array.isArray((body as { mrr?: unknown }).mrr)
-            ? (body as SubscriptionReport)
-            : undefined,
+        read: listUnder<SubscriptionReport>("mrr"),
       });
     },
   };
