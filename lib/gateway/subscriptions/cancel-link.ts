@@ -13,14 +13,14 @@ const CANCEL_TOKEN = /^[0-9a-f]{64}$/;
 export const CANCELED_BY_SUBSCRIBER = "Canceled by the subscriber";
 
 /** The subscription a cancel link names; a malformed, forged or unknown token is a 404, as an unknown page. */
-async function requireByToken(deps: GatewayDeps, token: string): Promise<SubscriptionRow> {
+async function requireByToken(deps: Pick<GatewayDeps, "db">, token: string): Promise<SubscriptionRow> {
   if (!CANCEL_TOKEN.test(token)) throw new GatewayError("not_found");
   const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.cancelToken, token));
   if (!row) throw new GatewayError("not_found");
   return row;
 }
 
-async function viewOf(deps: GatewayDeps, row: SubscriptionRow): Promise<SubscriptionCancelView> {
+async function viewOf(deps: Pick<GatewayDeps, "db">, row: SubscriptionRow): Promise<SubscriptionCancelView> {
   const [[plan], [shop], [paid]] = await Promise.all([
     deps.db.select().from(plans).where(eq(plans.id, row.planId)),
     deps.db
@@ -55,7 +55,10 @@ async function viewOf(deps: GatewayDeps, row: SubscriptionRow): Promise<Subscrip
 }
 
 /** GET /subscription_cancels/{token}: what the subscriber's cancel page shows. */
-export async function readCancelLink(deps: GatewayDeps, token: string): Promise<SubscriptionCancelView> {
+export async function readCancelLink(
+  deps: Pick<GatewayDeps, "db">,
+  token: string,
+): Promise<SubscriptionCancelView> {
   return viewOf(deps, await requireByToken(deps, token));
 }
 
@@ -64,7 +67,10 @@ export async function readCancelLink(deps: GatewayDeps, token: string): Promise<
  * `active_to` keeps the date paid up to. Asked again (a second click, a reload), it answers the canceled
  * subscription and records nothing more; an ended one is answered as it is.
  */
-export async function cancelByLink(deps: GatewayDeps, token: string): Promise<SubscriptionCancelView> {
+export async function cancelByLink(
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring" | "outbox">,
+  token: string,
+): Promise<SubscriptionCancelView> {
   const found = await requireByToken(deps, token);
   const row = await deps.db.transaction(async (tx) => {
     const current = await lockSubscription(tx, found.id);

@@ -105,7 +105,7 @@ export async function changePlan(options: {
 }
 
 async function requirePlan(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db">,
   shopId: number,
   planId: string,
   subscription: SubscriptionRow,
@@ -125,7 +125,7 @@ async function requirePlan(
 }
 
 async function decide(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "config" | "logger" | "clock" | "keyring">,
   tx: DatabaseTransaction,
   id: string,
   plan: PlanRow,
@@ -225,7 +225,7 @@ async function payProration(
 
 /** Stores a prorated charge's outcome, once (only while it is still the subscription's pending charge). */
 async function storeProration(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring">,
   id: string,
   uid: string,
   successful: boolean,

@@ -65,7 +65,7 @@ export function validateSubscription(
 
 /** Checks what needs the database (ids, the token) and reports it with the request's own errors, in one 422. */
 async function checkReferences(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   shop: AuthenticatedShop,
   request: SubscriptionCreateRequest,
 ): Promise<{ errors: ErrorTree; plan: PlanRow | null }> {

@@ -49,7 +49,7 @@ export interface SubscriptionFilters {
 
 /** GET /subscriptions: one page, newest first, filtered by state, customer and plan. */
 export async function listSubscriptions(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db" | "keyring">;
   shopId: number;
   filters: SubscriptionFilters;
   pagination: Pagination;
@@ -99,7 +99,7 @@ export function validateCancel(body: unknown): CancelRequest {
  * shop's, as `requireSubscriptionRow` found it.
  */
 export async function cancelSubscription(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring" | "outbox">;
   subscription: SubscriptionRow;
   request: CancelRequest;
 }): Promise<Subscription> {

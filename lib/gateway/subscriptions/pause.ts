@@ -49,7 +49,7 @@ export function validatePause(body: unknown): PauseRequest {
  * shop's, as `requireSubscriptionRow` found it.
  */
 export async function pauseSubscription(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring" | "outbox">;
   subscription: SubscriptionRow;
   request: PauseRequest;
 }): Promise<Subscription> {
@@ -101,7 +101,7 @@ async function resumeLocked(
 
 /** POST /subscriptions/{id}/resume: `paused` → `active` now. */
 export async function resumeSubscription(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring" | "outbox">;
   shopId: number;
   id: string;
 }): Promise<Subscription> {
@@ -125,7 +125,7 @@ export async function resumeSubscription(options: {
  * replaces "now". Returns how many were resumed.
  */
 export async function resumeDuePauses(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring" | "outbox">,
   options: { limit?: number; subscriptionId?: string; dueBy?: Date } = {},
 ): Promise<number> {
   const resumed = await deps.db.transaction(async (tx) => {

@@ -158,7 +158,7 @@ export function validatePlan(body: unknown): PlanCreateRequest {
 
 /** POST /plans. */
 export async function createPlan(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db" | "clock">;
   shop: AuthenticatedShop;
   request: PlanCreateRequest;
 }): Promise<Plan> {
@@ -181,7 +181,11 @@ export async function findPlanRow(
 }
 
 /** GET /plans/{id}. */
-export async function getPlan(options: { deps: GatewayDeps; shopId: number; id: string }): Promise<Plan> {
+export async function getPlan(options: {
+  deps: Pick<GatewayDeps, "config" | "db">;
+  shopId: number;
+  id: string;
+}): Promise<Plan> {
   const row = await findPlanRow(options.deps.db, options.shopId, options.id);
   if (!row) throw new GatewayError("record_not_found");
   return planFromRow(row, options.deps.config.publicUrl);
@@ -189,7 +193,7 @@ export async function getPlan(options: { deps: GatewayDeps; shopId: number; id: 
 
 /** GET /plans: one page of the shop's plans, newest first, and how many there are. */
 export async function listPlans(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db">;
   shopId: number;
   pagination: Pagination;
 }): Promise<{ plans: Plan[]; total: number }> {

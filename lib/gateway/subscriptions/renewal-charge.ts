@@ -33,7 +33,7 @@ function outcomeOfRow(row: TransactionRow): ChargeOutcome | null {
   };
 }
 
-async function readTransaction(deps: GatewayDeps, uid: string): Promise<TransactionRow | null> {
+async function readTransaction(deps: Pick<GatewayDeps, "db">, uid: string): Promise<TransactionRow | null> {
   const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
   return row ?? null;
 }

@@ -23,14 +23,14 @@ export const RENEWAL_LEASE_SECONDS = 300;
  * charges must be due by.
  */
 export async function claimDueSubscriptions(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   options: { limit: number; subscriptionId?: string; dueBy?: Date; leaseSeconds?: number },
 ): Promise<SubscriptionRow[]> {
   return deps.db.transaction((tx) => claimIn(deps, tx, options));
 }
 
 export async function claimIn(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "clock">,
   tx: DatabaseTransaction,
   options: { limit: number; subscriptionId?: string; dueBy?: Date; leaseSeconds?: number },
 ): Promise<SubscriptionRow[]> {

@@ -42,7 +42,7 @@ export interface Attempt {
  * resumed under its own uid), the next attempt's uid, derived from the cycle's key.
  */
 export async function decideAttempts(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "logger" | "clock">,
   tx: DatabaseTransaction,
   rows: SubscriptionRow[],
 ): Promise<Attempt[]> {

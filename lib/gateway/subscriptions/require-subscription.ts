@@ -6,7 +6,7 @@ import { GatewayError } from "../errors";
 
 /** One of the shop's subscription rows; another shop's id is answered as an unknown one. */
 export async function requireSubscriptionRow(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db">,
   shopId: number,
   id: string,
 ): Promise<SubscriptionRow> {

@@ -15,7 +15,7 @@ type Charge = Omit<SubscriptionCharges["charges"][number], "uid" | "created_at">
  * transaction before any cycle was paid). Only charges that were made are listed.
  */
 export async function subscriptionCharges(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   id: string;
 }): Promise<SubscriptionCharges> {

@@ -136,7 +136,7 @@ export async function settleRedirectingSubscriptions(
  * held for the operator, and never stops the others behind it.
  */
 async function settleEach<Row extends { subscription: SubscriptionRow }>(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "logger" | "clock">,
   rows: readonly Row[],
   settle: (row: Row) => Promise<boolean>,
 ): Promise<number> {
@@ -232,7 +232,7 @@ async function settleVerified(
 }
 
 async function settleOne(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring" | "shops" | "outbox">,
   row: SubscriptionRow,
   checkout: typeof checkouts.$inferSelect,
 ): Promise<boolean> {

@@ -9,7 +9,7 @@ const TIMELINE_LIMIT = 200;
 
 /** GET /subscriptions/{id}/timeline: its events and its subscriber's e-mails, oldest first. */
 export async function subscriptionTimeline(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   id: string;
 }): Promise<SubscriptionTimeline> {

@@ -16,7 +16,7 @@ export const TRIAL_REMINDER_DAYS = 7;
  * many were sent.
  */
 export async function sendTrialReminders(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring" | "outbox">,
   options: { limit?: number; subscriptionId?: string; dueBy?: Date } = {},
 ): Promise<number> {
   const sent = await deps.db.transaction(async (tx) => {
