@@ -20,7 +20,7 @@ export function parentRefId(
  * moves no money twice. Null when it fails again.
  */
 export async function askAcquirerAboutChild(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "logger" | "acquirer">,
   type: ChildTransactionType,
   parentRef: string,
   child: TransactionRow,

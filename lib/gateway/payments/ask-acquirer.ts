@@ -12,7 +12,7 @@ import type { GatewayDeps } from "../context";
  * transaction with status `error` it can look up, and the same idempotency key asks again safely.
  */
 export async function askAcquirer(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "logger" | "acquirer">,
   request: ({ operation: "authorize" } & AuthorizeRequest) | ({ operation: "credit" } & CreditRequest),
 ): Promise<AcquirerAnswer> {
   try {

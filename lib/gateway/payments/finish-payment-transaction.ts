@@ -9,7 +9,7 @@ import type { WrittenTransaction } from "../transactions/transaction-writer";
  * that the core stores it in the same statement without knowing e-mails.
  */
 export async function finishPaymentTransaction(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock" | "shops" | "moneyAnswers" | "outbox" | "metrics">,
   finish: Omit<Parameters<typeof finishMoneyTransaction>[1], "shopperEmail">,
 ): Promise<WrittenTransaction | null> {
   return finishMoneyTransaction(deps, { ...finish, shopperEmail: await shopperEmailOnEnd(deps, finish) });

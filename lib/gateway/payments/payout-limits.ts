@@ -49,7 +49,7 @@ export interface PayoutReservation {
  * payouts at once on any number of instances are counted one after another and never pass the limit together.
  */
 export async function reservePayout(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   shop: AuthenticatedShop,
   payout: Omit<PayoutReservation, "day" | "shopId">,
 ): Promise<PayoutReservation> {
@@ -73,7 +73,10 @@ export async function reservePayout(
 }
 
 /** Gives a payout that was refused, declined or never written back to the day's limit. */
-export async function releasePayout(deps: GatewayDeps, reservation: PayoutReservation): Promise<void> {
+export async function releasePayout(
+  deps: Pick<GatewayDeps, "db">,
+  reservation: PayoutReservation,
+): Promise<void> {
   await deps.db.execute(
     sql`update ${payoutDays} set total = greatest(${payoutDays.total} - ${reservation.amount}::bigint, 0)
         where shop_id = ${reservation.shopId} and currency = ${reservation.currency}

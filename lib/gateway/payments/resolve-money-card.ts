@@ -39,7 +39,7 @@ export interface ResolvedCard {
  * A stored card that cannot be used so is refused as `card_not_chargeable`, with its reason.
  */
 export async function resolveMoneyCard(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock" | "keyring">;
   shop: AuthenticatedShop;
   card: CreditCard;
   use: "charge" | "payout";
