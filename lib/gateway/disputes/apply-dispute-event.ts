@@ -51,7 +51,7 @@ function reasonOf(reason: string): DisputeReason {
  * decided one after the other and never overlap.
  */
 export async function applyDisputeEvent(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring">,
   event: AcquirerDisputeEvent,
 ): Promise<DisputeEventOutcome> {
   return deps.db.transaction(async (tx) => {
@@ -111,7 +111,7 @@ function feeOf(fee: number, currency: string): number {
 }
 
 async function openDispute(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "config" | "logger" | "clock" | "keyring">,
   tx: DatabaseTransaction,
   options: {
     charge: ChargeRow;

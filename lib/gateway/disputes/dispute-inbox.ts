@@ -35,7 +35,9 @@ export async function receiveDisputeEvents(
 }
 
 /** Reads what a polled acquirer has for the gateway (nothing for one that pushes, or has no disputes). */
-export async function pollAcquirerDisputes(deps: GatewayDeps): Promise<number> {
+export async function pollAcquirerDisputes(
+  deps: Pick<GatewayDeps, "db" | "clock" | "acquirer">,
+): Promise<number> {
   const events = (await deps.acquirer.pollDisputeEvents?.()) ?? [];
   await receiveDisputeEvents(deps, events);
   return events.length;
@@ -46,7 +48,10 @@ export async function pollAcquirerDisputes(deps: GatewayDeps): Promise<number> {
  * one twice, and each applied in a transaction of its own, so one that fails (its payment not written yet, a bug)
  * is tried again later with back-off and never holds the others back.
  */
-export async function applyDueDisputeEvents(deps: GatewayDeps, limit = 20): Promise<number> {
+export async function applyDueDisputeEvents(
+  deps: Pick<GatewayDeps, "config" | "db" | "logger" | "clock" | "keyring" | "outbox">,
+  limit = 20,
+): Promise<number> {
   const now = deps.clock.sqlNow();
   const claimed = await queryRows<{ id: string; payload: AcquirerDisputeEvent | string; attempts: number }>(
     deps.db,
@@ -86,7 +91,7 @@ export async function applyDueDisputeEvents(deps: GatewayDeps, limit = 20): Prom
 }
 
 async function recordOutcome(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   id: string,
   attempts: number,
   outcome: DisputeEventOutcome,

@@ -7,7 +7,7 @@ const AWAITING_ANSWER: DisputeStatus[] = ["needs_response", "warning_needs_respo
 
 /** GET /reports/disputes: the shop's live (or test) disputes by status now, and the soonest answer due. */
 export async function buildDisputeReport(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   test: boolean;
 }): Promise<DisputeReport> {

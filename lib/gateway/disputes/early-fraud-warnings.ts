@@ -9,7 +9,7 @@ import { undisputedAmount } from "./apply-dispute-event";
  * `actionable` now while the payment has no dispute and something of it is left to refund (as Stripe's are).
  */
 export async function listEarlyFraudWarnings(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   transactionUid: string;
 }): Promise<EarlyFraudWarning[]> {

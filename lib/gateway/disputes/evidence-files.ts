@@ -117,7 +117,7 @@ export interface EvidenceUpload {
  * too many, or the dispute can no longer be answered.
  */
 export async function addEvidenceFile(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   shopId: number;
   id: string;
   upload: EvidenceUpload | null;
@@ -165,7 +165,7 @@ export async function addEvidenceFile(options: {
 
 /** The shop's evidence file with its content (GET /disputes/{id}/files/{file_id}); 404 for anyone else's. */
 export async function readEvidenceFile(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   id: string;
   fileId: string;
@@ -187,7 +187,7 @@ export async function readEvidenceFile(options: {
 
 /** DELETE /disputes/{id}/files/{file_id}: takes a staged file back; refused (422) once the evidence is submitted. */
 export async function removeEvidenceFile(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   shopId: number;
   id: string;
   fileId: string;

@@ -37,7 +37,7 @@ async function trackingIdOf(db: Pick<GatewayDeps["db"], "select">, uid: string):
 }
 
 export async function getDispute(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   shopId: number;
   id: string;
 }): Promise<Dispute> {
@@ -57,7 +57,7 @@ export async function getDispute(options: {
 
 /** GET /disputes/{id}/timeline: what happened to the shop's dispute, oldest first. */
 export async function getDisputeTimeline(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   id: string;
 }): Promise<DisputeTimelineEntry[]> {
@@ -122,7 +122,7 @@ export function parseDisputeFilters(query: Record<string, string | undefined>): 
  * due soonest on top, then the others newest first.
  */
 export async function listDisputes(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   shopId: number;
   filters: DisputeFilters;
   pagination: Pagination;
@@ -204,7 +204,7 @@ export function validateEvidence(body: unknown, staged: DisputeEvidence): Eviden
  * (`validateEvidence`), after those refusals and an unknown id's 404, as the API has always answered.
  */
 export async function submitEvidence(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock" | "outbox">;
   shopId: number;
   id: string;
   body: unknown;
@@ -248,7 +248,7 @@ export async function submitEvidence(options: {
  * cardholder); an inquiry is closed. 422 when it is no longer open.
  */
 export async function acceptDispute(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock" | "outbox">;
   shopId: number;
   id: string;
 }): Promise<Dispute> {

@@ -44,7 +44,10 @@ export function testDecision(
  * of its own that locks the disputed charge first (an escalation takes money, as refunds do). Live disputes are
  * decided by the acquirer's events only.
  */
-export async function decideTestDisputes(deps: GatewayDeps, limit = 50): Promise<number> {
+export async function decideTestDisputes(
+  deps: Pick<GatewayDeps, "db" | "clock" | "outbox">,
+  limit = 50,
+): Promise<number> {
   const now = deps.clock.now();
   const candidates = await deps.db
     .select({ id: disputes.id })
