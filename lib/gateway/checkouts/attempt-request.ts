@@ -40,7 +40,7 @@ const PAGE_FIELDS = ["credit_card", "language", "return_url", "three_d_secure"] 
 const CUSTOMER_RECORD_FIELDS = new Set(["email", "birth_date", "ip", "device_id"]);
 
 /** Where the page's own return route is: `{PUBLIC_URL}/checkout/{token}/return`. */
-export function checkoutReturnUrl(deps: GatewayDeps, token: string): string {
+export function checkoutReturnUrl(deps: Pick<GatewayDeps, "config">, token: string): string {
   return `${checkoutPageUrl(deps, token)}/return`;
 }
 
@@ -53,7 +53,11 @@ function sameUrl(a: string, b: string): boolean {
  * own return route or one of the URLs the merchant put on the session. Anything else is refused (422), not replaced,
  * so a page that sends a wrong address is noticed at once rather than silently sent elsewhere.
  */
-export function checkReturnUrl(deps: GatewayDeps, session: CheckoutSession, returnUrl: unknown): void {
+export function checkReturnUrl(
+  deps: Pick<GatewayDeps, "config">,
+  session: CheckoutSession,
+  returnUrl: unknown,
+): void {
   if (returnUrl === undefined || returnUrl === null) return;
   const { settings } = session.request;
   const allowed = [

@@ -22,7 +22,10 @@ export function isCheckoutToken(value: string): boolean {
 }
 
 /** The shop a checkout token belongs to, or null when there is no such session. */
-export async function findCheckoutShopId(deps: GatewayDeps, token: string): Promise<number | null> {
+export async function findCheckoutShopId(
+  deps: Pick<GatewayDeps, "db">,
+  token: string,
+): Promise<number | null> {
   if (!isCheckoutToken(token)) return null;
   const [row] = await deps.db
     .select({ shopId: checkouts.shopId })
@@ -32,7 +35,7 @@ export async function findCheckoutShopId(deps: GatewayDeps, token: string): Prom
 }
 
 export async function checkoutHasTransaction(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db">,
   token: string,
   uid: string,
 ): Promise<boolean> {
@@ -66,7 +69,10 @@ export function statusAfterAttempt(
     : { status: "pending", finished: false };
 }
 
-async function loadTransaction(deps: GatewayDeps, uid: string | undefined): Promise<Transaction | null> {
+async function loadTransaction(
+  deps: Pick<GatewayDeps, "db">,
+  uid: string | undefined,
+): Promise<Transaction | null> {
   if (!uid) return null;
   const [row] = await selectRenderable(deps.db).where(eq(transactions.uid, uid));
   return row ? transactionFromRow(row) : null;
@@ -109,7 +115,7 @@ export async function loadCheckoutSession(
 }
 
 export function describeSession(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "clock">,
   row: CheckoutRow,
   lastTransaction: Transaction | null,
 ): CheckoutSession {
@@ -138,7 +144,10 @@ export async function requireCheckoutSession(
 }
 
 /** The merchant's view (shop credentials). */
-export function merchantCheckoutView(deps: GatewayDeps, session: CheckoutSession): CheckoutView {
+export function merchantCheckoutView(
+  deps: Pick<GatewayDeps, "config">,
+  session: CheckoutSession,
+): CheckoutView {
   const { row, request } = session;
   const savedCardToken = request.payment_method?.credit_card?.token;
   return {

@@ -29,7 +29,7 @@ export function checkoutPageUrl(deps: Pick<GatewayDeps, "config">, token: string
  * A session's `redirect_url`: the hosted page in beGateway's widget form, which beGateway's clients expect and
  * their widget frames (`&iframe=inline|overlay` appended); it opens the same page as `/checkout/{token}`.
  */
-export function checkoutRedirectUrl(deps: GatewayDeps, token: string): string {
+export function checkoutRedirectUrl(deps: Pick<GatewayDeps, "config">, token: string): string {
   return `${deps.config.publicUrl}/widget/hpp.html?token=${token}`;
 }
 
@@ -65,7 +65,7 @@ export function validateCheckout(
 
 /** POST /ctp/api/checkouts: stores the validated session; the token is the shopper's credential for it. */
 export async function createCheckout(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db" | "clock">;
   shop: AuthenticatedShop;
   request: CheckoutRequest;
   /** The product whose payment link opened the session: its payment attempts hold the product's stock. */

@@ -7,7 +7,7 @@ import { type CheckoutSession, describeSession } from "./checkout-session";
 
 /** GET /ctp/api/checkouts: the shop's sessions, newest first, each with its latest transaction. */
 export async function listCheckouts(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   shopId: number;
   pagination: Pagination;
 }): Promise<{ sessions: CheckoutSession[]; total: number }> {

@@ -93,7 +93,7 @@ export function shopperTransactionView(transaction: Transaction): ShopperTransac
 }
 
 async function describeSavedCard(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "keyring">,
   shopId: number,
   token: string | undefined,
 ): Promise<{ brand: string; last_4: string } | null> {
@@ -124,7 +124,7 @@ function shownCustomer(
  * customer yet, and the one the page makes is told about renewals and card updates by e-mail.
  */
 async function subscriptionPageOf(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   token: string,
 ): Promise<{ terms: ShopperCheckoutView["subscription_terms"]; asksEmail: boolean }> {
   const [found] = await deps.db
@@ -168,7 +168,7 @@ async function subscriptionPageOf(
  * here, beside the plan's terms, from the subscription's own columns: the page says what the update replaces.
  */
 async function cardUpdateOf(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "keyring">,
   shopId: number,
   token: string,
 ): Promise<ShopperCheckoutView["card_update"]> {
@@ -186,13 +186,16 @@ async function cardUpdateOf(
 }
 
 /** Whether an attempt on this session must carry the shopper's e-mail (a plan link's subscription page). */
-export async function sessionRequiresEmail(deps: GatewayDeps, token: string): Promise<boolean> {
+export async function sessionRequiresEmail(
+  deps: Pick<GatewayDeps, "db" | "clock">,
+  token: string,
+): Promise<boolean> {
   return (await subscriptionPageOf(deps, token)).asksEmail;
 }
 
 /** The hosted page's view of its session (the session token as bearer). */
 export async function shopperCheckoutView(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock" | "keyring">,
   shop: AuthenticatedShop,
   session: CheckoutSession,
 ): Promise<ShopperCheckoutView> {
@@ -291,7 +294,7 @@ export function maskedEmail(address: string): string {
  * message queued or sent: one kept without a mail server or given up on went nowhere.
  */
 async function receiptOf(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db">,
   transaction: Transaction,
 ): Promise<ShopperCheckoutView["receipt"]> {
   if (!transaction.receipt_url || transaction.status !== "successful") return null;
