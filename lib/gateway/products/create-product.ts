@@ -44,7 +44,7 @@ export function validateProduct(
 
 /** POST /products: stores the product with its stock; answers it with its links. */
 export async function createProduct(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db" | "clock">;
   shop: AuthenticatedShop;
   request: ProductCreateRequest;
 }): Promise<Product> {

@@ -7,7 +7,7 @@ import { productFromRow } from "./product-view";
 
 /** One product row, scoped to `shopId` when given; null when there is none. */
 export async function findProductRow(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db">,
   id: string,
   shopId?: number,
 ): Promise<ProductRow | null> {
@@ -21,7 +21,7 @@ export async function findProductRow(
 
 /** One of the shop's products; another shop's id is indistinguishable from an unknown one. */
 export async function getProduct(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db">;
   shopId: number;
   id: string;
 }): Promise<Product> {

@@ -7,7 +7,7 @@ import { productFromRow } from "./product-view";
 
 /** GET /products: one page of the shop's products, newest first, and how many there are in all. */
 export async function listProducts(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db">;
   shopId: number;
   pagination: Pagination;
 }): Promise<{ products: Product[]; total: number }> {

@@ -32,7 +32,10 @@ import { findProductRow } from "./get-product";
 export const STOCK_HOLD_CHALLENGE_SECONDS = 5 * 60;
 
 /** Brings the expiry of payment `transactionUid`'s unfinished challenge within `STOCK_HOLD_CHALLENGE_SECONDS`. */
-export async function boundHeldChallenge(deps: GatewayDeps, transactionUid: string): Promise<void> {
+export async function boundHeldChallenge(
+  deps: Pick<GatewayDeps, "db" | "clock">,
+  transactionUid: string,
+): Promise<void> {
   const now = deps.clock.sqlNow();
   await deps.db.execute(sql`
     update three_d_secure_challenges
@@ -67,7 +70,7 @@ function rowsOf<T>(result: Rows<T>): T[] {
 
 /** Holds one unit of the product for a payment attempt of `checkoutToken`; throws when none can be held. */
 export async function holdProductStock(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   hold: { productId: string; checkoutToken: string; transactionUid: string },
 ): Promise<string> {
   const id = `hold_${randomBytes(12).toString("hex")}`;
@@ -102,7 +105,10 @@ export async function holdProductStock(
 }
 
 /** Gives a held unit back (the attempt was refused before it made a transaction). */
-export async function releaseProductStock(deps: GatewayDeps, holdId: string): Promise<void> {
+export async function releaseProductStock(
+  deps: Pick<GatewayDeps, "db" | "clock">,
+  holdId: string,
+): Promise<void> {
   await settle(deps, deps.db, holdId, null, "released");
 }
 
@@ -111,7 +117,7 @@ export async function releaseProductStock(deps: GatewayDeps, holdId: string): Pr
  * kept (with the uid, for the sweep) while it waits on 3-D Secure.
  */
 export async function settleProductStock(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   holdId: string,
   transaction: { uid: string; status: string },
   db: StockExecutor = deps.db,
@@ -130,7 +136,7 @@ export async function settleProductStock(
  * it finds its 3-D Secure payment finished, so the product's counts are right without waiting for the sweep.
  */
 export async function settleHoldOfTransaction(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   transaction: { uid: string; status: string },
 ): Promise<void> {
   if (transaction.status === "incomplete") return;
@@ -151,7 +157,7 @@ export async function settleHoldOfTransaction(
 }
 
 async function settle(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "clock">,
   db: StockExecutor,
   holdId: string,
   uid: string | null,
@@ -177,7 +183,10 @@ async function settle(
  * made no transaction within `ORPHAN_HOLD_SECONDS`. Rows another instance is settling are skipped. Resolves to how
  * many holds it settled.
  */
-export async function settleEndedHolds(deps: GatewayDeps, limit = 200): Promise<number> {
+export async function settleEndedHolds(
+  deps: Pick<GatewayDeps, "db" | "clock">,
+  limit = 200,
+): Promise<number> {
   const now = deps.clock.sqlNow();
   const result = await deps.db.execute<{ settled: number }>(sql`
     with ended as (

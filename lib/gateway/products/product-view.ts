@@ -5,12 +5,12 @@ import type { ProductRow } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 
 /** The payment link: each visit opens a checkout session of the product. */
-export function productPayUrl(deps: GatewayDeps, id: string): string {
+export function productPayUrl(deps: Pick<GatewayDeps, "config">, id: string): string {
   return `${deps.config.publicUrl}/products/${id}/pay`;
 }
 
 /** bePaid's order confirmation link; here it opens the same payment page. */
-export function productConfirmUrl(deps: GatewayDeps, id: string, shopId: number): string {
+export function productConfirmUrl(deps: Pick<GatewayDeps, "config">, id: string, shopId: number): string {
   return `${deps.config.publicUrl}/v2/confirm_order/${id}/${shopId}`;
 }
 
@@ -20,7 +20,7 @@ interface StoredAdditionalData {
 }
 
 /** A stored product as the API returns it: every field present, with its links. */
-export function productFromRow(deps: GatewayDeps, row: ProductRow): Product {
+export function productFromRow(deps: Pick<GatewayDeps, "config">, row: ProductRow): Product {
   const additional = (row.additionalData ?? {}) as StoredAdditionalData;
   const payUrl = productPayUrl(deps, row.id);
   return {

@@ -22,7 +22,7 @@ export function validateProductUpdate(body: unknown): ProductUpdateRequest {
  * units already held by payments in progress (a held unit that is not paid for comes back on top of it).
  */
 export async function updateProduct(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   shopId: number;
   id: string;
   request: ProductUpdateRequest;
