@@ -57,7 +57,7 @@ export async function claimIdempotencyKey({
   waitMs = IDEMPOTENCY_WAIT_MS,
   finishAbandoned,
 }: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   request: IdempotentRequest;
   waitMs?: number;
   /**
@@ -194,7 +194,7 @@ function isSilent(updatedAt: Date, clock: GatewayDeps["clock"]): boolean {
  * answer), once the transaction is finished; what keeps it from having one otherwise.
  */
 async function finishedTransactionAnswer(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db">,
   shopId: number,
   uid: string,
 ): Promise<StoredResponse | "missing" | "incomplete"> {

@@ -13,7 +13,7 @@ export async function completeIdempotencyKey({
   where,
   response,
 }: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   where: SQL;
   response: StoredResponse;
 }): Promise<void> {

@@ -14,7 +14,7 @@ export async function holdIdempotencyKey({
   request,
   claim,
 }: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   request: IdempotentRequest;
   claim: IdempotencyClaim;
 }): Promise<void> {

@@ -7,7 +7,7 @@ import type { IdempotencyClaim, IdempotentRequest } from "./idempotency-key";
 
 /** What an idempotent request has done so far, for the middleware to decide what happens to its key. */
 interface IdempotentRequestScope {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   request: IdempotentRequest;
   claim: IdempotencyClaim;
   /** The money transaction this request started first, its key bound to it; null until one is started. */
@@ -21,7 +21,7 @@ const scope = new AsyncLocalStorage<IdempotentRequestScope>();
  * any: once one exists, the request's key must not be given up whatever happens after.
  */
 export async function runBindingKey<T>(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   request: IdempotentRequest,
   claim: IdempotencyClaim,
   run: () => Promise<T>,

@@ -13,7 +13,7 @@ export async function releaseIdempotencyKey({
   request,
   claim,
 }: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   request: IdempotentRequest;
   claim: IdempotencyClaim;
 }): Promise<void> {
