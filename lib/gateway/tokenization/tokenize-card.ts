@@ -48,7 +48,7 @@ interface PresentedCard {
 }
 
 async function resolveCard(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock" | "keyring">,
   shop: AuthenticatedShop,
   request: TokenizationRequest,
 ): Promise<PresentedCard> {

@@ -8,7 +8,7 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 export const CHECKOUT_ATTEMPT_WINDOW_SECONDS = 600;
 
 async function count(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "rateLimiter">,
   key: string,
   rule: RateLimitRule,
   name: "checkout_attempts_per_address" | "shop_velocity",
@@ -28,7 +28,7 @@ async function count(
  * over a limit gets `429` with `Retry-After`.
  */
 export async function enforceTokenizationVelocity(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "rateLimiter">;
   shop: AuthenticatedShop;
   clientAddress: string;
   viaHostedPage: boolean;
