@@ -9,7 +9,7 @@ import { shopperEmailFromRow, shopperEmailPayloadOf } from "./shopper-email-view
 
 /** The shop's e-mail with this id; `404 Record not found` for an unknown id or another shop's. */
 export async function findShopperEmail(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db">,
   shopId: number,
   id: string,
 ): Promise<ShopperEmailRow> {
@@ -24,7 +24,7 @@ export async function findShopperEmail(
 
 /** GET /emails/{id}: the e-mail with its message rendered as it is sent (HTML and plain text). */
 export async function getShopperEmail(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   id: string;
 }): Promise<ShopperEmailMessage> {

@@ -7,7 +7,7 @@ import { shopperEmailFromRow } from "./shopper-email-view";
 
 /** GET /emails: one page of the shop's shopper e-mails, newest first, and how many match in all. */
 export async function listShopperEmails(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   filters: { transactionUid?: string };
   pagination: Pagination;

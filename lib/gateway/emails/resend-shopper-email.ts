@@ -11,7 +11,7 @@ import { shopperEmailFromRow } from "./shopper-email-view";
  * would reach the shopper twice.
  */
 export async function resendShopperEmail(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock" | "outbox">;
   shopId: number;
   id: string;
 }): Promise<ShopperEmail> {

@@ -57,7 +57,10 @@ export class ShopperEmailWorker {
   private unsubscribe: (() => void) | null = null;
 
   constructor(
-    private readonly deps: GatewayDeps,
+    private readonly deps: Pick<
+      GatewayDeps,
+      "config" | "db" | "logger" | "clock" | "shops" | "outbox" | "metrics"
+    >,
     options: ShopperEmailWorkerOptions = {},
   ) {
     this.transport =
