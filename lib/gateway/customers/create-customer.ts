@@ -27,7 +27,7 @@ export function validateCustomer(body: unknown): CustomerCreateRequest {
  * two concurrent creates with the same id cannot both succeed.
  */
 export async function createCustomer(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   shopId: number;
   request: CustomerCreateRequest;
 }): Promise<Customer> {

@@ -7,7 +7,7 @@ import { customerFromRow } from "./customer-view";
 
 /** One of the shop's customers; another shop's id is indistinguishable from an unknown one. */
 export async function getCustomer(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   id: string;
 }): Promise<Customer> {

@@ -14,7 +14,7 @@ export interface CustomerFilters {
 
 /** GET /customers: one page of the shop's customers, newest first, and how many match in all. */
 export async function listCustomers(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   filters: CustomerFilters;
   pagination: Pagination;
