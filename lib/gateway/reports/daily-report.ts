@@ -78,7 +78,7 @@ export function parseReportMode(query: Record<string, string | undefined>, shop:
  * merchant with a fee, and give both back when won; `net` stays what the transactions moved. Sums are bigint/numeric in SQL and decimal strings on the wire: exact past 2^53.
  */
 export async function buildDailyReport(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   range: ReportRange;
   /** Count the shop's test transactions instead of its live ones. */

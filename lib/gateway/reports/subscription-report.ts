@@ -31,7 +31,7 @@ export interface SubscriptionReport {
  * the failing ones recovered by a retry. Three grouped queries.
  */
 export async function buildSubscriptionReport(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db">;
   shopId: number;
   test: boolean;
 }): Promise<SubscriptionReport> {
