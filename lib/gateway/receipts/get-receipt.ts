@@ -18,7 +18,13 @@ export interface Receipt {
  * The receipt behind a money transaction's `receipt_url`: for the shopper, with no credentials — the transaction's
  * random uid is the capability, as on the 3-D Secure pages. Only a successful money transaction has one.
  */
-export async function getReceipt({ deps, uid }: { deps: GatewayDeps; uid: string }): Promise<Receipt | null> {
+export async function getReceipt({
+  deps,
+  uid,
+}: {
+  deps: Pick<GatewayDeps, "db" | "shops">;
+  uid: string;
+}): Promise<Receipt | null> {
   const [row] = await selectRenderable(deps.db).where(eq(transactions.uid, uid));
   if (!row || row.type === "tokenization" || row.status !== "successful") return null;
   const shop = await deps.shops.get(row.shopId);
