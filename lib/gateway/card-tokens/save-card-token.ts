@@ -21,7 +21,7 @@ import { generateCardToken } from "../vault/tokens";
 import { cardTokenView } from "./card-token-view";
 
 export interface SaveCardTokenOptions {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "logger" | "clock" | "keyring" | "cardSightings">;
   shop: AuthenticatedShop;
   /** The card to store or the stored card's changes, as `validateCardToken` answers them. */
   request: CardTokenRequest;
@@ -76,7 +76,7 @@ function withPathToken(body: unknown, pathToken: string | undefined): unknown {
 }
 
 async function updateCard(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock" | "keyring">,
   shop: AuthenticatedShop,
   token: string,
   request: { holder?: string; exp_month?: number; exp_year?: number },
@@ -102,7 +102,7 @@ async function updateCard(
  * key the rotation retired meanwhile is seen, and the number is sealed again under the new one.
  */
 async function insertUnderActiveKey(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "keyring">,
   record: {
     token: string;
     shopId: number;
