@@ -59,7 +59,7 @@ function customerOfPayment(transaction: typeof transactions.$inferSelect): Custo
  * would choose — the save-card choice is not shown.
  */
 export async function startSubscriptionCheckout(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "config" | "db" | "clock">,
   shop: AuthenticatedShop,
   row: SubscriptionRow,
   options: { customerFields?: CheckoutCustomerField[] } = {},
