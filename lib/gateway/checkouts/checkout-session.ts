@@ -83,7 +83,7 @@ async function loadTransaction(
  * its transaction: the issuer's page finishes the transaction, and the next read of the session sees it.
  */
 export async function loadCheckoutSession(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   token: string,
   shopId?: number,
 ): Promise<CheckoutSession | null> {
@@ -134,7 +134,7 @@ export function describeSession(
 }
 
 export async function requireCheckoutSession(
-  deps: GatewayDeps,
+  deps: Pick<GatewayDeps, "db" | "clock">,
   token: string,
   shopId?: number,
 ): Promise<CheckoutSession> {

@@ -87,7 +87,7 @@ export function productCheckoutRequest(row: ProductRow, language: Language, now:
  * (sold out, deactivated, expired) opens none. `shopId` is the confirm_url's: the product must be that shop's.
  */
 export async function openPaymentLink(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db" | "clock" | "shops" | "rateLimiter" | "metrics">;
   productId: string;
   shopId?: number;
   lang?: string;

@@ -178,7 +178,7 @@ export async function payThroughCheckout(options: {
 
 /** POST /ctp/api/checkouts/{token}/cancel: the shopper gives up; the session fails and cannot be paid any more. */
 export async function cancelCheckout(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "db" | "clock">;
   shop: AuthenticatedShop;
   token: string;
 }): Promise<CheckoutSession> {
