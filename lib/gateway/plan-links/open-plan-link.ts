@@ -31,7 +31,7 @@ export const PLAN_LINK_CUSTOMER_FIELDS: CheckoutCustomerField[] = ["email", "fir
  * The plan's random id is the capability, as a product's is for its payment link.
  */
 export async function openPlanLink(options: {
-  deps: GatewayDeps;
+  deps: Pick<GatewayDeps, "config" | "db" | "clock" | "shops" | "rateLimiter" | "metrics">;
   planId: string;
   clientAddress: string;
   lang?: string;
