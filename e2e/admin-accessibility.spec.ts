@@ -60,6 +60,8 @@ function luminance(rgb: string): number {
 test("the area is dark when the browser asks for it, every page with no axe violation", async ({
   signedIn: page,
 }) => {
+  // Twelve pages, each with a full axe run: about a minute on a quiet machine, near the default limit under load.
+  test.slow();
   await page.emulateMedia({ colorScheme: "dark" });
   const paths = [
     ...PAGES.map(({ path }) => path),
