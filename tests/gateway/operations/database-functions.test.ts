@@ -142,7 +142,9 @@ describe("database functions", () => {
     opened.push(handle);
     await migrateDatabase(handle);
     expect(await definitions(handle)).toEqual(fresh);
-  });
+    // On the PostgreSQL suite the embedded template may not exist yet: made here (initdb in WebAssembly and every
+    // migration), which under a loaded machine takes longer than a test's usual 30 s.
+  }, 120_000);
 
   it("a function whose file changed is applied again at the next start, an unchanged one is not", async () => {
     const handle = await freshDatabase();
