@@ -97,7 +97,8 @@ describe.skipIf(!usePostgres)("shopper e-mails from two gateway instances on one
     expect(new Set(addresses).size).toBe(30);
     const rows = await rowsOf(uids);
     expect(rows.map((row) => [row.status, row.attempts])).toEqual(rows.map(() => ["sent", 1]));
-  });
+    // Thirty payments and thirty messages over TLS: beside the end-to-end run, more than a test's usual 30 s.
+  }, 90_000);
 
   it("sends each message once with both instances' background workers running", async () => {
     const workers = [first, second].map(

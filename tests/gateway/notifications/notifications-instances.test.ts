@@ -83,7 +83,9 @@ describe.skipIf(!usePostgres)(
 
     it("sends each attempt once when both workers claim at the same moment", async () => {
       receiver.received.length = 0;
-      receiver.answer = () => ({ status: 500 });
+      // Answered at once: a failed attempt's retry falls due 5 s later, and a loaded machine's loops (claiming until
+      // nothing is due) would then claim the retries as well, which is not what this test counts.
+      receiver.answer = () => ({ status: 204 });
       const uids = await tokenizeMany(40);
       // Small batches so the two workers' claims interleave many times.
       const workers = [first, second].map(
@@ -104,14 +106,9 @@ describe.skipIf(!usePostgres)(
       expect(new Set(receivedIds()).size).toBe(40);
       const { deliveries, attempts } = await attemptsOf(uids);
       expect(attempts).toHaveLength(40);
-      expect(deliveries.every((delivery) => delivery.attempts === 1 && delivery.status === "pending")).toBe(
+      expect(deliveries.every((delivery) => delivery.attempts === 1 && delivery.status === "delivered")).toBe(
         true,
       );
-      // Their retries (due in 5 s) are not part of the next test.
-      await first.runtime.deps.db
-        .update(notificationDeliveries)
-        .set({ status: "failed" })
-        .where(inArray(notificationDeliveries.transactionUid, uids));
     });
 
     it("delivers each notification once with both background workers running", async () => {
