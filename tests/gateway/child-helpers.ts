@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { transactions } from "@/lib/db/schema";
-import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
-import {
-  moneyResultFromAnswer,
-  moneyTransactionBody,
-} from "@/lib/gateway/transactions/money-transaction-body";
+import { moneyOwnBody, moneyResultFromAnswer } from "@/lib/gateway/transactions/money-transaction-body";
+import type { OwnBody } from "@/lib/gateway/transactions/own-body";
 import {
   callJson,
   type JsonBody,
@@ -93,18 +90,16 @@ async function insertParent(
     ),
   );
   if (tokenized.status !== 200) throw new Error(`tokenization failed: ${JSON.stringify(tokenized.body)}`);
-  const {
-    uid: _uid,
-    id: _id,
-    status: _status,
-    created_at,
-    updated_at,
-    ...common
-  } = tokenized.body.transaction;
+  const { created_at, tracking_id: trackingId } = tokenized.body.transaction;
+  const { deps } = gateway.runtime;
+  // The tokenization's own body, as the gateway stores it: what a payment of the same card and request holds.
+  const [tokenization] = await deps.db
+    .select({ body: transactions.body })
+    .from(transactions)
+    .where(eq(transactions.uid, tokenized.body.transaction.uid));
   const uid = randomUUID();
   const status = options.status ?? "successful";
-  const body = moneyTransactionBody(common as TransactionBody, {
-    type: options.type,
+  const body = moneyOwnBody(tokenization.body as OwnBody, {
     result: moneyResultFromAnswer(
       {
         status: status === "incomplete" ? "successful" : status,
@@ -120,7 +115,6 @@ async function insertParent(
     receiptUrl: null,
     paidAt: options.type === "payment" && status === "successful" ? created_at : null,
   });
-  const { deps } = gateway.runtime;
   const now = deps.clock.isFixed ? deps.clock.now() : new Date();
   await deps.db.insert(transactions).values({
     uid,
@@ -129,8 +123,8 @@ async function insertParent(
     status,
     amount: options.amount,
     currency,
-    trackingId: common.tracking_id,
-    trackingIds: [common.tracking_id],
+    trackingId,
+    trackingIds: [trackingId],
     cardToken: null,
     duplicateFingerprint: null,
     test: true,
@@ -138,8 +132,8 @@ async function insertParent(
     createdAt: now,
     updatedAt: now,
   });
-  const [row] = await deps.db.select().from(transactions).where(eq(transactions.uid, uid));
-  return { ...body, uid: row.uid, id: row.uid, status: row.status };
+  // As the merchant reads it, rendered from what was written.
+  return readTransaction(gateway, shop, uid);
 }
 
 export type ChildPath = "captures" | "voids" | "refunds";

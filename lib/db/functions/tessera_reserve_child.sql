@@ -27,8 +27,8 @@
 --                    already returned the money to the cardholder; a refund would pay them twice)
 -- The base refusals (ceiling to being_captured) come alone; `currency` and the amount's may come together.
 --
--- An authorization's expiry is the one its stored body answered with (fixed when it succeeded), or its creation plus the
--- shop's setting. `at` is the test clock's time, or null for the database's.
+-- An authorization's expiry is the one its own body stores (`authorization_expires_at`, fixed when it succeeded), or
+-- its creation plus the shop's setting. `at` is the test clock's time, or null for the database's.
 -- Until migration 0073 it took a plan (`body_plan`) for building the child's body from the parent's, and answered
 -- only the parent's result object.
 DROP FUNCTION IF EXISTS tessera_reserve_child(text, integer, integer, text, text, bigint, text, text, text[], text[],
@@ -105,7 +105,7 @@ BEGIN
      AND d.status IN ('needs_response', 'under_review', 'lost');
   now_at := coalesce(at, clock_timestamp());
   IF p.type = 'authorization' THEN
-    expiry := coalesce((p.body->'amounts'->>'authorization_expires_at')::timestamptz,
+    expiry := coalesce((p.body->>'authorization_expires_at')::timestamptz,
                        p.created_at + make_interval(days => authorization_expiry_days));
   END IF;
   left_over := CASE child_type
@@ -176,13 +176,13 @@ BEGIN
   new_child.updated_at := now_at;
   -- The row as stored (the time with the column's milliseconds, not as given).
   INSERT INTO transactions SELECT (new_child).* RETURNING * INTO new_child;
-  -- A capture stores its own facts (its result under `result`) and shows its authorization's card.
+  -- Every transaction stores its result under `result` (its own facts); a capture shows its authorization's card.
   IF p.type = 'capture' THEN
     SELECT g.body INTO origin FROM transactions g WHERE g.uid = p.parent_uid;
   ELSE
     origin := p.body;
   END IF;
   RETURN QUERY SELECT 'reserved'::text, NULL::text[], p.type, p.status, p.currency, left_over, expiry,
-    CASE WHEN p.type = 'capture' THEN p.body -> 'result' ELSE p.body -> p.type END, origin, row_to_json(new_child);
+    p.body -> 'result', origin, row_to_json(new_child);
 END;
 $$;

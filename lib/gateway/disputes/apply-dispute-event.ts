@@ -10,14 +10,7 @@ import {
 } from "@/lib/contracts/dispute";
 import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { queryRows } from "@/lib/db/client";
-import {
-  type DisputeRow,
-  disputes,
-  earlyFraudWarnings,
-  shops,
-  type TransactionRow,
-  transactions,
-} from "@/lib/db/schema";
+import { type DisputeRow, disputes, earlyFraudWarnings, shops, type TransactionRow } from "@/lib/db/schema";
 import type { AcquirerDisputeEvent } from "../acquirer/acquirer";
 import type { GatewayDeps } from "../context";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
@@ -29,6 +22,7 @@ import {
 } from "./dispute-notices";
 import { cancelSubscriptionForFraud } from "./dispute-subscriptions";
 import { newDisputeId } from "./dispute-view";
+import { type ChargeRow, readCharge } from "./disputed-charge";
 
 /** Days the merchant has to answer: an inquiry's and a chargeback's, as the networks commonly allow. */
 export const EVIDENCE_DAYS = { inquiry: 10, chargeback: 7 } as const;
@@ -38,8 +32,6 @@ export type DisputeEventOutcome =
   | { kind: "applied" }
   | { kind: "discarded"; reason: string }
   | { kind: "retry"; reason: string };
-
-type ChargeRow = TransactionRow;
 
 function reasonOf(reason: string): DisputeReason {
   return (DISPUTE_REASONS as readonly string[]).includes(reason) ? (reason as DisputeReason) : "general";
@@ -55,11 +47,7 @@ export async function applyDisputeEvent(
   event: AcquirerDisputeEvent,
 ): Promise<DisputeEventOutcome> {
   return deps.db.transaction(async (tx) => {
-    const [charge] = await tx
-      .select()
-      .from(transactions)
-      .where(eq(transactions.uid, event.transactionUid))
-      .for("update");
+    const charge = await readCharge(tx, event.transactionUid, { lock: true });
     if (!charge) return { kind: "retry", reason: "the disputed transaction is not written (yet)" };
     if (charge.type !== "payment" && charge.type !== "capture")
       return { kind: "discarded", reason: `a ${charge.type} cannot be disputed` };
@@ -92,7 +80,7 @@ export async function applyDisputeEvent(
 /** What of the charge is left to dispute: not refunded (nor being refunded), nor charged back already. */
 export async function undisputedAmount(
   tx: DatabaseTransaction | GatewayDeps["db"],
-  charge: ChargeRow,
+  charge: Pick<TransactionRow, "uid" | "amount">,
 ): Promise<number> {
   const [row] = await queryRows<{ taken: string }>(
     tx,

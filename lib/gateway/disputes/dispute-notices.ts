@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { DisputeEvent } from "@/lib/contracts/dispute";
-import type { DisputeRow, TransactionRow } from "@/lib/db/schema";
+import type { DisputeRow } from "@/lib/db/schema";
 import { notificationDeliveries, transactions } from "@/lib/db/schema";
-import type { TransactionBody } from "../transactions/build-transaction";
 import { newDeliveryId } from "../transactions/delivery-id";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
 import { MONEY_KEYS } from "../transactions/money-transaction-body";
+import type { TransactionBody } from "../transactions/transaction-body";
+import { bodyFromRow, shownOwnBody } from "../transactions/transaction-view";
 import { disputeFromRow } from "./dispute-view";
+import type { ChargeRow } from "./disputed-charge";
 import { evidenceFilesOf } from "./evidence-files";
 
 export const CHARGEBACK_MESSAGE = "Chargeback received";
@@ -15,11 +17,8 @@ export const CHARGEBACK_MESSAGE = "Chargeback received";
  * Where a dispute's news goes: the disputed payment's `notification_url` and the shop's own (`PATCH /shop`), since
  * a payment's URL may be long gone when its bank disputes it; each once.
  */
-export function disputeNoticeUrls(
-  charge: Pick<TransactionRow, "body">,
-  shopNotificationUrl: string | null,
-): string[] {
-  const paymentUrl = (charge.body as { notification_url?: string | null }).notification_url ?? null;
+export function disputeNoticeUrls(charge: ChargeRow, shopNotificationUrl: string | null): string[] {
+  const paymentUrl = shownOwnBody(charge).notification_url ?? null;
   return [...new Set([paymentUrl, shopNotificationUrl].filter((url): url is string => Boolean(url)))];
 }
 
@@ -114,13 +113,13 @@ const NOT_INHERITED = new Set([
  */
 export async function writeChargebackTransaction(
   tx: DatabaseTransaction,
-  charge: TransactionRow,
+  charge: ChargeRow,
   dispute: DisputeRow,
   urls: readonly string[],
   now: Date,
 ): Promise<string> {
   const uid = randomUUID();
-  const parentBody = charge.body as TransactionBody & Record<string, unknown>;
+  const parentBody = bodyFromRow(charge) as TransactionBody & Record<string, unknown>;
   const inherited = Object.fromEntries(Object.entries(parentBody).filter(([key]) => !NOT_INHERITED.has(key)));
   const body = {
     ...inherited,

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { SubscriptionState } from "@/lib/contracts/subscription";
-import { type DisputeRow, subscriptions, type TransactionRow } from "@/lib/db/schema";
+import { type DisputeRow, subscriptions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { recordSubscriptionEvent } from "../subscriptions/events";
 import { canTransition, transition } from "../subscriptions/transitions";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
+import { shownOwnBody } from "../transactions/transaction-view";
+import type { ChargeRow } from "./disputed-charge";
 
 /** The reason recorded on a subscription a fraud dispute ended. */
 export const FRAUD_DISPUTE_CANCEL_REASON = "Canceled: the cardholder's bank disputed a payment as fraudulent";
@@ -17,10 +19,10 @@ export const FRAUD_DISPUTE_CANCEL_REASON = "Canceled: the cardholder's bank disp
 export async function cancelSubscriptionForFraud(
   deps: Pick<GatewayDeps, "keyring" | "config" | "logger" | "clock">,
   tx: DatabaseTransaction,
-  charge: Pick<TransactionRow, "body">,
+  charge: ChargeRow,
   dispute: Pick<DisputeRow, "id">,
 ): Promise<boolean> {
-  const subscriptionId = (charge.body as { subscription_id?: string | null }).subscription_id;
+  const subscriptionId = shownOwnBody(charge).subscription_id;
   if (!subscriptionId) return false;
   const [current] = await tx
     .select()

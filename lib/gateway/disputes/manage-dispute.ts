@@ -23,6 +23,7 @@ import { assertAnswerable, DISPUTE_CLOSED, lockDispute } from "./dispute-lock";
 import { disputeNoticeUrls, queueDisputeEvents } from "./dispute-notices";
 import { disputeTimeline } from "./dispute-timeline";
 import { disputeFromRow } from "./dispute-view";
+import { readCharge } from "./disputed-charge";
 import { evidenceFilesOf } from "./evidence-files";
 
 export { DISPUTE_CLOSED, EVIDENCE_PAST_DUE, EVIDENCE_SUBMITTED } from "./dispute-lock";
@@ -173,10 +174,8 @@ export async function listDisputes(options: {
 }
 
 async function noticeUrls(tx: DatabaseTransaction, dispute: DisputeRow) {
-  const [charge] = await tx
-    .select({ body: transactions.body, trackingId: transactions.trackingId })
-    .from(transactions)
-    .where(eq(transactions.uid, dispute.transactionUid));
+  const charge = await readCharge(tx, dispute.transactionUid, { lock: false });
+  if (!charge) throw new Error(`dispute ${dispute.id}: its charge ${dispute.transactionUid} is not written`);
   const [shop] = await tx
     .select({ settings: shops.settings })
     .from(shops)

@@ -1,9 +1,10 @@
 import { and, eq, inArray, lt, or } from "drizzle-orm";
 import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
-import { type DisputeRow, disputes, shops, transactions } from "@/lib/db/schema";
+import { type DisputeRow, disputes, shops } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { decideDispute, escalateInquiry } from "./apply-dispute-event";
 import { disputeNoticeUrls } from "./dispute-notices";
+import { readCharge } from "./disputed-charge";
 
 /** Evidence texts that decide a test dispute, as Stripe's test mode has them. */
 export const WINNING_EVIDENCE = "winning_evidence";
@@ -69,11 +70,8 @@ export async function decideTestDisputes(
   for (const { id } of candidates) {
     const moved = await deps.db.transaction(async (tx) => {
       const [located] = await tx.select().from(disputes).where(eq(disputes.id, id));
-      const [charge] = await tx
-        .select()
-        .from(transactions)
-        .where(eq(transactions.uid, located.transactionUid))
-        .for("update");
+      const charge = await readCharge(tx, located.transactionUid, { lock: true });
+      if (!charge) throw new Error(`dispute ${id}: its charge ${located.transactionUid} is not written`);
       const [row] = await tx.select().from(disputes).where(eq(disputes.id, id)).for("update");
       const decision = testDecision(row, now);
       if (!decision) return false;

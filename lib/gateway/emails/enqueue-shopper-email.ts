@@ -4,7 +4,8 @@ import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
 import type { Database } from "@/lib/db/client";
 import { shopperEmails } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { TransactionBody } from "../transactions/build-transaction";
+import { type OwnBody, type OwnColumns, renderOwnBody } from "../transactions/own-body";
+import type { TransactionBody } from "../transactions/transaction-body";
 import type { ShopperEmailPayload, SubscriptionEmailFacts } from "./shopper-email-payload";
 
 /** `eml_` + 16 hex, from the operating system's random source. */
@@ -221,12 +222,23 @@ function moneyResult(body: TransactionBody): { billing_descriptor?: string | nul
  */
 export async function shopperEmailOnEnd(
   deps: Pick<GatewayDeps, "shops" | "clock">,
-  end: { uid: string; shopId: number; status: string; body: TransactionBody },
+  end: { uid: string; shopId: number; status: string; columns: OwnColumns; body: OwnBody },
 ): Promise<ShopperEmailRowInput | null> {
-  if (!mayEmailShopper(end.status, end.body)) return null;
+  if (
+    end.status !== "successful" ||
+    !end.body.customer?.email ||
+    !Object.hasOwn(KIND_OF_TYPE, end.columns.type)
+  ) {
+    return null;
+  }
+  // Nothing has taken from it yet: its totals are nought.
+  const body = renderOwnBody(
+    { ...end.columns, status: end.status, captured: 0, voided: 0, refunded: 0 },
+    end.body,
+  );
   return shopperEmailForTransaction(
     await deps.shops.get(end.shopId),
-    { uid: end.uid, status: end.status, body: end.body },
+    { uid: end.uid, status: end.status, body },
     deps.clock.isFixed ? deps.clock.now() : null,
   );
 }

@@ -4,8 +4,8 @@ import type { Config } from "@/lib/server/config";
 import type { Logger } from "@/lib/server/log";
 import { postToMerchant } from "../net/post-to-merchant";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import type { TransactionBody } from "../transactions/build-transaction";
 import { newDeliveryId } from "../transactions/delivery-id";
+import type { OwnBody, OwnColumns } from "../transactions/own-body";
 import { transactionWithoutChildren } from "../transactions/transaction-view";
 import type { Keyring } from "../vault/keyring";
 import { loadShopSigningKeys, signedRequestHeaders } from "./signing";
@@ -26,8 +26,20 @@ export interface VerifyWithMerchantOptions {
  * The transaction as the merchant is asked about it: not final yet (`incomplete`, no tokenization result) and
  * without a card token, which is only issued once the merchant approves.
  */
-export function transactionAwaitingVerification(uid: string, body: TransactionBody, at: Date): Transaction {
-  return transactionWithoutChildren({ uid, status: "incomplete", body, createdAt: at, updatedAt: at });
+export function transactionAwaitingVerification(
+  uid: string,
+  columns: OwnColumns,
+  body: OwnBody,
+  at: Date,
+): Transaction {
+  return transactionWithoutChildren({
+    ...columns,
+    uid,
+    status: "incomplete",
+    body,
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 /** The merchant's `message`, if its answer carries a usable one. */

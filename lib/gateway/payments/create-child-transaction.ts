@@ -13,8 +13,8 @@ import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { bindKeyToTransaction } from "../idempotency/key-binding";
 import type { AuthenticatedShop } from "../shops/shop-directory";
-import type { TransactionBody } from "../transactions/build-transaction";
 import { DUPLICATE_WINDOW_SECONDS } from "../transactions/duplicate-check";
+import type { OwnBody } from "../transactions/own-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { transactionFromRow } from "../transactions/transaction-view";
 import { askAcquirerAboutChild, parentRefId } from "./ask-acquirer-about-child";
@@ -117,7 +117,7 @@ async function reserveChild(
     request: ChildRequest;
     parentOptions: ParentOptions;
   },
-): Promise<{ child: TransactionRow; originBody: TransactionBody; parentRef: string }> {
+): Promise<{ child: TransactionRow; originBody: OwnBody; parentRef: string }> {
   const trackingId = request.tracking_id ?? null;
   const result = await deps.childWriter.reserve({
     locked_parent_uid: parentOptions.uid,
@@ -138,7 +138,7 @@ async function reserveChild(
   switch (result.outcome) {
     case "reserved": {
       const child = rowFromJson(transactions, result.child ?? {});
-      const originBody = result.origin_body as TransactionBody;
+      const originBody = result.origin_body as OwnBody;
       return { child, originBody, parentRef: parentRefId(request.parent_uid, result.parent_result) };
     }
     case "refused":

@@ -15,7 +15,8 @@ import type { AuthenticatedShop } from "../shops/shop-directory";
 import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/evaluate-smart-routing";
 import { issuerUrls } from "../three-d-secure/verification-result";
 import { buildTransactionBody } from "../transactions/build-transaction";
-import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
+import { moneyOwnBody, pendingMoneyResult } from "../transactions/money-transaction-body";
+import type { OwnColumns } from "../transactions/own-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { transactionWithoutChildren } from "../transactions/transaction-view";
 import { askAcquirer } from "./ask-acquirer";
@@ -80,9 +81,17 @@ export async function createCredit({ deps, shop, request }: CreateCreditOptions)
     currency: request.currency,
     amount: request.amount,
   });
-  const started = moneyTransactionBody(
+  // A test-mode shop's transactions are test transactions whatever the request says.
+  const columns: OwnColumns = {
+    type: "credit",
+    amount: request.amount,
+    currency: request.currency,
+    trackingId: request.tracking_id ?? null,
+    test: shop.test || request.test,
+  };
+  const started = moneyOwnBody(
     buildTransactionBody({
-      request: asCardRequest(shop.test ? { ...request, test: true } : request),
+      request: asCardRequest(request),
       card: {
         ...description,
         holder: card.holder,
@@ -96,7 +105,7 @@ export async function createCredit({ deps, shop, request }: CreateCreditOptions)
       gatewayId,
       smartRoutingStatus: routing.status,
     }),
-    { type: "credit", result: pendingMoneyResult(gatewayId), receiptUrl: null, paidAt: null },
+    { result: pendingMoneyResult(gatewayId), receiptUrl: null, paidAt: null },
   );
   const declined = routing.action === "decline";
   // Counted against the day's limit before it is written; given back if it is not written or not approved.
@@ -104,11 +113,12 @@ export async function createCredit({ deps, shop, request }: CreateCreditOptions)
     ? null
     : await reservePayout(deps, shop, {
         currency: request.currency,
-        test: started.test,
+        test: columns.test,
         amount: request.amount,
       });
   const firstBody = declined
     ? finishedMoneyBody(started, {
+        type: "credit",
         outcome: refusedOutcome(DECLINED_BY_SMART_ROUTING, gatewayId),
         token: null,
         at: deps.clock.now(),
@@ -133,10 +143,7 @@ export async function createCredit({ deps, shop, request }: CreateCreditOptions)
         uid,
         shopId: shop.id,
         status: declined ? "failed" : "incomplete",
-        type: "credit",
-        amount: request.amount,
-        currency: request.currency,
-        trackingId: request.tracking_id ?? null,
+        ...columns,
         trackingIds: splitTrackingIds(request.tracking_id),
         cardToken: resolved.storedToken,
         duplicateFingerprint: moneyFingerprint(deps.keyring.hashes, {
@@ -146,7 +153,6 @@ export async function createCredit({ deps, shop, request }: CreateCreditOptions)
           currency: request.currency,
           number: card.number,
         }),
-        test: started.test,
         body: firstBody,
       },
     })
@@ -166,14 +172,16 @@ export async function createCredit({ deps, shop, request }: CreateCreditOptions)
     amount: request.amount,
     currency: request.currency,
     billingDescriptor: request.dynamic_billing_descriptor ?? null,
-    test: started.test,
+    test: columns.test,
   });
   const outcome = outcomeFromAnswer("credit", answer, gatewayId);
   const finished = await finishPaymentTransaction(deps, {
     uid,
     shopId: shop.id,
     status: outcome.status,
+    columns,
     body: finishedMoneyBody(started, {
+      type: "credit",
       outcome,
       token: resolved.storedToken,
       // A stored card's stamp, shown with its token; a payout to card data sent in full shows neither.

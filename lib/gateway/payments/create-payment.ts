@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { MoneyType } from "@/lib/contracts/money-result";
 import type { PaymentRequest } from "@/lib/contracts/payment";
 import type { Contract } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
@@ -14,10 +15,11 @@ import { transactionAwaitingVerification, verifyWithMerchant } from "../notifica
 import { type ScreeningResult, screenCard } from "../screening/screen-card";
 import type { AuthenticatedShop } from "../shops/shop-directory";
 import { type IssuerUrls, issuerUrls } from "../three-d-secure/verification-result";
-import { buildTransactionBody, type TransactionBody } from "../transactions/build-transaction";
+import { buildTransactionBody } from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
-import { moneyTransactionBody, pendingMoneyResult } from "../transactions/money-transaction-body";
+import { moneyOwnBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { newCardRecord } from "../transactions/new-card";
+import type { OwnBody, OwnColumns } from "../transactions/own-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { transactionWithoutChildren } from "../transactions/transaction-view";
 import type { WrittenTransaction } from "../transactions/transaction-writer";
@@ -26,7 +28,7 @@ import { askAcquirer } from "./ask-acquirer";
 import { finishPaymentTransaction } from "./finish-payment-transaction";
 import { moneyFingerprint } from "./money-fingerprint";
 import { finishedMoneyBody, outcomeFromAnswer, receiptUrl, refusedOutcome } from "./money-outcome";
-import { amountsBeforeChildren, authorizationExpiry } from "./parent-amounts";
+import { authorizationExpiry } from "./parent-amounts";
 import { type ResolvedCard, resolveMoneyCard } from "./resolve-money-card";
 
 export interface CreatePaymentOptions {
@@ -63,8 +65,10 @@ interface PaymentInProgress {
   resolved: ResolvedCard;
   uid: string;
   screened: ScreeningResult;
-  /** The body it is written with while it waits (`incomplete`). */
-  started: TransactionBody;
+  /** Its columns: type, amount, currency, tracking id, test flag. */
+  columns: OwnColumns;
+  /** The own body it is written with while it waits (`incomplete`). */
+  started: OwnBody;
   stamp: string;
   fingerprint: string;
   /** A card typed in that the hosted-page shopper did not choose to save: kept for this charge only. */
@@ -128,6 +132,14 @@ async function screen(
     resolved,
     uid,
     screened,
+    // A test-mode shop's transactions are test transactions whatever the request says.
+    columns: {
+      type,
+      amount,
+      currency,
+      trackingId: request.tracking_id ?? null,
+      test: shop.test || request.test,
+    },
     started: startedBody(options, request, resolved, { description, urls, screened }),
     stamp: deps.keyring.hashes.cardStamp({ shopId: shop.id, number }),
     fingerprint: moneyFingerprint(deps.keyring.hashes, { type, shopId: shop.id, amount, currency, number }),
@@ -159,14 +171,14 @@ async function checkCardLimitsBeforeMerchant(
   return cardSighting({ deps, shop, number, card: description });
 }
 
-/** The body a payment is written with while it waits for its acquirer (or its shopper): `incomplete`, all zeros. */
+/** The own body a payment is written with while it waits for its acquirer (or its shopper): `incomplete`. */
 function startedBody(
   options: CreatePaymentOptions,
   request: PaymentRequest,
   resolved: ResolvedCard,
   checks: { description: CardDescription; urls: IssuerUrls; screened: ScreeningResult },
-): TransactionBody {
-  const { shop, type } = options;
+): OwnBody {
+  const { shop } = options;
   const { card } = resolved;
   const gatewayId = shop.settings.gateway_id;
   // A stored card named by its token is charged as it is: the token that comes back is the same, with the same
@@ -174,10 +186,9 @@ function startedBody(
   const contract = resolved.storedContract as Contract[] | null;
   const echoed =
     contract === null ? request : { ...request, additional_data: { ...request.additional_data, contract } };
-  const built = moneyTransactionBody(
+  const built = moneyOwnBody(
     buildTransactionBody({
-      // A test-mode shop's transactions are test transactions whatever the request says.
-      request: shop.test ? { ...echoed, test: true } : echoed,
+      request: echoed,
       card: { ...checks.description, holder: card.holder, exp_month: card.expMonth, exp_year: card.expYear },
       token: null,
       // The stamp goes out with the token only, once the charge succeeded (finishedMoneyBody).
@@ -188,17 +199,10 @@ function startedBody(
       smartRoutingStatus: checks.screened.smartRoutingStatus,
       threeDSecureVerification: checks.screened.verification ?? undefined,
     }),
-    {
-      type,
-      result: pendingMoneyResult(gatewayId),
-      receiptUrl: null,
-      paidAt: null,
-      // Nothing capturable or refundable while it waits: zeros, as for any transaction that did not succeed.
-      amounts: amountsBeforeChildren({ type, status: "incomplete", amount: request.amount }, null),
-    },
+    { result: pendingMoneyResult(gatewayId), receiptUrl: null, paidAt: null },
   );
   const charge = options.subscriptionCharge;
-  return charge ? ({ ...built, subscription_id: charge.subscriptionId } as TransactionBody) : built;
+  return charge ? { ...built, subscription_id: charge.subscriptionId } : built;
 }
 
 /**
@@ -206,7 +210,7 @@ function startedBody(
  * The refusal's message when it does not; null when it does, or when nothing is to be asked.
  */
 async function merchantRefusal(payment: PaymentInProgress): Promise<string | null> {
-  const { options, request, uid, started } = payment;
+  const { options, request, uid, columns, started } = payment;
   const { deps, shop } = options;
   if (payment.screened.kind !== "proceed" || !request.verification_url) return null;
   if (request.duplicate_check && (await hasRecentDuplicate(deps.db, deps.clock, payment.fingerprint))) {
@@ -215,7 +219,7 @@ async function merchantRefusal(payment: PaymentInProgress): Promise<string | nul
   const verdict = await verifyWithMerchant(
     deps,
     shop,
-    transactionAwaitingVerification(uid, started, deps.clock.now()),
+    transactionAwaitingVerification(uid, columns, started, deps.clock.now()),
   );
   return verdict.approved ? null : verdict.message;
 }
@@ -224,6 +228,7 @@ async function merchantRefusal(payment: PaymentInProgress): Promise<string | nul
 async function refuse(payment: PaymentInProgress, message: string): Promise<Transaction> {
   const { deps, shop } = payment.options;
   const failed = finishedMoneyBody(payment.started, {
+    type: payment.columns.type as MoneyType,
     outcome: refusedOutcome(message, shop.settings.gateway_id),
     token: null,
     at: deps.clock.now(),
@@ -239,7 +244,7 @@ async function refuse(payment: PaymentInProgress, message: string): Promise<Tran
 function write(
   payment: PaymentInProgress,
   status: "incomplete" | "failed",
-  body: TransactionBody,
+  body: OwnBody,
   token: string | null,
 ): Promise<WrittenTransaction> {
   const { options, request, resolved, screened } = payment;
@@ -261,14 +266,10 @@ function write(
       uid: payment.uid,
       shopId: shop.id,
       status,
-      type: options.type,
-      amount: request.amount,
-      currency: request.currency,
-      trackingId: request.tracking_id ?? null,
+      ...payment.columns,
       trackingIds: splitTrackingIds(request.tracking_id),
       cardToken: token,
       duplicateFingerprint: payment.fingerprint,
-      test: body.test,
       body,
     },
   });
@@ -306,7 +307,7 @@ async function charge(payment: PaymentInProgress, token: string, createdAt: Date
     merchantInitiated: resolved.merchantInitiated,
     threeDSecure: verification ? { eci: verification.eci, cavv: verification.cavv } : null,
     billingDescriptor: request.dynamic_billing_descriptor ?? null,
-    test: payment.started.test,
+    test: payment.columns.test,
   });
   const outcome = outcomeFromAnswer(type, answer, shop.settings.gateway_id);
   const ended = { type, status: outcome.status, shopId: shop.id, createdAt };
@@ -314,7 +315,9 @@ async function charge(payment: PaymentInProgress, token: string, createdAt: Date
     uid,
     shopId: shop.id,
     status: outcome.status,
+    columns: payment.columns,
     body: finishedMoneyBody(payment.started, {
+      type,
       outcome,
       token: payment.heldForCharge ? null : token,
       stamp: payment.stamp,

@@ -4,11 +4,11 @@ import { type JsonRecordset, jsonRecordset } from "@/lib/db/json-insert";
 import { shopperEmails, type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { mayEmailShopper, shopperEmailForTransaction } from "../emails/enqueue-shopper-email";
-import type { TransactionBody } from "../transactions/build-transaction";
 import { type ChildOwnBody, renderChildBody } from "../transactions/child-body";
 import type { ChildFinish } from "../transactions/child-writer";
 import { countEnded } from "../transactions/count-ended";
 import { newDeliveryId } from "../transactions/delivery-id";
+import type { OwnBody } from "../transactions/own-body";
 import type { RenderableRow } from "../transactions/transaction-view";
 
 /** The parent a child acts on, and the shop's setting its authorization's expiry falls back on. */
@@ -53,8 +53,8 @@ export async function finishChildTransaction({
 }: {
   deps: GatewayDeps;
   parentOptions: ParentOptions;
-  /** The parent's stored body: the card, customer and echoed fields the child's response shows. */
-  originBody: TransactionBody;
+  /** Its origin's own body (`RenderableRow`): the card, customer and echoed fields the child's response shows. */
+  originBody: OwnBody;
   child: TransactionRow;
   status: "successful" | "failed" | "error";
   body: ChildOwnBody;
@@ -91,7 +91,7 @@ export async function finishChildTransaction({
     const [current] = await deps.db.select().from(transactions).where(eq(transactions.uid, child.uid));
     return { ...current, originBody };
   }
-  countEnded(deps.metrics, { status, body: shown });
+  countEnded(deps.metrics, { status, type: child.type, test: child.test });
   if (notificationUrl || shopperEmail) deps.outbox.nudge();
   return { ...child, status, body, updatedAt: new Date(finishedAt), originBody };
 }

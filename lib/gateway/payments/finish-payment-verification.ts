@@ -15,8 +15,8 @@ import {
   finishedVerification,
   outcomePassed,
 } from "../three-d-secure/verification-result";
-import type { TransactionBody } from "../transactions/build-transaction";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
+import { type OwnBody, ownColumns } from "../transactions/own-body";
 import { transactionWithoutChildren } from "../transactions/transaction-view";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
@@ -44,9 +44,10 @@ export async function finishPaymentVerification(
   const { row, pending } = options;
   let { outcome } = options;
   const uid = row.uid;
-  const started = row.body as TransactionBody;
-  const type = started.type as MoneyType;
-  const gatewayId = started[type]?.gateway_id ?? 0;
+  const started = row.body as OwnBody;
+  const type = row.type as MoneyType;
+  const columns = ownColumns(row);
+  const gatewayId = started.result?.gateway_id ?? 0;
   const now = deps.clock.sqlNow();
   const verifying = eq(threeDSecureChallenges.stage, "verifying");
 
@@ -98,7 +99,9 @@ export async function finishPaymentVerification(
       uid,
       shopId: row.shopId,
       status: result.status,
+      columns,
       body: finishedMoneyBody(started, {
+        type,
         outcome: result,
         token: heldForCharge ? null : row.cardToken,
         stamp: card?.stamp ?? null,
@@ -139,7 +142,11 @@ export async function finishPaymentVerification(
     const shop = await deps.shops.get(row.shopId);
     const asked = { ...started, three_d_secure_verification: verification };
     const verdict = shop
-      ? await verifyWithMerchant(deps, shop, transactionAwaitingVerification(uid, asked, row.createdAt))
+      ? await verifyWithMerchant(
+          deps,
+          shop,
+          transactionAwaitingVerification(uid, columns, asked, row.createdAt),
+        )
       : { approved: false as const, message: "Shop not found" };
     if (!verdict.approved) return end(refusedOutcome(verdict.message, gatewayId), verifying);
   }

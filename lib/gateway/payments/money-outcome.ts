@@ -1,10 +1,8 @@
 import { SUCCESSFULLY_PROCESSED } from "@/lib/contracts/messages";
 import type { MoneyResult, MoneyType } from "@/lib/contracts/money-result";
 import type { AcquirerAnswer } from "../acquirer/acquirer";
-import type { TransactionBody } from "../transactions/build-transaction";
 import { moneyResultFromAnswer } from "../transactions/money-transaction-body";
-import { isParentType } from "../transactions/parent-amounts";
-import { amountsBeforeChildren } from "./parent-amounts";
+import type { OwnBody } from "../transactions/own-body";
 
 /** How a money transaction ended: its status, its top-level message, and its result object. */
 export interface MoneyOutcome {
@@ -58,36 +56,28 @@ export function refusedOutcome(message: string, gatewayId: number): MoneyOutcome
 }
 
 /**
- * A pending money transaction's body once it ends: its outcome, the card token and stamp (only a successful one
- * shows them: a declined guess must not confirm a number),
- * `paid_at` (a successful payment or payout), its receipt, and a payment's or authorization's `amounts` as they
- * stand before any child (all of it refundable or capturable when it succeeded, zeros otherwise).
+ * A pending payment's, authorization's or payout's own body once it ends: its outcome, the card token and stamp
+ * (only a successful one shows them: a declined guess must not confirm a number), `paid_at` (a successful payment
+ * or payout), its receipt, and an authorization's expiry (fixed when it succeeds; its `amounts` are rendered from
+ * it and its totals at read).
  */
 export function finishedMoneyBody(
-  started: TransactionBody,
+  started: OwnBody,
   finish: {
+    type: MoneyType;
     outcome: MoneyOutcome;
     token: string | null;
     /** The card's per-shop stamp: shown with the token only, as a tokenization shows it. */
     stamp?: string | null;
     at: Date;
     receiptUrl: string;
-    verification?: TransactionBody["three_d_secure_verification"];
+    verification?: OwnBody["three_d_secure_verification"];
     /** A successful authorization's expiry (`authorizationExpiry`); null for anything else. */
     authorizationExpiresAt: Date | null;
   },
-): TransactionBody {
-  const { outcome } = finish;
+): OwnBody {
+  const { outcome, type } = finish;
   const successful = outcome.status === "successful";
-  const type = started.type as MoneyType;
-  const amounts = isParentType(type)
-    ? {
-        amounts: amountsBeforeChildren(
-          { type, status: outcome.status, amount: started.amount },
-          finish.authorizationExpiresAt,
-        ),
-      }
-    : {};
   return {
     ...started,
     message: outcome.message,
@@ -98,9 +88,11 @@ export function finishedMoneyBody(
       stamp: successful && finish.token ? (finish.stamp ?? null) : null,
     },
     three_d_secure_verification: finish.verification ?? started.three_d_secure_verification,
-    [type]: outcome.result,
+    result: outcome.result,
     receipt_url: successful ? finish.receiptUrl : null,
-    ...amounts,
+    ...(type === "authorization"
+      ? { authorization_expires_at: finish.authorizationExpiresAt?.toISOString() ?? null }
+      : {}),
   };
 }
 

@@ -1,26 +1,8 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { ParentAmounts } from "@/lib/contracts/child-transaction";
 import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { queryRows } from "@/lib/db/client";
 import type { TransactionRow } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import { parentAmounts } from "../transactions/parent-amounts";
-
-/**
- * What a payment, authorization or capture is written with as `amounts` before any child: `parentAmounts` with no
- * child's totals, and a successful authorization's expiry from `authorizationExpiry` (the one stored part, fixed
- * then). From then on its amounts are rendered at read from its stored totals (`transactionFromRow`); the stored
- * object keeps the key's place in the body and the expiry.
- */
-export function amountsBeforeChildren(
-  transaction: Pick<TransactionRow, "type" | "status" | "amount">,
-  authorizationExpiresAt: Date | null,
-): ParentAmounts {
-  return parentAmounts(
-    { ...transaction, captured: 0, voided: 0, refunded: 0 },
-    transaction.type === "authorization" ? (authorizationExpiresAt?.toISOString() ?? null) : null,
-  );
-}
 
 /**
  * When an authorization made at `createdAt` stops taking captures and voids, as the database computes it:

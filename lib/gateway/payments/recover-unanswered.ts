@@ -8,7 +8,7 @@ import {
   transactionsInFlight,
 } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { TransactionBody } from "../transactions/build-transaction";
+import { type OwnBody, ownColumns } from "../transactions/own-body";
 import { revealCardNumber } from "../vault/card-vault";
 import { askAcquirer } from "./ask-acquirer";
 import { finishPaymentTransaction } from "./finish-payment-transaction";
@@ -64,9 +64,9 @@ export async function recoverUnansweredPayments(deps: GatewayDeps): Promise<numb
  */
 export async function recoverUnansweredPayment(deps: GatewayDeps, row: TransactionRow): Promise<boolean> {
   {
-    const started = row.body as TransactionBody;
+    const started = row.body as OwnBody;
     const type = row.type as MoneyType;
-    const gatewayId = started[type]?.gateway_id ?? 0;
+    const gatewayId = started.result?.gateway_id ?? 0;
     const [card] = row.cardToken
       ? await deps.db.select().from(cards).where(eq(cards.token, row.cardToken))
       : [];
@@ -121,7 +121,9 @@ export async function recoverUnansweredPayment(deps: GatewayDeps, row: Transacti
       uid: row.uid,
       shopId: row.shopId,
       status: outcome.status,
+      columns: ownColumns(row),
       body: finishedMoneyBody(started, {
+        type,
         outcome,
         token: card?.heldForCharge ? null : row.cardToken,
         stamp: card?.stamp ?? null,

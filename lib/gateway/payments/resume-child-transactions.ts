@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { CHILD_TRANSACTION_TYPES, type ChildTransactionType } from "@/lib/contracts/child-transaction";
 import { transactions, transactionsInFlight } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
-import type { TransactionBody } from "../transactions/build-transaction";
+import type { OwnBody } from "../transactions/own-body";
 import { selectRenderable, storedResult } from "../transactions/transaction-view";
 import { askAcquirerAboutChild, parentRefId } from "./ask-acquirer-about-child";
 import { finishedChildBody } from "./child-body";
@@ -65,7 +65,7 @@ export async function resumeChildTransactions({ deps }: { deps: GatewayDeps }): 
         uid: parent.uid,
         authorizationExpiryDays: shop.settings.authorization_expiry_days,
       },
-      originBody: child.originBody as TransactionBody,
+      originBody: child.originBody as OwnBody,
       child,
       status: answer.status,
       body: finishedChildBody({ deps, shop, child, type, answer }),

@@ -10,8 +10,7 @@ import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
 import { chargeStoredCard } from "../payments/charge-stored-card";
 import { recoverUnansweredPayment } from "../payments/recover-unanswered";
-import type { TransactionBody } from "../transactions/build-transaction";
-import { moneyResultOf } from "../transactions/money-transaction-body";
+import { storedResult } from "../transactions/transaction-view";
 import type { Attempt } from "./renewal-decide";
 
 export interface ChargeOutcome {
@@ -25,10 +24,9 @@ export interface ChargeOutcome {
 
 function outcomeOfRow(row: TransactionRow): ChargeOutcome | null {
   if (row.status === "incomplete") return null;
-  const body = row.body as TransactionBody;
   return {
     status: row.status === "successful" ? "successful" : row.status === "error" ? "error" : "failed",
-    bankCode: moneyResultOf(body)?.bank_code ?? null,
+    bankCode: storedResult(row)?.bank_code ?? null,
     transactionUid: row.uid,
   };
 }

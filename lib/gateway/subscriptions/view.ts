@@ -12,8 +12,8 @@ import { describeCard } from "../cards/describe-card";
 import { checkoutPageUrl } from "../checkouts/create-checkout";
 import type { GatewayDeps } from "../context";
 import { issuerUrls } from "../three-d-secure/verification-result";
-import type { TransactionBody } from "../transactions/build-transaction";
-import { moneyResultOf } from "../transactions/money-transaction-body";
+import type { OwnBody } from "../transactions/own-body";
+import { storedResult } from "../transactions/transaction-view";
 import { revealCardNumber } from "../vault/card-vault";
 import { planFromRow } from "./plans";
 
@@ -63,6 +63,7 @@ export async function subscriptionsFromRows(
           .select({
             uid: transactions.uid,
             status: transactions.status,
+            type: transactions.type,
             body: transactions.body,
             createdAt: transactions.createdAt,
           })
@@ -79,7 +80,7 @@ export async function subscriptionsFromRows(
       const card = row.cardToken ? cardByToken.get(row.cardToken) : undefined;
       const description = card ? describeCard(await revealCardNumber(deps.keyring, card)) : null;
       const last = row.lastTransactionUid ? transactionByUid.get(row.lastTransactionUid) : undefined;
-      const lastBody = last?.body as TransactionBody | undefined;
+      const lastBody = last?.body as OwnBody | undefined;
       const state = row.state as SubscriptionState;
       return {
         id: row.id,
@@ -112,7 +113,7 @@ export async function subscriptionsFromRows(
                 uid: last.uid,
                 status: last.status,
                 message:
-                  (lastBody.type !== "tokenization" ? moneyResultOf(lastBody)?.message : null) ??
+                  (last.type !== "tokenization" ? storedResult(last)?.message : null) ??
                   lastBody.message ??
                   null,
                 created_at: last.createdAt.toISOString(),

@@ -9,8 +9,8 @@ import {
   finishedVerification,
   outcomePassed,
 } from "../three-d-secure/verification-result";
-import type { TransactionBody } from "../transactions/build-transaction";
 import { finishTransactions } from "../transactions/finish-transactions";
+import { type OwnBody, ownColumns, type TokenizationResult } from "../transactions/own-body";
 import { transactionWithoutChildren } from "../transactions/transaction-view";
 
 /**
@@ -35,7 +35,9 @@ export async function finishTokenizationVerification(
 ): Promise<FinishResult> {
   const { row, pending, outcome } = options;
   const uid = row.uid;
-  const started = row.body as TransactionBody;
+  const started = row.body as OwnBody;
+  const columns = ownColumns(row);
+  const startedResult = started.result as TokenizationResult;
   const verification = finishedVerification(
     started.three_d_secure_verification,
     started.credit_card.brand ?? "unknown",
@@ -48,15 +50,11 @@ export async function finishTokenizationVerification(
     result = { status: "failed", message: failedVerificationMessage(outcome) };
   }
   const successful = result.status === "successful";
-  const body: TransactionBody = {
+  const body: OwnBody = {
     ...started,
     message: result.message,
     three_d_secure_verification: verification,
-    tokenization: started.tokenization && {
-      ...started.tokenization,
-      status: result.status,
-      message: result.message,
-    },
+    result: { ...startedResult, status: result.status, message: result.message },
     // The stamp is revealed with the token, once the card is kept for good (see tokenizeCard).
     credit_card: {
       ...started.credit_card,
@@ -75,22 +73,17 @@ export async function finishTokenizationVerification(
       .returning({ uid: threeDSecureChallenges.transactionUid });
     if (!claimed) return { finished: false };
     const shop = await deps.shops.get(row.shopId);
-    const asked = {
-      ...body,
-      message: null,
-      tokenization: started.tokenization,
-      credit_card: started.credit_card,
-    };
+    const asked = { ...body, message: null, result: startedResult, credit_card: started.credit_card };
     const verdict = shop
-      ? await verifyWithMerchant(deps, shop, transactionAwaitingVerification(uid, asked, row.createdAt))
+      ? await verifyWithMerchant(
+          deps,
+          shop,
+          transactionAwaitingVerification(uid, columns, asked, row.createdAt),
+        )
       : { approved: false as const, message: "Shop not found" };
     if (!verdict.approved) {
       body.message = verdict.message;
-      body.tokenization = started.tokenization && {
-        ...started.tokenization,
-        status: "failed",
-        message: verdict.message,
-      };
+      body.result = { ...startedResult, status: "failed", message: verdict.message };
       body.credit_card = { ...started.credit_card, token: null, stamp: null };
       result = { status: "failed", message: verdict.message };
     }
@@ -116,6 +109,7 @@ export async function finishTokenizationVerification(
         uid,
         shopId: row.shopId,
         status: result.status,
+        columns,
         body,
         keepCard: kept,
         // The card was kept only for this verification: a failed one leaves nothing of it behind.

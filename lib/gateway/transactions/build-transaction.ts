@@ -2,24 +2,8 @@ import type { TokenizationRequest } from "@/lib/contracts/tokenization";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { echoTravel } from "@/lib/contracts/travel";
 import type { CardDescription } from "../cards/describe-card";
-
-/** The parts of a transaction object that are not columns of its row (see `transactionFromRow`). */
-export type TransactionBody = Omit<Transaction, "uid" | "id" | "status" | "created_at" | "updated_at">;
-
-export const EMPTY_THREE_D_SECURE_VERIFICATION: Transaction["three_d_secure_verification"] = {
-  status: null,
-  message: null,
-  ve_status: null,
-  pa_status: null,
-  eci: null,
-  xid: null,
-  cavv: null,
-  cavv_algorithm: null,
-  fail_reason: null,
-  acs_url: null,
-  pa_res_url: null,
-  method_process_url: null,
-};
+import type { OwnBody } from "./own-body";
+import { EMPTY_THREE_D_SECURE_VERIFICATION } from "./transaction-body";
 
 export interface BuildTransactionBodyInput {
   request: TokenizationRequest;
@@ -38,23 +22,19 @@ export interface BuildTransactionBodyInput {
   threeDSecureVerification?: Transaction["three_d_secure_verification"];
 }
 
-/** Builds the stored response body: the request's own parameters echoed (never the number or code) + results. */
-export function buildTransactionBody(input: BuildTransactionBodyInput): TransactionBody {
+/**
+ * A tokenization's own body (`OwnBody`, rendered at read): the request's own parameters echoed (never the number or
+ * code) and its results. Its amount, currency, tracking id and test flag go in its row's columns.
+ */
+export function buildTransactionBody(input: BuildTransactionBodyInput): OwnBody {
   const { request, card, outcome } = input;
   const finished = outcome.status !== "incomplete";
   return {
     message: outcome.message,
-    amount: request.amount,
-    currency: request.currency,
     description: request.description,
-    tracking_id: request.tracking_id ?? null,
     language: request.language,
-    type: "tokenization",
-    payment_method_type: "credit_card",
-    test: request.test,
     paid_at: null,
     redirect_url: input.redirectUrl,
-    status_code: null,
     duplicate_check: request.duplicate_check,
     dynamic_billing_descriptor: request.dynamic_billing_descriptor ?? null,
     notification_url: request.notification_url ?? null,
@@ -80,7 +60,7 @@ export function buildTransactionBody(input: BuildTransactionBodyInput): Transact
       token_provider: null,
     },
     three_d_secure_verification: input.threeDSecureVerification ?? EMPTY_THREE_D_SECURE_VERIFICATION,
-    tokenization: {
+    result: {
       message: finished ? outcome.message : null,
       status: finished ? (outcome.status as "successful" | "failed") : null,
       gateway_id: input.gatewayId,

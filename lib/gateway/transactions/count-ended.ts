@@ -1,5 +1,4 @@
 import type { GatewayMetrics } from "../observability/metrics";
-import type { TransactionBody } from "./build-transaction";
 
 /** Where transactions are counted as they end (`tessera_transactions_total`). */
 export type TransactionCounter = Pick<GatewayMetrics, "transaction">;
@@ -13,8 +12,8 @@ export type TransactionCounter = Pick<GatewayMetrics, "transaction">;
  */
 export function countEnded(
   metrics: TransactionCounter,
-  ended: { status: string; body: Pick<TransactionBody, "type" | "test"> },
+  ended: { status: string; type: string; test: boolean },
 ): void {
   if (ended.status === "incomplete") return;
-  metrics.transaction({ type: ended.body.type, status: ended.status, test: ended.body.test === true });
+  metrics.transaction({ type: ended.type, status: ended.status, test: ended.test });
 }

@@ -1,6 +1,5 @@
 import type { Database } from "@/lib/db/client";
 import type { Clock } from "../clock";
-import type { TransactionBody } from "./build-transaction";
 import type { TransactionCounter } from "./count-ended";
 import {
   type DatabaseTransaction,
@@ -9,6 +8,7 @@ import {
   type TransactionFinish,
 } from "./finish-transactions";
 import type { MoneyAnswerWriter } from "./money-answer-writer";
+import type { OwnBody, OwnColumns } from "./own-body";
 import type { WrittenTransaction } from "./transaction-writer";
 
 /**
@@ -33,7 +33,8 @@ export async function finishMoneyTransaction(
     uid: string;
     shopId: number;
     status: "successful" | "failed" | "error";
-    body: TransactionBody;
+    columns: OwnColumns;
+    body: OwnBody;
     cardToken: string | null;
     /** The card record was written for this transaction (not a stored card named by its token). */
     ownsCard: boolean;
@@ -60,6 +61,7 @@ export async function finishMoneyTransaction(
     uid: finish.uid,
     shopId: finish.shopId,
     status: finish.status,
+    columns: finish.columns,
     body: finish.body,
     keepCard: !discardCard && finish.cardToken !== null,
     discardCard: discardCard ? finish.cardToken : null,

@@ -3,9 +3,9 @@ import { type Database, queryRows, queryRowsPrepared } from "@/lib/db/client";
 import { arrayLiteral, jsonRecordset } from "@/lib/db/json-insert";
 import { cards, notificationDeliveries, shopperEmails } from "@/lib/db/schema";
 import type { Clock } from "../clock";
-import type { TransactionBody } from "./build-transaction";
 import { countEnded, type TransactionCounter } from "./count-ended";
 import { transactionDeliveryRow } from "./delivery-id";
+import type { OwnBody, OwnColumns } from "./own-body";
 import type { WrittenTransaction } from "./transaction-writer";
 
 /** A row of the shopper e-mail outbox, as the table takes it. */
@@ -19,7 +19,9 @@ export interface TransactionFinish {
   uid: string;
   shopId: number;
   status: FinalStatus;
-  body: TransactionBody;
+  /** Its columns, as written (what its answer is rendered with). */
+  columns: OwnColumns;
+  body: OwnBody;
   /** Whether the transaction keeps its card token; false takes it off (a card that was not kept). */
   keepCard: boolean;
   /** A card record deleted with the end: stored only for this transaction, which does not keep it. */
@@ -61,8 +63,9 @@ export async function finishTransactions(
   return finishes.map((finish) => {
     const row = ended.get(finish.uid);
     if (!row) return null;
-    countEnded(deps.metrics, finish);
+    countEnded(deps.metrics, { status: finish.status, type: finish.columns.type, test: finish.columns.test });
     return {
+      ...finish.columns,
       uid: finish.uid,
       status: finish.status,
       body: finish.body,

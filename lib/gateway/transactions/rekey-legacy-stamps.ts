@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { cards, legacyStamps, transactions } from "@/lib/db/schema";
 import type { KeyedHashes } from "../vault/keyed-hashes";
-import type { TransactionBody } from "./build-transaction";
+import type { OwnBody } from "./own-body";
 
 /** Entries rewritten per database transaction: short enough that other instances starting meanwhile wait little. */
 const BATCH = 500;
@@ -58,7 +58,7 @@ export async function rekeyLegacyStamps(db: Database, hashes: KeyedHashes): Prom
               .from(transactions)
               .where(inArray(transactions.uid, uids));
       for (const row of rows) {
-        const body = row.body as TransactionBody;
+        const body = row.body as OwnBody;
         // A capture, void or refund stores no card of its own: it shows its parent's, rekeyed with the parent.
         if (!body.credit_card) continue;
         const legacyStamp = body.credit_card.stamp;

@@ -4,12 +4,13 @@ import type { MoneyResult } from "@/lib/contracts/money-result";
 import type { Transaction } from "@/lib/contracts/transaction";
 import type { Database } from "@/lib/db/client";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
-import type { TransactionBody } from "./build-transaction";
 import { type ChildOwnBody, isChildType, renderChildBody } from "./child-body";
-import { isParentType, type ParentFacts, parentAmounts } from "./parent-amounts";
+import { type OwnBody, renderOwnBody } from "./own-body";
+import type { TransactionBody } from "./transaction-body";
+import type { WrittenTransaction } from "./transaction-writer";
 
 /**
- * A stored transaction as it is rendered: its row, and for a capture, void or refund the body of the payment or
+ * A stored transaction as it is rendered: its row, and for a capture, void or refund the own body of the payment or
  * authorization it descends from (`originBody`: its parent's, or for a refund of a capture the authorization's,
  * which the capture shows in turn), whose card, customer and echoed fields its response shows; null otherwise.
  */
@@ -34,54 +35,57 @@ export function selectRenderable(db: Database) {
     .leftJoin(grandparent, eq(grandparent.uid, parent.parentUid));
 }
 
-/** The result object a stored money transaction holds: a child's under `result`, any other's under its type. */
-export function storedResult(row: Pick<TransactionRow, "type" | "body">): MoneyResult | undefined {
-  const body = row.body as Record<string, MoneyResult | undefined>;
-  return isChildType(row.type) ? body.result : body[row.type];
+/** The result object a stored money transaction holds (every type stores it under `result`). */
+export function storedResult(row: Pick<TransactionRow, "body">): MoneyResult | undefined {
+  return (row.body as { result?: MoneyResult }).result;
 }
 
 /**
  * The transaction object the API answers, rendered from what is stored: a child's body from its own facts and its
- * parent's body (`renderChildBody`), and a parent's `amounts` (a payment's, an authorization's, a capture's) from
- * its stored totals, in the place its body keeps for them (last, for a row written without them), with the expiry
- * it stored when it succeeded. Queries, webhooks, receipts and replays all render here.
+ * origin's (`renderChildBody`), any other's from its own (`renderOwnBody`), each with its columns and its
+ * children's totals. Queries, webhooks, receipts and replays all render here.
  */
 export function transactionFromRow(row: RenderableRow): Transaction {
-  if (!isChildType(row.type)) return rendered(row, row.body as TransactionBody);
+  return rendered(row, bodyFromRow(row));
+}
+
+/** A stored transaction's response body: `transactionFromRow` without its uid, status and times. */
+export function bodyFromRow(row: RenderableRow): TransactionBody {
+  // A chargeback is stored as it answers (built from its charge's response when the bank took the money back).
+  if (row.type === "chargeback") return row.body as TransactionBody;
+  if (!isChildType(row.type)) return renderOwnBody(row, row.body as OwnBody);
   if (row.originBody == null) {
     throw new Error(`transaction ${row.uid}: a ${row.type} is rendered with its parent's body`);
   }
-  return rendered(row, renderChildBody(row.originBody as TransactionBody, row, row.body as ChildOwnBody));
+  return renderChildBody(row.originBody as OwnBody, row, row.body as ChildOwnBody);
 }
 
 /**
- * A payment, authorization, tokenization or payout as the request that wrote or ended it answers: no child of it
- * has finished yet (a child needs a parent that succeeded, and a parent's request ends before any child can), so
- * its totals are nought and its type and amount are its body's.
+ * The own body whose card, customer and echoed fields (its `notification_url`, a subscription's charge's
+ * `subscription_id`) a payment, authorization or capture shows: its own, or a capture's authorization's.
  */
-export function transactionWithoutChildren(
-  row: Pick<TransactionRow, "uid" | "status" | "createdAt" | "updatedAt" | "body">,
-): Transaction {
-  const body = row.body as TransactionBody;
-  return rendered(
-    { ...row, type: body.type, amount: body.amount, captured: 0, voided: 0, refunded: 0 },
-    body,
-  );
+export function shownOwnBody(row: RenderableRow): OwnBody {
+  return (isChildType(row.type) ? row.originBody : row.body) as OwnBody;
+}
+
+/**
+ * A tokenization, payment, authorization or payout as the request that wrote or ended it answers: no child of it
+ * has finished yet (a child needs a parent that succeeded, and a parent's request ends before any child can), so
+ * its totals are nought.
+ */
+export function transactionWithoutChildren(row: WrittenTransaction): Transaction {
+  return rendered(row, renderOwnBody({ ...row, captured: 0, voided: 0, refunded: 0 }, row.body as OwnBody));
 }
 
 function rendered(
-  row: Pick<TransactionRow, "uid" | "status" | "createdAt" | "updatedAt"> & ParentFacts,
+  row: Pick<TransactionRow, "uid" | "status" | "createdAt" | "updatedAt">,
   body: TransactionBody,
 ): Transaction {
-  const stored = (body as { amounts?: { authorization_expires_at?: string | null } | null }).amounts;
   return {
     uid: row.uid,
     id: row.uid,
     status: row.status,
     ...body,
-    ...(isParentType(row.type)
-      ? { amounts: parentAmounts(row, stored?.authorization_expires_at ?? null) }
-      : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   } as Transaction;

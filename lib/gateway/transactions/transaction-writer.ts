@@ -23,10 +23,10 @@ import { GatewayError } from "../errors";
 import { resealCardNumber } from "../vault/card-vault";
 import type { Keyring } from "../vault/keyring";
 import { DATA_KEY_ROTATION_LOCK_ID } from "../vault/rotate-keys";
-import type { TransactionBody } from "./build-transaction";
 import { countEnded, type TransactionCounter } from "./count-ended";
 import { transactionDeliveryRow } from "./delivery-id";
 import { DUPLICATE_WINDOW_SECONDS } from "./duplicate-check";
+import type { OwnBody } from "./own-body";
 import type { PendingOperation } from "./pending-operation";
 
 export interface NewCard {
@@ -59,7 +59,7 @@ export interface NewTransaction {
   cardToken: string | null;
   duplicateFingerprint: string;
   test: boolean;
-  body: TransactionBody;
+  body: OwnBody;
 }
 
 /** A 3-D Secure verification the shopper still has to finish, for an `incomplete` transaction. */
@@ -89,7 +89,11 @@ export interface TransactionWrite {
   sighting?: CardSighting | null;
 }
 
-export type WrittenTransaction = Pick<TransactionRow, "uid" | "status" | "body" | "createdAt" | "updatedAt">;
+/** A transaction without a parent as written or ended: what it is rendered from (`transactionWithoutChildren`). */
+export type WrittenTransaction = Pick<
+  TransactionRow,
+  "uid" | "status" | "createdAt" | "updatedAt" | "type" | "amount" | "currency" | "trackingId" | "test"
+> & { body: OwnBody };
 
 /** Times a batch is sealed again under a newer data key before it fails (a rotation is rare; several at once rarer). */
 const MAX_RESEALS = 3;
@@ -142,7 +146,7 @@ export class TransactionWriter {
     // A copy: a retired data key's card is sealed again in place.
     const written = await this.batches.write({ ...write });
     // Written final at once (declined by rules, decided without waiting on anyone): it ends here.
-    countEnded(this.metrics, write.transaction);
+    countEnded(this.metrics, { status: written.status, type: written.type, test: written.test });
     return written;
   }
 
@@ -344,6 +348,11 @@ export class TransactionWriter {
           createdAt: new Date(row.created_at!),
           updatedAt: new Date(row.updated_at!),
           status: write.transaction.status,
+          type: write.transaction.type ?? "tokenization",
+          amount: write.transaction.amount,
+          currency: write.transaction.currency,
+          trackingId: write.transaction.trackingId,
+          test: write.transaction.test,
           body: write.transaction.body,
         },
       };

@@ -5,19 +5,17 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, queryRows } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
-import { type TransactionRow, transactions } from "@/lib/db/schema";
-import { isChildType } from "@/lib/gateway/transactions/child-body";
+import { transactions } from "@/lib/db/schema";
 import { selectRenderable, transactionFromRow } from "@/lib/gateway/transactions/transaction-view";
 import { createParent, postChild, readTransaction } from "../child-helpers";
 import {
-  createTestDatabase,
   type JsonBody,
   startTestGateway,
   type TestDatabase,
   type TestGateway,
   type TestShop,
 } from "../harness";
-import { migrateUpTo } from "../migrations-up-to";
+import { grownDatabase, insertAsBefore, wholeBody } from "./grown-database";
 
 /**
  * Migration 0073 keeps only a capture's, void's or refund's own facts in its stored body; the rest of its response
@@ -26,9 +24,6 @@ import { migrateUpTo } from "../migrations-up-to";
  * did: the same keys in the same order, the same values.
  */
 const LAST_BEFORE_CHILD_FACTS = 72;
-
-/** The keys of a response that are columns, not the stored body. */
-const COLUMN_KEYS = new Set(["uid", "id", "status", "created_at", "updated_at"]);
 
 let gateway: TestGateway;
 let shop: TestShop;
@@ -80,11 +75,6 @@ async function grownFamilies(): Promise<JsonBody[]> {
   return Promise.all(uids.map((uid) => readTransaction(gateway, shop, uid)));
 }
 
-/** A child's body as the database stored it before 0073: its whole response but the columns. */
-function wholeBody(answer: JsonBody): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(answer).filter(([key]) => !COLUMN_KEYS.has(key)));
-}
-
 describe("migration 0073 on a database grown before it", () => {
   it("keeps a child's own facts, and every transaction answers as it did, key for key", async () => {
     const answers = await grownFamilies();
@@ -98,17 +88,10 @@ describe("migration 0073 on a database grown before it", () => {
     ).filter((row) => byUid.has(row.uid));
     expect(grownRows).toHaveLength(answers.length);
 
-    database = await createTestDatabase();
-    handle = await database.open();
-    await migrateUpTo(handle, folder, LAST_BEFORE_CHILD_FACTS);
-    await handle.db.execute(sql`insert into shops (id, name, secret_key_hash, secret_key_sealed,
-        webhook_secret_sealed, private_key_sealed, public_key, key_id, settings)
-      values (1, 'Grown Shop', 'hash', '\\x00', '\\x00', '\\x00', 'public', 'key', '{}')`);
-    // Parents before their children (the foreign key), as they were written.
-    for (const row of grownRows) {
-      const body = isChildType(row.type) ? wholeBody(byUid.get(row.uid) as JsonBody) : row.body;
-      await insertAsBefore(handle, row, body);
-    }
+    ({ database, handle } = await grownDatabase(folder, LAST_BEFORE_CHILD_FACTS));
+    // Parents before their children (the foreign key), as they were written: every body whole (a parent's until
+    // migration 0074).
+    for (const row of grownRows) await insertAsBefore(handle, row, wholeBody(byUid.get(row.uid) as JsonBody));
 
     await migrateDatabase(handle);
 
@@ -138,13 +121,3 @@ describe("migration 0073 on a database grown before it", () => {
     }
   });
 });
-
-/** A row as the earlier code left it, with the given body (no card row here: the card is not what is read). */
-async function insertAsBefore(handle: DatabaseHandle, row: TransactionRow, body: unknown): Promise<void> {
-  await handle.db.execute(sql`insert into transactions (uid, shop_id, status, type, parent_uid, amount, currency,
-      tracking_id, tracking_ids, test, body, captured, voided, refunded, created_at, updated_at)
-    values (${row.uid}, 1, ${row.status}, ${row.type}, ${row.parentUid}, ${row.amount}, ${row.currency},
-      ${row.trackingId}, ${`{${row.trackingIds.map((id) => JSON.stringify(id)).join(",")}}`}::text[], ${row.test},
-      ${JSON.stringify(body)}::json, ${row.captured}, ${row.voided}, ${row.refunded},
-      ${row.createdAt.toISOString()}::timestamptz, ${row.updatedAt.toISOString()}::timestamptz)`);
-}

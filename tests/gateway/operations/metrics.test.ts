@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLuhnValid } from "@/lib/cards/luhn";
 import { transactions } from "@/lib/db/schema";
 import { ManualClock } from "@/lib/gateway/clock";
-import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
 import { finishTransactions } from "@/lib/gateway/transactions/finish-transactions";
+import { type OwnBody, ownColumns } from "@/lib/gateway/transactions/own-body";
 import { createParent } from "../child-helpers";
 import {
   callJson,
@@ -301,7 +301,8 @@ describe("the transactions in flight on /metrics", () => {
         uid: stuck.uid,
         shopId: shop.id,
         status: "error",
-        body: row.body as TransactionBody,
+        columns: ownColumns(row),
+        body: row.body as OwnBody,
         keepCard: false,
         discardCard: null,
         notificationUrl: null,

@@ -159,16 +159,12 @@ describe("migration 0072 on a database grown before it", () => {
       const stored = before.get(row.uid) as Record<string, unknown>;
       // The amounts the earlier code had written, in their place: the body's keys in its order, then the times.
       expect(read.amounts ?? null, row.uid).toEqual(stored.amounts ?? null);
-      // A child's body is rendered from its parent's since migration 0073 (child-facts-migration.test.ts).
+      // A child's body is rendered from its parent's since migration 0073 (child-facts-migration.test.ts), a
+      // parent's from its own facts since 0074 (parent-facts-migration.test.ts), by literals that keep `amounts`
+      // in its place: after the receipt.
       if (isChildType(row.type)) continue;
-      expect(Object.keys(read), row.uid).toEqual([
-        "uid",
-        "id",
-        "status",
-        ...Object.keys(stored),
-        "created_at",
-        "updated_at",
-      ]);
+      const keys = Object.keys(read);
+      expect(keys.indexOf("amounts"), row.uid).toBe(keys.indexOf("receipt_url") + 1);
     }
   });
 });

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
 import { SandboxAcquirer } from "@/lib/gateway/acquirer/sandbox-acquirer";
-import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
 import { type ChildOwnBody, renderChildBody } from "@/lib/gateway/transactions/child-body";
+import type { OwnBody } from "@/lib/gateway/transactions/own-body";
 import { type RenderableRow, transactionFromRow } from "@/lib/gateway/transactions/transaction-view";
 import { createParent, postChild, readTransaction } from "../child-helpers";
 import { callJson, type JsonBody, startTestGateway, type TestGateway, type TestShop } from "../harness";
@@ -173,23 +173,16 @@ describe("what a child stores", () => {
       expect(row.body).not.toContain(inherited);
   });
 
-  it("is rendered with its parent's keys this literal does not name after the known ones, in the parent's order", () => {
-    const parent = {
+  it("is rendered with its origin's subscription after the echoed fields, before its parent", () => {
+    const origin = {
       message: "Successfully processed",
-      amount: 100,
-      currency: "EUR",
       description: "Renewal",
-      tracking_id: "t",
-      type: "payment",
       credit_card: { last_4: "4242" },
-      payment: { status: "successful" },
+      result: { status: "successful" },
       customer: null,
-      parent_uid: null,
       receipt_url: "https://pay.example/receipt",
-      amounts: { refundable: 100 },
       subscription_id: "sbs_0123456789abcdef",
-      zeta: 1,
-    } as unknown as TransactionBody;
+    } as unknown as OwnBody;
     const own: ChildOwnBody = {
       message: null,
       duplicate_check: true,
@@ -199,8 +192,19 @@ describe("what a child stores", () => {
       reason: "Why",
     };
     const body = renderChildBody(
-      parent,
-      { type: "refund", amount: 40, currency: "EUR", trackingId: "t", parentUid: "p-1" },
+      origin,
+      {
+        type: "refund",
+        amount: 40,
+        currency: "EUR",
+        trackingId: "t",
+        parentUid: "p-1",
+        test: true,
+        status: "incomplete",
+        captured: 0,
+        voided: 0,
+        refunded: 0,
+      },
       own,
     );
     expect(
@@ -214,24 +218,28 @@ describe("what a child stores", () => {
       "description",
       "tracking_id",
       "type",
+      "payment_method_type",
+      "test",
       "paid_at",
       "redirect_url",
+      "status_code",
       "duplicate_check",
       "credit_card",
       "refund",
       "three_d_secure_verification",
       "customer",
       "subscription_id",
-      "zeta",
       "parent_uid",
       "receipt_url",
       "reason",
     ]);
     expect(body).toMatchObject({
       amount: 40,
+      description: "Renewal",
       parent_uid: "p-1",
       receipt_url: null,
       refund: { status: null },
+      subscription_id: "sbs_0123456789abcdef",
     });
   });
 

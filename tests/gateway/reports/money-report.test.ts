@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MoneyType } from "@/lib/contracts/money-result";
 import type { Transaction } from "@/lib/contracts/transaction";
 import { transactions } from "@/lib/db/schema";
-import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
 import { type ChildOwnBody, isChildType } from "@/lib/gateway/transactions/child-body";
-import { moneyTransactionBody, pendingMoneyResult } from "@/lib/gateway/transactions/money-transaction-body";
+import { moneyOwnBody, pendingMoneyResult } from "@/lib/gateway/transactions/money-transaction-body";
+import type { OwnBody } from "@/lib/gateway/transactions/own-body";
 import {
   callJson,
   postTokenization,
@@ -27,6 +28,8 @@ const TODAY = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 let gateway: TestGateway;
 let shop: TestShop;
 let template: Transaction;
+/** The template tokenization's own body, as stored: what a payment of its card and request holds. */
+let templateBody: OwnBody;
 
 function day(offset: number): string {
   return new Date(TODAY.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -46,7 +49,6 @@ async function store(options: {
   owner?: TestShop;
 }): Promise<string> {
   const uid = randomUUID();
-  const { uid: _uid, id: _id, status: _status, created_at: _c, updated_at: _u, ...common } = template;
   const result = {
     ...pendingMoneyResult(1),
     status: options.status === "incomplete" ? null : options.status,
@@ -62,20 +64,7 @@ async function store(options: {
   };
   const body = isChildType(options.type)
     ? childBody
-    : moneyTransactionBody(
-        {
-          ...common,
-          amount: options.amount,
-          currency: options.currency ?? "EUR",
-        } as unknown as TransactionBody,
-        {
-          type: options.type,
-          result,
-          parentUid: options.parentUid ?? null,
-          receiptUrl: null,
-          paidAt: null,
-        },
-      );
+    : moneyOwnBody(templateBody, { result, receiptUrl: null, paidAt: null });
   await gateway.runtime.deps.db.insert(transactions).values({
     uid,
     shopId: (options.owner ?? shop).id,
@@ -105,6 +94,11 @@ beforeAll(async () => {
   const tokenized = await postTokenization(gateway, shop, tokenizationRequest({ amount: 4321 }));
   expect(tokenized.status).toBe(200);
   template = tokenized.body.transaction;
+  const [stored] = await gateway.runtime.deps.db
+    .select({ body: transactions.body })
+    .from(transactions)
+    .where(eq(transactions.uid, template.uid));
+  templateBody = stored.body as OwnBody;
 
   // Two days back: a EUR payment partly refunded, a declined payment, a processor error, an authorization
   // still in 3-D Secure.

@@ -1,9 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
-import { notificationDeliveries, transactions, transactionsInFlight } from "@/lib/db/schema";
-import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
+import {
+  notificationDeliveries,
+  type TransactionRow,
+  transactions,
+  transactionsInFlight,
+} from "@/lib/db/schema";
 import { finishTransactions, type TransactionFinish } from "@/lib/gateway/transactions/finish-transactions";
+import { type OwnBody, ownColumns } from "@/lib/gateway/transactions/own-body";
 import { createParent } from "../child-helpers";
 import { startTestGateway, type TestGateway, type TestShop } from "../harness";
 import { parseExposition, sampleValue } from "../metrics-exposition";
@@ -34,12 +39,13 @@ describe("the guarded transition out of incomplete", () => {
   const finishOf = (
     uid: string,
     status: TransactionFinish["status"],
-    body: TransactionBody,
+    row: TransactionRow,
   ): TransactionFinish => ({
     uid,
     shopId: shop.id,
     status,
-    body: { ...body, message: `ended ${status}` },
+    columns: ownColumns(row),
+    body: { ...(row.body as OwnBody), message: `ended ${status}` },
     keepCard: false,
     discardCard: null,
     notificationUrl: "https://merchant.example/hooks",
@@ -49,7 +55,7 @@ describe("the guarded transition out of incomplete", () => {
     const paid = await createParent(gateway, shop, { type: "payment", amount: 1999 });
     const before = await stored(paid.uid);
     const [ended] = await finishTransactions(gateway.runtime.deps.db, gateway.runtime.deps, [
-      finishOf(paid.uid, "failed", before.body as TransactionBody),
+      finishOf(paid.uid, "failed", before),
     ]);
     expect(ended).toBeNull();
     expect(await stored(paid.uid)).toEqual(before);
@@ -86,18 +92,18 @@ describe("the guarded transition out of incomplete", () => {
       amount: 1999,
       status: "incomplete",
     });
-    const body = (await stored(pending.uid)).body as TransactionBody;
+    const row = await stored(pending.uid);
     const { db } = gateway.runtime.deps;
     // On PostgreSQL the two statements run on two pooled connections at once.
     const results = await Promise.all([
-      finishTransactions(db, gateway.runtime.deps, [finishOf(pending.uid, "successful", body)]),
-      finishTransactions(db, gateway.runtime.deps, [finishOf(pending.uid, "error", body)]),
+      finishTransactions(db, gateway.runtime.deps, [finishOf(pending.uid, "successful", row)]),
+      finishTransactions(db, gateway.runtime.deps, [finishOf(pending.uid, "error", row)]),
     ]);
     const winners = results.flat().filter((ended) => ended !== null);
     expect(winners).toHaveLength(1);
-    const row = await stored(pending.uid);
-    expect(row.status).toBe(winners[0]?.status);
-    expect((row.body as TransactionBody).message).toBe(`ended ${winners[0]?.status}`);
+    const ended = await stored(pending.uid);
+    expect(ended.status).toBe(winners[0]?.status);
+    expect((ended.body as OwnBody).message).toBe(`ended ${winners[0]?.status}`);
     const deliveries = await db
       .select()
       .from(notificationDeliveries)

@@ -3,8 +3,8 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions, transactionsInFlight } from "@/lib/db/schema";
-import type { TransactionBody } from "@/lib/gateway/transactions/build-transaction";
 import { finishTransactions } from "@/lib/gateway/transactions/finish-transactions";
+import { type OwnBody, ownColumns } from "@/lib/gateway/transactions/own-body";
 import { createParent } from "../child-helpers";
 import {
   postTokenization,
@@ -98,7 +98,8 @@ describe("transactions in flight", () => {
         uid: pending.uid,
         shopId: shop.id,
         status: "error",
-        body: stored.body as TransactionBody,
+        columns: ownColumns(stored),
+        body: stored.body as OwnBody,
         keepCard: false,
         discardCard: null,
         notificationUrl: null,
