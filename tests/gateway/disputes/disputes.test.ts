@@ -113,6 +113,51 @@ describe("a chargeback", () => {
     );
   });
 
+  it("of a capture: the chargeback shows the authorization's card and fields, and reaches its notification URL", async () => {
+    const authorized = await postPayment(
+      gateway,
+      shop,
+      paymentRequest(
+        {
+          amount: 4000,
+          currency: "EUR",
+          duplicate_check: false,
+          notification_url: `${merchant.origin}/payment-hooks`,
+          customer: { email: "disputed@example.com" },
+        },
+        { number: "4000000000000259" },
+      ),
+      "authorizations",
+    );
+    expect(authorized.body.transaction.status).toBe("successful");
+    const authorization = authorized.body.transaction as JsonBody;
+    const captured = await postChild(gateway, shop, "captures", {
+      parent_uid: authorization.uid,
+      amount: 3000,
+    });
+    expect(captured.status).toBe(200);
+    const capture = captured.body.transaction as JsonBody;
+    const received = merchant.received.length;
+    expect(await gateway.runtime.disputeFeed.sweepOnce()).toBeGreaterThan(0);
+    const [dispute] = await disputesOf(capture.uid);
+    expect(dispute).toMatchObject({ kind: "chargeback", transaction_uid: capture.uid, amount: 3000 });
+
+    const hooks = await hooksSince(received);
+    const chargebacks = hooks.filter((hook) => hook.body.transaction?.type === "chargeback");
+    expect(chargebacks.map((hook) => hook.path).sort()).toEqual(["/payment-hooks", "/shop-hooks"]);
+    const chargeback = chargebacks[0].body.transaction;
+    expect(chargeback).toMatchObject({
+      parent_uid: capture.uid,
+      amount: 3000,
+      credit_card: authorization.credit_card,
+      customer: authorization.customer,
+      description: authorization.description,
+      notification_url: `${merchant.origin}/payment-hooks`,
+      parent_transaction: { uid: capture.uid, type: "capture", status: "successful", amount: 3000 },
+    });
+    expect(await readTransaction(gateway, shop, chargeback.uid)).toEqual(chargeback);
+  });
+
   it("leaves nothing to refund while open or once lost; won, the payment is refundable again", async () => {
     const lost = await pay("4000000000000259");
     const won = await pay("4000000000002685");
