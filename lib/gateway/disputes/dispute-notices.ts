@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { DisputeEvent } from "@/lib/contracts/dispute";
 import type { DisputeRow } from "@/lib/db/schema";
 import { notificationDeliveries, transactions } from "@/lib/db/schema";
+import type { ChargebackOwnBody } from "../transactions/chargeback-body";
 import { newDeliveryId } from "../transactions/delivery-id";
 import type { DatabaseTransaction } from "../transactions/finish-transactions";
-import { MONEY_KEYS } from "../transactions/money-transaction-body";
-import type { TransactionBody } from "../transactions/transaction-body";
 import { bodyFromRow, shownOwnBody } from "../transactions/transaction-view";
 import { disputeFromRow } from "./dispute-view";
 import type { ChargeRow } from "./disputed-charge";
@@ -95,21 +94,12 @@ export async function queueEarlyFraudWarning(
   );
 }
 
-/** What a chargeback's transaction does not inherit from its payment's body. */
-const NOT_INHERITED = new Set([
-  "tokenization",
-  ...MONEY_KEYS,
-  "reason",
-  "amounts",
-  "receipt_url",
-  "redirect_url",
-]);
-
 /**
  * bePaid's `chargeback` transaction: a child of the payment (or capture) the bank took money back from, written
  * `successful` when the chargeback is received, readable by uid and posted to the payment's and the shop's
- * notification URLs as every transaction's webhook is. Its body keeps the payment's card, customer and echoed
- * fields in their order, with the chargeback's amount, `reason`, a `chargeback` object and `parent_transaction`.
+ * notification URLs as every transaction's webhook is. It stores its own facts (`ChargebackOwnBody`); its response
+ * shows the charge's card, customer and echoed fields, rendered at read (`renderChargebackBody`), with the
+ * chargeback's amount, `reason`, a `chargeback` object and `parent_transaction`.
  */
 export async function writeChargebackTransaction(
   tx: DatabaseTransaction,
@@ -119,16 +109,9 @@ export async function writeChargebackTransaction(
   now: Date,
 ): Promise<string> {
   const uid = randomUUID();
-  const parentBody = bodyFromRow(charge) as TransactionBody & Record<string, unknown>;
-  const inherited = Object.fromEntries(Object.entries(parentBody).filter(([key]) => !NOT_INHERITED.has(key)));
-  const body = {
-    ...inherited,
+  const body: ChargebackOwnBody = {
     message: CHARGEBACK_MESSAGE,
-    amount: dispute.amount,
-    currency: dispute.currency,
-    type: "chargeback",
-    redirect_url: null,
-    paid_at: null,
+    duplicate_check: bodyFromRow(charge).duplicate_check,
     chargeback: {
       status: "successful",
       message: CHARGEBACK_MESSAGE,
@@ -136,7 +119,6 @@ export async function writeChargebackTransaction(
       reason_code: dispute.networkReasonCode,
       dispute_id: dispute.id,
     },
-    parent_uid: charge.uid,
     reason: dispute.reason,
     parent_transaction: {
       uid: charge.uid,

@@ -1,7 +1,7 @@
 import type { ChildTransactionType } from "@/lib/contracts/child-transaction";
 import type { MoneyResult } from "@/lib/contracts/money-result";
 import type { TransactionRow } from "@/lib/db/schema";
-import type { OwnBody } from "./own-body";
+import { echoedFields, type OwnBody, shopperFields } from "./own-body";
 import { parentAmounts } from "./parent-amounts";
 import { EMPTY_THREE_D_SECURE_VERIFICATION, type TransactionBody } from "./transaction-body";
 
@@ -67,21 +67,10 @@ export function renderChildBody(origin: OwnBody, child: ChildColumns, own: Child
     redirect_url: null,
     status_code: null,
     duplicate_check: own.duplicate_check,
-    dynamic_billing_descriptor: origin.dynamic_billing_descriptor,
-    notification_url: origin.notification_url,
-    verification_url: origin.verification_url,
-    return_url: origin.return_url,
-    skip_three_d_secure_verification: origin.skip_three_d_secure_verification,
-    force_three_d_secure_verification: origin.force_three_d_secure_verification,
-    three_d_secure: origin.three_d_secure,
-    credit_card: origin.credit_card,
+    ...echoedFields(origin),
     [type]: own.result,
     three_d_secure_verification: EMPTY_THREE_D_SECURE_VERIFICATION,
-    additional_data: origin.additional_data,
-    smart_routing_verification: origin.smart_routing_verification,
-    customer: origin.customer,
-    billing_address: origin.billing_address,
-    travel: origin.travel,
+    ...shopperFields(origin),
     ...(origin.subscription_id != null ? { subscription_id: origin.subscription_id } : {}),
     parent_uid: child.parentUid,
     receipt_url: own.receipt_url,

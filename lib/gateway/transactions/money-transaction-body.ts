@@ -41,16 +41,3 @@ export function moneyOwnBody(
 ): OwnBody {
   return { ...common, paid_at: money.paidAt, result: money.result, receipt_url: money.receiptUrl };
 }
-
-/** The keys only money transactions carry: each type's result object, and the family's. */
-export const MONEY_KEYS = [
-  "payment",
-  "authorization",
-  "capture",
-  "void",
-  "refund",
-  "credit",
-  "parent_uid",
-  "receipt_url",
-  "amounts",
-] as const;

@@ -74,22 +74,9 @@ export function renderOwnBody(row: OwnRow, own: OwnBody): TransactionBody {
     redirect_url: own.redirect_url,
     status_code: null,
     duplicate_check: own.duplicate_check,
-    dynamic_billing_descriptor: own.dynamic_billing_descriptor,
-    notification_url: own.notification_url,
-    verification_url: own.verification_url,
-    return_url: own.return_url,
-    skip_three_d_secure_verification: own.skip_three_d_secure_verification,
-    force_three_d_secure_verification: own.force_three_d_secure_verification,
-    three_d_secure: own.three_d_secure,
-    credit_card: own.credit_card,
+    ...echoedFields(own),
   };
-  const tail = {
-    additional_data: own.additional_data,
-    smart_routing_verification: own.smart_routing_verification,
-    customer: own.customer,
-    billing_address: own.billing_address,
-    travel: own.travel,
-  };
+  const tail = shopperFields(own);
   if (row.type === "tokenization") {
     return {
       ...head,
@@ -118,5 +105,33 @@ export function ownColumns(row: OwnColumns): OwnColumns {
     currency: row.currency,
     trackingId: row.trackingId,
     test: row.test,
+  };
+}
+
+/**
+ * The request's echoed settings and the card, in the response's order: the run of keys every transaction's response
+ * shows after its duplicate check, a child's and a chargeback's from the payment or authorization they descend from.
+ */
+export function echoedFields(own: OwnBody) {
+  return {
+    dynamic_billing_descriptor: own.dynamic_billing_descriptor,
+    notification_url: own.notification_url,
+    verification_url: own.verification_url,
+    return_url: own.return_url,
+    skip_three_d_secure_verification: own.skip_three_d_secure_verification,
+    force_three_d_secure_verification: own.force_three_d_secure_verification,
+    three_d_secure: own.three_d_secure,
+    credit_card: own.credit_card,
+  };
+}
+
+/** The shopper's side, in the response's order: the run of keys every transaction's response shows after 3-D Secure. */
+export function shopperFields(own: OwnBody) {
+  return {
+    additional_data: own.additional_data,
+    smart_routing_verification: own.smart_routing_verification,
+    customer: own.customer,
+    billing_address: own.billing_address,
+    travel: own.travel,
   };
 }

@@ -4,15 +4,17 @@ import type { MoneyResult } from "@/lib/contracts/money-result";
 import type { Transaction } from "@/lib/contracts/transaction";
 import type { Database } from "@/lib/db/client";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
+import { type ChargebackOwnBody, renderChargebackBody } from "./chargeback-body";
 import { type ChildOwnBody, isChildType, renderChildBody } from "./child-body";
 import { type OwnBody, renderOwnBody } from "./own-body";
 import type { TransactionBody } from "./transaction-body";
 import type { WrittenTransaction } from "./transaction-writer";
 
 /**
- * A stored transaction as it is rendered: its row, and for a capture, void or refund the own body of the payment or
- * authorization it descends from (`originBody`: its parent's, or for a refund of a capture the authorization's,
- * which the capture shows in turn), whose card, customer and echoed fields its response shows; null otherwise.
+ * A stored transaction as it is rendered: its row, and for a capture, void, refund or chargeback the own body of the
+ * payment or authorization it descends from (`originBody`: its parent's, or for a child of a capture the
+ * authorization's, which the capture shows in turn), whose card, customer and echoed fields its response shows;
+ * null otherwise.
  */
 export type RenderableRow = TransactionRow & { originBody: unknown };
 
@@ -51,13 +53,14 @@ export function transactionFromRow(row: RenderableRow): Transaction {
 
 /** A stored transaction's response body: `transactionFromRow` without its uid, status and times. */
 export function bodyFromRow(row: RenderableRow): TransactionBody {
-  // A chargeback is stored as it answers (built from its charge's response when the bank took the money back).
-  if (row.type === "chargeback") return row.body as TransactionBody;
-  if (!isChildType(row.type)) return renderOwnBody(row, row.body as OwnBody);
+  if (!isChildType(row.type) && row.type !== "chargeback") return renderOwnBody(row, row.body as OwnBody);
   if (row.originBody == null) {
     throw new Error(`transaction ${row.uid}: a ${row.type} is rendered with its parent's body`);
   }
-  return renderChildBody(row.originBody as OwnBody, row, row.body as ChildOwnBody);
+  const origin = row.originBody as OwnBody;
+  return row.type === "chargeback"
+    ? renderChargebackBody(origin, row, row.body as ChargebackOwnBody)
+    : renderChildBody(origin, row, row.body as ChildOwnBody);
 }
 
 /**

@@ -61,6 +61,9 @@ async function hooksSince(from: number) {
     .map((request) => ({ path: request.path, body: JSON.parse(request.body) }));
 }
 
+// biome-ignore format: one key order a line, as the response has it
+const CHARGEBACK_KEYS = ["uid", "id", "status", "message", "amount", "currency", "description", "tracking_id", "language", "type", "payment_method_type", "test", "paid_at", "status_code", "duplicate_check", "dynamic_billing_descriptor", "notification_url", "verification_url", "return_url", "skip_three_d_secure_verification", "force_three_d_secure_verification", "three_d_secure", "credit_card", "three_d_secure_verification", "additional_data", "smart_routing_verification", "customer", "billing_address", "travel", "redirect_url", "chargeback", "parent_uid", "reason", "parent_transaction", "created_at", "updated_at"];
+
 describe("a chargeback", () => {
   it("arrives for a fraud test card: the dispute, bePaid's chargeback transaction and the events reach both URLs", async () => {
     const payment = await pay("4000000000000259");
@@ -99,7 +102,16 @@ describe("a chargeback", () => {
       chargeback: { status: "successful", reason: "fraudulent", reason_code: "10.4", dispute_id: dispute.id },
       parent_transaction: { uid: payment.uid, type: "payment", status: "successful", amount: 5000 },
     });
-    expect(await readTransaction(gateway, shop, chargeback.uid)).toMatchObject({ type: "chargeback" });
+    // The payment's fields in its order, then what only a chargeback has (the order bePaid's clients are given).
+    expect(Object.keys(chargeback)).toEqual(CHARGEBACK_KEYS);
+    expect(chargeback).toMatchObject({
+      credit_card: payment.credit_card,
+      three_d_secure_verification: payment.three_d_secure_verification,
+      duplicate_check: false,
+      redirect_url: null,
+      paid_at: null,
+    });
+    expect(await readTransaction(gateway, shop, chargeback.uid)).toEqual(chargeback);
     const events = hooks
       .filter((hook) => hook.body.object === "dispute")
       .map((hook) => [hook.path, hook.body.event]);
@@ -154,7 +166,11 @@ describe("a chargeback", () => {
       description: authorization.description,
       notification_url: `${merchant.origin}/payment-hooks`,
       parent_transaction: { uid: capture.uid, type: "capture", status: "successful", amount: 3000 },
+      // As the capture shows them: its own duplicate check, no 3-D Secure step of its own.
+      duplicate_check: capture.duplicate_check,
+      three_d_secure_verification: capture.three_d_secure_verification,
     });
+    expect(Object.keys(chargeback)).toEqual(CHARGEBACK_KEYS);
     expect(await readTransaction(gateway, shop, chargeback.uid)).toEqual(chargeback);
   });
 
