@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ShopSettings } from "@/lib/contracts/shop-settings";
 import type { ShopperEmailKind } from "@/lib/contracts/shopper-emails";
 import type { Database } from "@/lib/db/client";
-import { shopperEmails } from "@/lib/db/schema";
+import { shopperEmails, type TransactionRow } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { type OwnBody, type OwnColumns, renderOwnBody } from "../transactions/own-body";
 import type { TransactionBody } from "../transactions/transaction-body";
@@ -222,20 +222,14 @@ function moneyResult(body: TransactionBody): { billing_descriptor?: string | nul
  */
 export async function shopperEmailOnEnd(
   deps: Pick<GatewayDeps, "shops" | "clock">,
-  end: { uid: string; shopId: number; status: string; columns: OwnColumns; body: OwnBody },
+  end: { uid: string; shopId: number; status: TransactionRow["status"]; columns: OwnColumns; body: OwnBody },
 ): Promise<ShopperEmailRowInput | null> {
-  if (
-    end.status !== "successful" ||
-    !end.body.customer?.email ||
-    !Object.hasOwn(KIND_OF_TYPE, end.columns.type)
-  ) {
-    return null;
-  }
   // Nothing has taken from it yet: its totals are nought.
   const body = renderOwnBody(
     { ...end.columns, status: end.status, captured: 0, voided: 0, refunded: 0 },
     end.body,
   );
+  if (!mayEmailShopper(end.status, body)) return null;
   return shopperEmailForTransaction(
     await deps.shops.get(end.shopId),
     { uid: end.uid, status: end.status, body },

@@ -16,7 +16,7 @@ import { DECLINED_BY_SMART_ROUTING, decideSmartRouting } from "../smart-routing/
 import { issuerUrls } from "../three-d-secure/verification-result";
 import { buildTransactionBody } from "../transactions/build-transaction";
 import { moneyOwnBody, pendingMoneyResult } from "../transactions/money-transaction-body";
-import type { OwnColumns } from "../transactions/own-body";
+import { requestColumns } from "../transactions/own-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { transactionWithoutChildren } from "../transactions/transaction-view";
 import { askAcquirer } from "./ask-acquirer";
@@ -81,14 +81,7 @@ export async function createCredit({ deps, shop, request }: CreateCreditOptions)
     currency: request.currency,
     amount: request.amount,
   });
-  // A test-mode shop's transactions are test transactions whatever the request says.
-  const columns: OwnColumns = {
-    type: "credit",
-    amount: request.amount,
-    currency: request.currency,
-    trackingId: request.tracking_id ?? null,
-    test: shop.test || request.test,
-  };
+  const columns = requestColumns("credit", request, shop);
   const started = moneyOwnBody(
     buildTransactionBody({
       request: asCardRequest(request),

@@ -19,7 +19,7 @@ import { buildTransactionBody } from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { moneyOwnBody, pendingMoneyResult } from "../transactions/money-transaction-body";
 import { newCardRecord } from "../transactions/new-card";
-import type { OwnBody, OwnColumns } from "../transactions/own-body";
+import { type OwnBody, type OwnColumns, requestColumns } from "../transactions/own-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { transactionWithoutChildren } from "../transactions/transaction-view";
 import type { WrittenTransaction } from "../transactions/transaction-writer";
@@ -132,14 +132,7 @@ async function screen(
     resolved,
     uid,
     screened,
-    // A test-mode shop's transactions are test transactions whatever the request says.
-    columns: {
-      type,
-      amount,
-      currency,
-      trackingId: request.tracking_id ?? null,
-      test: shop.test || request.test,
-    },
+    columns: requestColumns(type, request, shop),
     started: startedBody(options, request, resolved, { description, urls, screened }),
     stamp: deps.keyring.hashes.cardStamp({ shopId: shop.id, number }),
     fingerprint: moneyFingerprint(deps.keyring.hashes, { type, shopId: shop.id, amount, currency, number }),

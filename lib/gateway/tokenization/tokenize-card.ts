@@ -19,7 +19,7 @@ import { issuerUrls } from "../three-d-secure/verification-result";
 import { type BuildTransactionBodyInput, buildTransactionBody } from "../transactions/build-transaction";
 import { hasRecentDuplicate } from "../transactions/duplicate-check";
 import { newCardRecord } from "../transactions/new-card";
-import type { OwnColumns } from "../transactions/own-body";
+import { requestColumns } from "../transactions/own-body";
 import { splitTrackingIds } from "../transactions/tracking-ids";
 import { transactionWithoutChildren } from "../transactions/transaction-view";
 import { revealCardNumber } from "../vault/card-vault";
@@ -155,14 +155,7 @@ export async function tokenizeCard({
   const echoed = { ...request, additional_data: { ...request.additional_data, contract } };
   const stamp = hashes.cardStamp({ shopId: shop.id, number: presented.number });
   // The stamp goes out only with the token, when the card is stored: a declined guess must not confirm a number.
-  // A test-mode shop's transactions are test transactions whatever the request says.
-  const columns: OwnColumns = {
-    type: "tokenization",
-    amount: request.amount,
-    currency: request.currency,
-    trackingId: request.tracking_id ?? null,
-    test: shop.test || request.test,
-  };
+  const columns = requestColumns("tokenization", request, shop);
   const bodyFor = (outcome: BuildTransactionBodyInput["outcome"], token: string | null) =>
     buildTransactionBody({
       request: echoed,

@@ -97,6 +97,24 @@ export function renderOwnBody(row: OwnRow, own: OwnBody): TransactionBody {
   } as TransactionBody;
 }
 
+/**
+ * The columns of a transaction its own request writes: the request's amount, currency and tracking id, its type, and
+ * its test flag — a test-mode shop's transactions are test transactions whatever the request says.
+ */
+export function requestColumns(
+  type: OwnColumns["type"],
+  request: { amount: number; currency: string; tracking_id?: string | null; test: boolean },
+  shop: { test: boolean },
+): OwnColumns {
+  return {
+    type,
+    amount: request.amount,
+    currency: request.currency,
+    trackingId: request.tracking_id ?? null,
+    test: shop.test || request.test,
+  };
+}
+
 /** A stored row's `OwnColumns`, for the end of a transaction read back from the database. */
 export function ownColumns(row: OwnColumns): OwnColumns {
   return {
