@@ -16,13 +16,19 @@ import {
 } from "./server-process";
 
 /**
- * `npm run bench:gateway [-- --postgres] [--server] [--duration 10] [--connections 32] [--rounds 5] [--scenario all]`
+ * `npm run bench:gateway [-- --postgres] [--server] [--duration 10] [--connections 32] [--rounds 5] [--scenario all]
+ * [--perf <prefix>]`
  * For each scenario (tokenization, payment, refund, floor: `bench/scenarios.ts`), runs the gateway's endpoint and a
  * plain node:http baseline doing the same essential work (`bench/baseline-server.ts`; for `floor`, the least a
  * tokenization can do), one after the other in this run, against the same kind of store, and prints req/s, p50, p99,
  * CPU per request, each server's resident set (at rest after start-up, and its peak under the load) and the ratios
  * against each scenario's targets, then the ratios of every scenario side by side. The gateway is the standalone harness (bench/gateway-server.ts), or with
  * `--server` what `npm start` runs: the full server, checkout app loaded, on the demo shop of a fresh database.
+ * `--perf <prefix>`: Linux `perf record -g` of the gateway's process during each measured run (not the warm-up),
+ * its JavaScript named by `--perf-basic-prof`, written to `<prefix>-<scenario>-<round>.data` for `perf report`.
+ * Where the time goes is read there, kernel included: V8's own profiler (`--cpu-prof`) files a sample taken while
+ * the thread waits in a system call under the JavaScript that made it, so a busy machine shows a socket write
+ * (`writev`) as a third of a request (docs/decisions.md, "Where a request's CPU goes").
  */
 const { values } = parseArgs({
   options: {
@@ -33,6 +39,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     scenario: { type: "string", default: "all" },
     "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+    perf: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -41,6 +48,20 @@ const rounds = Number(values.rounds);
 const scenarios = selectScenarios(values.scenario!);
 
 const nodeOptions = deployedNodeOptions(values.server ? "start" : "gateway");
+const perfPrefix = values.perf;
+if (perfPrefix !== undefined) {
+  const { spawnSync } = await import("node:child_process");
+  if (spawnSync("perf", ["--version"]).status !== 0) throw new Error("--perf needs Linux perf on the PATH");
+}
+const v8LogFile = path.join(os.tmpdir(), `tessera-bench-v8-${process.pid}.log`);
+/**
+ * The gateway's options: the deployed ones, and when recording its JavaScript's symbols for `perf` (written to
+ * /tmp/perf-<pid>.map), with the V8 log that flag also starts kept out of the checkout (and removed).
+ */
+const gatewayNodeOptions =
+  perfPrefix === undefined
+    ? nodeOptions
+    : [...nodeOptions, "--perf-basic-prof", "--no-logfile-per-isolate", `--logfile=${v8LogFile}`];
 
 /** Samples a process's resident set while `work` runs; resolves to the work's result and the peak seen. */
 async function withPeakResident<T>(pid: number, work: () => Promise<T>): Promise<[T, number | null]> {
@@ -85,7 +106,7 @@ async function startFullServer(
     shop = { id, secretKey };
   }
   const log = fs.openSync(logFile, "w");
-  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, "scripts/start.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, [...gatewayNodeOptions, "scripts/start.mjs"], {
     cwd: root,
     env: {
       ...process.env,
@@ -137,11 +158,27 @@ interface Measurement {
   cpuPerRequestMs: number | null;
 }
 
+/** `perf record` of `pid` for the next `seconds` (the measured run), to `file`; resolves once it wrote the file. */
+function recordPerf(pid: number, seconds: number, file: string): Promise<void> {
+  const recorder = spawn(
+    "perf",
+    ["record", "-g", "-o", file, "-p", String(pid), "--", "sleep", String(seconds)],
+    {
+      stdio: "ignore",
+    },
+  );
+  return new Promise((resolve, reject) => {
+    recorder.on("error", reject);
+    recorder.on("exit", () => resolve());
+  });
+}
+
 async function measure(
   pid: number,
   url: string,
   headers: Record<string, string>,
   nextBody: () => string,
+  perfFile: string | null,
 ): Promise<Omit<Measurement, "restingMb" | "peakMb">> {
   const options = {
     url,
@@ -152,8 +189,11 @@ async function measure(
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, connection pools, caches
   const cpuBefore = cpuMilliseconds(pid);
+  // A second short of the run, so that it never records the quiet after it.
+  const recorded = perfFile ? recordPerf(pid, Math.max(duration - 1, 1), perfFile) : null;
   const result = await autocannon({ ...options, duration });
   const cpuAfter = cpuMilliseconds(pid);
+  await recorded;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -166,7 +206,7 @@ async function measure(
   };
 }
 
-async function run(label: "gateway" | "baseline", scenario: Scenario): Promise<Measurement> {
+async function run(label: "gateway" | "baseline", scenario: Scenario, round: number): Promise<Measurement> {
   return withFreshDatabase(label, values.postgres ? values["postgres-url"]! : null, async (env) => {
     const script = label === "gateway" ? "bench/gateway-server.ts" : "bench/baseline-server.ts";
     // The gateway logs a line per request (part of its cost, as deployed) to a file that the run deletes.
@@ -174,7 +214,11 @@ async function run(label: "gateway" | "baseline", scenario: Scenario): Promise<M
     const { child, words } =
       label === "gateway" && values.server
         ? await startFullServer(env, logFile)
-        : await startServer(script, { ...env, BENCH_LOG_FILE: logFile }, nodeOptions);
+        : await startServer(
+            script,
+            { ...env, BENCH_LOG_FILE: logFile },
+            label === "gateway" ? gatewayNodeOptions : nodeOptions,
+          );
     try {
       const [port, shopId, secretKey] = words;
       const headers: Record<string, string> =
@@ -192,12 +236,16 @@ async function run(label: "gateway" | "baseline", scenario: Scenario): Promise<M
           `${base}${label === "baseline" ? (scenario.baselinePath ?? scenario.path) : scenario.path}`,
           headers,
           nextBody,
+          label === "gateway" && perfPrefix !== undefined
+            ? `${perfPrefix}-${scenario.name}-${round}.data`
+            : null,
         ),
       );
       return { ...measured, restingMb, peakMb };
     } finally {
       await stopServer(child);
       fs.rmSync(logFile, { force: true });
+      fs.rmSync(v8LogFile, { force: true });
     }
   });
 }
@@ -241,8 +289,8 @@ async function compare(scenario: Scenario): Promise<Ratios> {
   const baselines: Measurement[] = [];
   const gateways: Measurement[] = [];
   for (let round = 1; round <= rounds; round++) {
-    baselines.push(await run("baseline", scenario));
-    gateways.push(await run("gateway", scenario));
+    baselines.push(await run("baseline", scenario, round));
+    gateways.push(await run("gateway", scenario, round));
     console.log(`round ${round}`);
     console.log(`  ${row("baseline", baselines.at(-1)!)}`);
     console.log(`  ${row("gateway", gateways.at(-1)!)}`);
