@@ -2,17 +2,23 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
 describe("operations settings", () => {
-  it("default to no metrics, no tracing, readable logs in development and JSON lines otherwise", () => {
-    expect(loadConfig({})).toMatchObject({
+  it("default to no metrics, no tracing, readable logs in development at a terminal and JSON lines otherwise", () => {
+    const terminal = { terminal: true };
+    expect(loadConfig({}, terminal)).toMatchObject({
       metricsToken: null,
       metricsPort: null,
       otlpEndpoint: null,
       otelServiceName: "tessera",
       logFormat: "pretty",
     });
-    expect(loadConfig({ NODE_ENV: "test" }).logFormat).toBe("json");
-    expect(loadConfig({ NODE_ENV: "production", MASTER_KEY: "k".repeat(64) }).logFormat).toBe("json");
-    expect(loadConfig({ LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(loadConfig({ NODE_ENV: "test" }, terminal).logFormat).toBe("json");
+    expect(loadConfig({ NODE_ENV: "production", MASTER_KEY: "k".repeat(64) }, terminal).logFormat).toBe(
+      "json",
+    );
+    expect(loadConfig({ LOG_FORMAT: "json" }, terminal).logFormat).toBe("json");
+    // Into a file or a pipe (a deployment's log, a benchmark's), development writes JSON lines too, unless told.
+    expect(loadConfig({}, { terminal: false }).logFormat).toBe("json");
+    expect(loadConfig({ LOG_FORMAT: "pretty" }, { terminal: false }).logFormat).toBe("pretty");
   });
 
   it("read METRICS_TOKEN, METRICS_PORT and OTEL_EXPORTER_OTLP_ENDPOINT", () => {

@@ -121,11 +121,11 @@ describe("loadConfig", () => {
 
     it("is read alike after Next sets NODE_ENV=production in the process, once pinned", () => {
       const env: Record<string, string | undefined> = {};
-      const server = loadConfig(env);
+      const server = loadConfig(env, { terminal: true });
       pinModeSettings(server, env);
       // What Next's router server does for a production build, before the app's own copy reads the settings.
       env.NODE_ENV = "production";
-      expect(loadConfig(env)).toMatchObject({
+      expect(loadConfig(env, { terminal: false })).toMatchObject({
         demoShops: true,
         allowPrivateUrls: true,
         allowHttpUrls: true,

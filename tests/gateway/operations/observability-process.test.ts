@@ -9,7 +9,10 @@ import { parseExposition, sampleValue } from "../metrics-exposition";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const METRICS_TOKEN = "process-test-metrics-token-0123456789";
 
-/** `npm run gateway` (scripts/gateway.ts) in development, with metrics on the main port and on a loopback port. */
+/**
+ * `npm run gateway` (scripts/gateway.ts) in development, its output a pipe, with metrics on the main port and on a
+ * loopback port.
+ */
 describe("npm run gateway: metrics, health, request ids and development logs", () => {
   let child: ChildProcess;
   let dataDir: string;
@@ -84,14 +87,14 @@ describe("npm run gateway: metrics, health, request ids and development logs", (
     expect(await loopback.text()).toContain("tessera_http_requests_total");
   });
 
-  it("writes readable log lines, the banner on its own", async () => {
+  it("writes JSON log lines into a pipe, development or not, the banner on its own", async () => {
     await fetch(`${origin}/gateway/health/live`, { headers: { "x-request-id": "probe-2" } });
-    // Development output: one readable line per entry, none of them JSON.
+    // Readable lines are for a person at a terminal; this output is a pipe (LOG_FORMAT unset): JSON lines.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const lines = output.split("\n").filter((line) => line.trim() !== "");
-    expect(lines.some((line) => line.trimStart().startsWith("{"))).toBe(false);
+    expect(lines.some((line) => / (INFO|WARN|ERROR):/.test(line))).toBe(false);
     const access = lines.find((line) => line.includes("probe-2"));
-    expect(access).toMatch(/INFO.*request/);
+    expect(JSON.parse(access ?? "")).toMatchObject({ msg: "request", requestId: "probe-2" });
     // The banner: preceded by an empty line, its lines together.
     expect(output).toMatch(/(^|\n)\nTessera gateway listening on http:\/\/localhost:\d+\/gateway\n/);
   });
