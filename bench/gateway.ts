@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,9 +49,8 @@ const scenarios = selectScenarios(values.scenario!);
 
 const nodeOptions = deployedNodeOptions(values.server ? "start" : "gateway");
 const perfPrefix = values.perf;
-if (perfPrefix !== undefined) {
-  const { spawnSync } = await import("node:child_process");
-  if (spawnSync("perf", ["--version"]).status !== 0) throw new Error("--perf needs Linux perf on the PATH");
+if (perfPrefix !== undefined && spawnSync("perf", ["--version"]).status !== 0) {
+  throw new Error("--perf needs Linux perf on the PATH");
 }
 const v8LogFile = path.join(os.tmpdir(), `tessera-bench-v8-${process.pid}.log`);
 /**
@@ -160,13 +159,8 @@ interface Measurement {
 
 /** `perf record` of `pid` for the next `seconds` (the measured run), to `file`; resolves once it wrote the file. */
 function recordPerf(pid: number, seconds: number, file: string): Promise<void> {
-  const recorder = spawn(
-    "perf",
-    ["record", "-g", "-o", file, "-p", String(pid), "--", "sleep", String(seconds)],
-    {
-      stdio: "ignore",
-    },
-  );
+  const args = ["record", "-g", "-o", file, "-p", String(pid), "--", "sleep", String(seconds)];
+  const recorder = spawn("perf", args, { stdio: "ignore" });
   return new Promise((resolve, reject) => {
     recorder.on("error", reject);
     recorder.on("exit", () => resolve());
