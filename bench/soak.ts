@@ -16,7 +16,8 @@ import {
 /**
  * `npm run bench:soak [-- --postgres] [--rounds 6] [--duration 10] [--connections 32] [--parents 480]
  * [--refund-connections 16] [--maintenance both|on|off] [--repeat 1] [--together]`
- * Staying power: one gateway process (bench/gateway-server.ts, the deployed runtime) on fresh data, then rounds of
+ * Staying power: one gateway process (bench/gateway-server.ts, the deployed runtime) on fresh data, warmed by the
+ * same rounds until its CPU per payment settles (printed, not counted), then rounds of
  * payments on new cards (`--duration` seconds, `--connections` at once), each followed by refunds of `--parents`
  * parents paid just before (one refund each, `--refund-connections` at once): the history grows as a day's traffic
  * would grow it, and each round's throughput is printed. On the embedded database, `--maintenance both` (the
@@ -50,6 +51,8 @@ const refundConnections = Number(values["refund-connections"]);
 const repeat = Number(values.repeat);
 /** A request not answered in this many seconds counts as timed out (autocannon's default). */
 const TIMEOUT_SECONDS = 10;
+/** The most rounds run to warm a new process before the measured ones (`soak`). */
+const WARMUP_ROUNDS = 6;
 const nodeOptions = deployedNodeOptions("gateway");
 
 type Variant = "maintenance off" | "maintenance on" | "PostgreSQL";
@@ -147,48 +150,62 @@ async function soak(variant: Variant): Promise<RunFigures> {
         }
       }, 1000);
       const figures: RoundFigures[] = [];
-      try {
-        for (let round = 1; round <= rounds; round++) {
-          const payments = await load(child.pid!, {
-            url: `${target.base}/transactions/payments`,
-            method: "POST",
-            headers,
-            connections,
-            duration,
-            requests: [{ setupRequest: (request) => ({ ...request, body: cardRequestBody() }) }],
-          });
-          const parents = await createRefundParents(target, parentCount);
-          let sent = 0;
-          const refunds = await load(child.pid!, {
-            url: `${target.base}/transactions/refunds`,
-            method: "POST",
-            headers,
-            connections: refundConnections,
-            amount: parents.length,
-            requests: [
-              {
-                setupRequest: (request) => {
-                  const parentUid = parents[sent % parents.length];
-                  sent += 1;
-                  return {
-                    ...request,
-                    body: JSON.stringify({
-                      request: {
-                        parent_uid: parentUid,
-                        amount: refundAmount(sent),
-                        reason: "Soak refund",
-                        duplicate_check: false,
-                      },
-                    }),
-                  };
-                },
+      const oneRound = async (): Promise<RoundFigures> => {
+        const payments = await load(child.pid!, {
+          url: `${target.base}/transactions/payments`,
+          method: "POST",
+          headers,
+          connections,
+          duration,
+          requests: [{ setupRequest: (request) => ({ ...request, body: cardRequestBody() }) }],
+        });
+        const parents = await createRefundParents(target, parentCount);
+        let sent = 0;
+        const refunds = await load(child.pid!, {
+          url: `${target.base}/transactions/refunds`,
+          method: "POST",
+          headers,
+          connections: refundConnections,
+          amount: parents.length,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const parentUid = parents[sent % parents.length];
+                sent += 1;
+                return {
+                  ...request,
+                  body: JSON.stringify({
+                    request: {
+                      parent_uid: parentUid,
+                      amount: refundAmount(sent),
+                      reason: "Soak refund",
+                      duplicate_check: false,
+                    },
+                  }),
+                };
               },
-            ],
-          });
-          const atSeconds = (performance.now() - started) / 1000;
-          const rssMb = residentMegabytes(child.pid!);
-          figures.push({ payments, refunds, rssMb, atSeconds });
-          console.log(`${variant.padEnd(16)} ${roundLine(round, figures.at(-1)!)}`);
+            },
+          ],
+        });
+        const atSeconds = (performance.now() - started) / 1000;
+        return { payments, refunds, rssMb: residentMegabytes(child.pid!), atSeconds };
+      };
+      try {
+        // Warm first: a new process keeps getting faster while V8 optimizes its code (tens of thousands of requests,
+        // docs/decisions.md "A warm process"), which would hide a slowdown with age behind the first round's cold
+        // start. Rounds until a round's payments no longer cost 5 % less CPU than the last's, at most WARMUP_ROUNDS;
+        // their history stays, as a day's earlier traffic would.
+        let previousCpu: number | null = null;
+        for (let round = 1; round <= WARMUP_ROUNDS; round++) {
+          const warming = await oneRound();
+          console.log(`${variant.padEnd(16)} ${roundLine(`warm-up ${round}`, warming)}`);
+          const cpu = warming.payments.cpuMs;
+          if (cpu === null || (previousCpu !== null && cpu > previousCpu * 0.95)) break;
+          previousCpu = cpu;
+        }
+        for (let round = 1; round <= rounds; round++) {
+          figures.push(await oneRound());
+          console.log(`${variant.padEnd(16)} ${roundLine(`round ${round}`, figures.at(-1)!)}`);
         }
       } finally {
         clearInterval(sampler);
@@ -212,9 +229,9 @@ async function soak(variant: Variant): Promise<RunFigures> {
 }
 
 const mb = (value: number | null) => (value === null ? "?" : value.toFixed(0));
-function roundLine(round: number, { payments, refunds, rssMb, atSeconds }: RoundFigures): string {
+function roundLine(name: string, { payments, refunds, rssMb, atSeconds }: RoundFigures): string {
   const cpu = (load: Load) => (load.cpuMs === null ? "?" : load.cpuMs.toFixed(2));
-  return `round ${round}  payments ${payments.perSecond.toFixed(0).padStart(5)}/s p99 ${String(payments.p99).padStart(5)} ms CPU ${cpu(payments)} ms/req   refunds ${refunds.perSecond.toFixed(0).padStart(5)}/s p99 ${String(refunds.p99).padStart(5)} ms CPU ${cpu(refunds)} ms/req   failed ${payments.failed + refunds.failed} (timeouts ${payments.timeouts + refunds.timeouts})   RSS ${mb(rssMb)} MB at ${atSeconds.toFixed(0)} s`;
+  return `${name.padEnd(9)}  payments ${payments.perSecond.toFixed(0).padStart(5)}/s p99 ${String(payments.p99).padStart(5)} ms CPU ${cpu(payments)} ms/req   refunds ${refunds.perSecond.toFixed(0).padStart(5)}/s p99 ${String(refunds.p99).padStart(5)} ms CPU ${cpu(refunds)} ms/req   failed ${payments.failed + refunds.failed} (timeouts ${payments.timeouts + refunds.timeouts})   RSS ${mb(rssMb)} MB at ${atSeconds.toFixed(0)} s`;
 }
 
 function summaryLine(run: RunFigures): string {
