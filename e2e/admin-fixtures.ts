@@ -194,6 +194,9 @@ async function startPrivateServer(): Promise<{ server: PrivateServer; stop(): Pr
     PUBLIC_URL: baseURL,
     LOG_LEVEL: "warn",
     ALLOW_PRIVATE_URLS: "true",
+    // As for the shared server (playwright.config.ts): Playwright's request client ignores the server's Keep-Alive
+    // hint, and a request sent as the server closes the idle connection fails with ECONNRESET.
+    KEEP_ALIVE_TIMEOUT_SECONDS: "120",
   };
   for (const name of ["DATABASE_URL", "MASTER_KEY", "GATEWAY_BASE_URL", "NODE_ENV"]) delete env[name];
   // server.ts itself, not `npm start`: the shared server's start-up has already built the app.
