@@ -20,10 +20,11 @@ import {
  * [--perf <prefix>] [--warmup-max 60]`
  * For each scenario (tokenization, payment, refund, floor: `bench/scenarios.ts`), runs the gateway's endpoint and a
  * plain node:http baseline doing the same essential work (`bench/baseline-server.ts`; for `floor`, the least a
- * tokenization can do), one after the other in this run, against the same kind of store, each once warm (`warmUp`), and prints req/s, p50, p99,
- * CPU per request, each server's resident set (at rest after start-up, and its peak under the load) and the ratios
- * against each scenario's targets, then the ratios of every scenario side by side. The gateway is the standalone harness (bench/gateway-server.ts), or with
- * `--server` what `npm start` runs: the full server, checkout app loaded, on the demo shop of a fresh database.
+ * tokenization can do), one after the other in this run, against the same kind of store, each measured once warm
+ * (`warmUp`), and prints req/s, p50, p99, CPU per request, each server's resident set (at rest after start-up, and
+ * its peak under the load) and the ratios against each scenario's targets, then the ratios of every scenario side by
+ * side. The gateway is the standalone harness (bench/gateway-server.ts), or with `--server` what `npm start` runs:
+ * the full server, checkout app loaded, on the demo shop of a fresh database.
  * `--perf <prefix>`: Linux `perf record -g` of the gateway's process during each measured run (not the warm-up),
  * its JavaScript named by `--perf-basic-prof`, written to `<prefix>-<scenario>-<round>.data` for `perf report`.
  * Where the time goes is read there, kernel included: V8's own profiler (`--cpu-prof`) files a sample taken while
