@@ -6,12 +6,13 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { type Scenario, selectScenarios } from "./scenarios";
 import {
-  cpuMilliseconds,
   deployedNodeOptions,
   residentMegabytes,
   benchRoot as root,
   startServer,
+  stillWarming,
   stopServer,
+  withCpuPerRequest,
   withFreshDatabase,
 } from "./server-process";
 
@@ -162,18 +163,6 @@ interface Measurement {
   warmupSeconds: number;
 }
 
-/** CPU time the process spent per request while `work` ran, in ms; null where /proc cannot tell. */
-async function withCpuPerRequest(pid: number, work: () => Promise<autocannon.Result>) {
-  const before = cpuMilliseconds(pid);
-  const result = await work();
-  const after = cpuMilliseconds(pid);
-  const cpuPerRequestMs =
-    before === null || after === null || result.requests.total === 0
-      ? null
-      : (after - before) / result.requests.total;
-  return { result, cpuPerRequestMs };
-}
-
 const WARMUP_SLICE_SECONDS = 4;
 
 /**
@@ -192,8 +181,7 @@ async function warmUp(pid: number, options: autocannon.Options): Promise<{ secon
       autocannon({ ...options, duration: WARMUP_SLICE_SECONDS }),
     );
     seconds += WARMUP_SLICE_SECONDS;
-    if (cpuPerRequestMs === null) break; // no /proc: a fixed slice is all that can be done
-    if (previous !== null && cpuPerRequestMs > previous * 0.95) break;
+    if (!stillWarming(previous, cpuPerRequestMs)) break;
     previous = cpuPerRequestMs;
   }
   return { seconds };

@@ -70,6 +70,31 @@ export function cpuMilliseconds(pid: number): number | null {
   }
 }
 
+/** CPU time the process spent per request while `work` ran, in ms; null where /proc cannot tell. */
+export async function withCpuPerRequest<Result extends { requests: { total: number } }>(
+  pid: number,
+  work: () => Promise<Result>,
+): Promise<{ result: Result; cpuPerRequestMs: number | null }> {
+  const before = cpuMilliseconds(pid);
+  const result = await work();
+  const after = cpuMilliseconds(pid);
+  const cpuPerRequestMs =
+    before === null || after === null || result.requests.total === 0
+      ? null
+      : (after - before) / result.requests.total;
+  return { result, cpuPerRequestMs };
+}
+
+/**
+ * Whether a process is still warming up: V8 optimizes a function only after enough calls, so a new server keeps
+ * getting cheaper per request for tens of thousands of requests (docs/decisions.md, "A warm process"). Still warming
+ * while the last stretch of load cost at least 5 % less CPU per request than the one before it.
+ */
+export function stillWarming(previousCpuMs: number | null, latestCpuMs: number | null): boolean {
+  if (latestCpuMs === null) return false; // no /proc: nothing tells, so no more than one stretch
+  return previousCpuMs === null || latestCpuMs <= previousCpuMs * 0.95;
+}
+
 /**
  * Starts a benchmark server script (bench/gateway-server.ts, bench/baseline-server.ts) with the deployed Node
  * options; resolves once it printed `LISTENING <words…>`, with those words (port, shop id, secret key).

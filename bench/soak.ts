@@ -5,11 +5,12 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { cardRequestBody, createRefundParents, refundAmount, type Target } from "./scenarios";
 import {
-  cpuMilliseconds,
   deployedNodeOptions,
   residentMegabytes,
   startServer,
+  stillWarming,
   stopServer,
+  withCpuPerRequest,
   withFreshDatabase,
 } from "./server-process";
 
@@ -77,30 +78,29 @@ interface Load {
 }
 
 async function load(pid: number, options: autocannon.Options): Promise<Load> {
-  const cpuBefore = cpuMilliseconds(pid);
   const started = performance.now();
   let lastAnswer = started;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ timeout: TIMEOUT_SECONDS, ...options }, (error, finished) =>
-      error ? reject(error) : resolve(finished),
-    );
-    instance.on("response", () => {
-      lastAnswer = performance.now();
-    });
-  });
+  const { result, cpuPerRequestMs } = await withCpuPerRequest(
+    pid,
+    () =>
+      new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon({ timeout: TIMEOUT_SECONDS, ...options }, (error, finished) =>
+          error ? reject(error) : resolve(finished),
+        );
+        instance.on("response", () => {
+          lastAnswer = performance.now();
+        });
+      }),
+  );
   // Timed here, to the last answer, rather than by autocannon: it reports a run at its next one-second tick, so a
   // refund round of 1.1 s read as 2 and every short round's rate was its request count over 1, 2, 3 or 4.
   const seconds = (lastAnswer - started) / 1000;
-  const cpuAfter = cpuMilliseconds(pid);
   return {
     perSecond: result.requests.total / seconds,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors,
     timeouts: result.timeouts,
-    cpuMs:
-      cpuBefore === null || cpuAfter === null || result.requests.total === 0
-        ? null
-        : (cpuAfter - cpuBefore) / result.requests.total,
+    cpuMs: cpuPerRequestMs,
   };
 }
 
@@ -199,9 +199,8 @@ async function soak(variant: Variant): Promise<RunFigures> {
         for (let round = 1; round <= WARMUP_ROUNDS; round++) {
           const warming = await oneRound();
           console.log(`${variant.padEnd(16)} ${roundLine(`warm-up ${round}`, warming)}`);
-          const cpu = warming.payments.cpuMs;
-          if (cpu === null || (previousCpu !== null && cpu > previousCpu * 0.95)) break;
-          previousCpu = cpu;
+          if (!stillWarming(previousCpu, warming.payments.cpuMs)) break;
+          previousCpu = warming.payments.cpuMs;
         }
         for (let round = 1; round <= rounds; round++) {
           figures.push(await oneRound());
