@@ -224,12 +224,13 @@ export async function shopperEmailOnEnd(
   deps: Pick<GatewayDeps, "shops" | "clock">,
   end: { uid: string; shopId: number; status: TransactionRow["status"]; columns: OwnColumns; body: OwnBody },
 ): Promise<ShopperEmailRowInput | null> {
+  // Most ends send nothing: asked of the facts, before the body is rendered for the e-mail.
+  if (!mayEmailShopper(end.status, { type: end.columns.type, customer: end.body.customer })) return null;
   // Nothing has taken from it yet: its totals are nought.
   const body = renderOwnBody(
     { ...end.columns, status: end.status, captured: 0, voided: 0, refunded: 0 },
     end.body,
   );
-  if (!mayEmailShopper(end.status, body)) return null;
   return shopperEmailForTransaction(
     await deps.shops.get(end.shopId),
     { uid: end.uid, status: end.status, body },
@@ -238,6 +239,6 @@ export async function shopperEmailOnEnd(
 }
 
 /** Whether a money transaction's end may send an e-mail at all: saves looking the shop up for every other. */
-export function mayEmailShopper(status: string, body: TransactionBody): boolean {
+export function mayEmailShopper(status: string, body: Pick<TransactionBody, "type" | "customer">): boolean {
   return status === "successful" && Boolean(body.customer?.email) && Object.hasOwn(KIND_OF_TYPE, body.type);
 }
