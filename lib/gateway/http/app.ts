@@ -6,6 +6,7 @@ import { currentRequestId, requestLineFacts } from "@/lib/server/request-id";
 import type { GatewayDeps } from "../context";
 import { FILE_TOO_LARGE } from "../disputes/evidence-files";
 import { GatewayError, renderGatewayError } from "../errors";
+import { jsonInAdapterResponse } from "./adapter-response";
 import { checkoutTokenAuth, type GatewayEnv, shopAuth } from "./auth";
 import { allowBodyUpTo } from "./body";
 import { GATEWAY_BASE_PATH } from "./gateway-paths";
@@ -37,7 +38,9 @@ export function createGatewayApp(deps: GatewayDeps) {
   const access = accessLogger(deps.logger);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(deps.config.gatewayPublicUrl));
 
-  // First: every answer names its request (X-Request-Id), is counted and timed, and traced when tracing is on.
+  // Before anything answers: JSON answers in the adapter's own Response, its fast path (adapter-response.ts).
+  app.use(jsonInAdapterResponse);
+  // Then: every answer names its request (X-Request-Id), is counted and timed, and traced when tracing is on.
   app.use(observeRequests(deps.metrics));
   // Answers carry customer data, card descriptions and the shopper's 3-D Secure pages: no cache may keep them and
   // no browser may read them as another type. Errors and 404s too, so the rule has no exceptions to remember.
