@@ -4,10 +4,10 @@ import type { MiddlewareHandler } from "hono";
 /**
  * @hono/node-server writes an answer built with its own `Response` class straight from the string that class holds,
  * and reads one built with the platform's `Response` (undici's) back through a web stream: a stream, its reader and
- * its transfer hooks for every answer, a few hundredths of a payment's CPU (docs/decisions.md, "Cheaper answers: the
- * adapter's own Response, bodies in one literal"). The adapter uses its class by making it the global `Response`, which
- * is what the gateway alone (`npm run gateway`) lets it do; where Next shares the process (server.ts), the globals
- * stay the platform's, which Next and React build their answers with, and Hono's `c.json` builds the platform's.
+ * its transfer hooks for every answer, a few hundredths of a payment's CPU (docs/decisions.md, "Cheaper answers").
+ * The adapter uses its class by making it the global `Response`, which is what the gateway alone (`npm run gateway`)
+ * lets it do; where Next shares the process (server.ts), the globals stay the platform's, which Next and React
+ * build their answers with, and Hono's `c.json` builds the platform's.
  *
  * The class is not exported: it is taken here from the globals the adapter sets when asked to, and the platform's
  * are put straight back (module load is synchronous: nothing else runs in between).

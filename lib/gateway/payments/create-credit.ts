@@ -85,11 +85,12 @@ export async function createCredit({ deps, shop, request }: CreateCreditOptions)
   const started = moneyOwnBody(
     buildTransactionBody({
       request: asCardRequest(request),
+      // The added keys first: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
       card: {
-        ...description,
         holder: card.holder,
         exp_month: card.expMonth,
         exp_year: card.expYear,
+        ...description,
       },
       token: null,
       stamp: null,

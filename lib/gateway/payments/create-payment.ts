@@ -182,7 +182,8 @@ function startedBody(
   const built = moneyOwnBody(
     buildTransactionBody({
       request: echoed,
-      card: { ...checks.description, holder: card.holder, exp_month: card.expMonth, exp_year: card.expYear },
+      // The added keys first: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
+      card: { holder: card.holder, exp_month: card.expMonth, exp_year: card.expYear, ...checks.description },
       token: null,
       // The stamp goes out with the token only, once the charge succeeded (finishedMoneyBody).
       stamp: null,

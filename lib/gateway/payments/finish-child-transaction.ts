@@ -93,7 +93,8 @@ export async function finishChildTransaction({
   }
   countEnded(deps.metrics, { status, type: child.type, test: child.test });
   if (notificationUrl || shopperEmail) deps.outbox.nudge();
-  return { ...child, status, body, updatedAt: new Date(finishedAt), originBody };
+  // The added key first: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
+  return { originBody, ...child, status, body, updatedAt: new Date(finishedAt) };
 }
 
 /**

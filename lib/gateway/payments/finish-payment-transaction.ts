@@ -12,5 +12,6 @@ export async function finishPaymentTransaction(
   deps: Pick<GatewayDeps, "db" | "clock" | "shops" | "moneyAnswers" | "outbox" | "metrics">,
   finish: Omit<Parameters<typeof finishMoneyTransaction>[1], "shopperEmail">,
 ): Promise<WrittenTransaction | null> {
-  return finishMoneyTransaction(deps, { ...finish, shopperEmail: await shopperEmailOnEnd(deps, finish) });
+  // The added key first: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
+  return finishMoneyTransaction(deps, { shopperEmail: await shopperEmailOnEnd(deps, finish), ...finish });
 }

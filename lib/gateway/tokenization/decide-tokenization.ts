@@ -38,7 +38,8 @@ export async function decideTokenization(options: {
   /** The hosted page's session requires 3-D Secure (a subscription's new card). */
   requireThreeDSecure?: boolean;
 }): Promise<TokenizationDecision> {
-  const screened = screenCard({ ...options, number: options.card.number });
+  // The added key first: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
+  const screened = screenCard({ number: options.card.number, ...options });
   const { smartRoutingStatus, verification } = screened;
   if (screened.kind === "refused") {
     return {

@@ -64,8 +64,13 @@ export async function finishTransactions(
     const row = ended.get(finish.uid);
     if (!row) return null;
     countEnded(deps.metrics, { status: finish.status, type: finish.columns.type, test: finish.columns.test });
+    // Key by key: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
     return {
-      ...finish.columns,
+      type: finish.columns.type,
+      amount: finish.columns.amount,
+      currency: finish.columns.currency,
+      trackingId: finish.columns.trackingId,
+      test: finish.columns.test,
       uid: finish.uid,
       status: finish.status,
       body: finish.body,

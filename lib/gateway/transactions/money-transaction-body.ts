@@ -39,5 +39,7 @@ export function moneyOwnBody(
   common: OwnBody,
   money: { result: MoneyResult; receiptUrl: string | null; paidAt: string | null },
 ): OwnBody {
-  return { ...common, paid_at: money.paidAt, result: money.result, receipt_url: money.receiptUrl };
+  // The added key first: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers"). A stored body's
+  // key order is not the response's.
+  return { receipt_url: money.receiptUrl, ...common, paid_at: money.paidAt, result: money.result };
 }

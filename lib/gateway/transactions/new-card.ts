@@ -10,7 +10,19 @@ export function newCardRecord(
   keyring: Keyring,
   card: Omit<NewCard, "keyId" | "numberSealed"> & { number: string },
 ): NewCard {
-  const { number, ...record } = card;
-  const sealed = sealCardNumber(keyring, card.token, number);
-  return { ...record, keyId: sealed.keyId, numberSealed: sealed.numberSealed };
+  const sealed = sealCardNumber(keyring, card.token, card.number);
+  // Key by key: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
+  return {
+    token: card.token,
+    shopId: card.shopId,
+    keyId: sealed.keyId,
+    numberSealed: sealed.numberSealed,
+    stamp: card.stamp,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    holder: card.holder,
+    contract: card.contract,
+    heldForCharge: card.heldForCharge,
+    consentShown: card.consentShown,
+  };
 }

@@ -77,7 +77,19 @@ export function shownOwnBody(row: RenderableRow): OwnBody {
  * its totals are nought.
  */
 export function transactionWithoutChildren(row: WrittenTransaction): Transaction {
-  return rendered(row, renderOwnBody({ ...row, captured: 0, voided: 0, refunded: 0 }, row.body as OwnBody));
+  // Key by key: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
+  const own = {
+    type: row.type,
+    amount: row.amount,
+    currency: row.currency,
+    trackingId: row.trackingId,
+    test: row.test,
+    status: row.status,
+    captured: 0,
+    voided: 0,
+    refunded: 0,
+  };
+  return rendered(row, renderOwnBody(own, row.body as OwnBody));
 }
 
 function rendered(
