@@ -1,9 +1,7 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/client";
-import { migrateDatabase } from "@/lib/db/migrate";
-import { createTestDatabase, type TestDatabase, usePostgres } from "../harness";
-import { type PlanNode, planNodes } from "../query-plans";
+import { type TestDatabase, usePostgres } from "../harness";
+import { type PlanNode, planNodes, planTestDatabase, watchPlans, withPlans } from "../query-plans";
 
 /**
  * The duplicate check runs in every tokenization's batch write (lib/db/functions/tessera_lock_for_batch_write.sql) and
@@ -22,16 +20,8 @@ let client: pg.Client;
 
 beforeAll(async () => {
   if (!usePostgres) return;
-  database = await createTestDatabase();
-  const handle = await openDatabase({ databaseUrl: database.url, dataDir: "memory://", poolSize: 1 });
-  await migrateDatabase(handle);
-  await handle.close();
-  client = new pg.Client({ connectionString: database.url! });
-  await client.connect();
-  await client.query(`insert into shops (id, name, secret_key_hash, secret_key_sealed, webhook_secret_sealed,
-      private_key_sealed, public_key, key_id, settings)
-    values (1, 'Plan Shop', 'hash', '\\x00', '\\x00', '\\x00', 'public', 'key', '{}')`);
-  await watchPlans();
+  ({ database, client } = await planTestDatabase());
+  await watchParallelPlans();
   // As on a new deployment: the connection's first batches find the table nearly empty, and past the fifth call
   // PL/pgSQL may keep a generic plan made then. It must still be right once the table has grown, with no ANALYZE.
   await client.query(
@@ -62,20 +52,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Has PostgreSQL send every plan of this connection, nested ones included, as a notice; parallel plans forced. */
-async function watchPlans(): Promise<void> {
+/** Every plan of the connection watched (`watchPlans`), parallel plans forced wherever the planner may use them. */
+async function watchParallelPlans(): Promise<void> {
   const forceParallel = await client.query(
     "select name from pg_settings where name in ('debug_parallel_query', 'force_parallel_mode')",
   );
-  await client.query(`load 'auto_explain'`);
-  for (const setting of [
-    "auto_explain.log_min_duration = 0",
-    "auto_explain.log_nested_statements = on",
-    "auto_explain.log_analyze = on",
-    "auto_explain.log_buffers = on",
-    "auto_explain.log_format = json",
-    "auto_explain.log_level = notice",
-    "client_min_messages = notice",
+  await watchPlans(client, [
     // Parallel workers free and forced wherever the planner may use them.
     `${forceParallel.rows[0].name} = on`,
     "parallel_setup_cost = 0",
@@ -83,30 +65,20 @@ async function watchPlans(): Promise<void> {
     "min_parallel_table_scan_size = 0",
     "min_parallel_index_scan_size = 0",
     "max_parallel_workers_per_gather = 4",
-  ]) {
-    await client.query(`set ${setting}`);
-  }
+  ]);
 }
 
 /** Calls the batch write's lock-and-check function and returns its rows and the plan of its duplicate read. */
 async function checkFingerprints(fingerprints: string[]): Promise<{ rows: unknown[]; plan: PlanNode }> {
-  const plans: { "Query Text": string; Plan: PlanNode }[] = [];
-  const onNotice = (notice: { message?: string }) => {
-    const json = notice.message?.match(/plan:\s*([\s\S]*)$/)?.[1];
-    if (json) plans.push(JSON.parse(json));
-  };
-  client.on("notice", onNotice);
-  try {
-    const result = await client.query(
+  const { result, plans } = await withPlans(client, () =>
+    client.query(
       `select kind, value from tessera_lock_for_batch_write(1, '{}'::bigint[], $1::text[], 30, null, '{}'::text[])`,
       [fingerprints],
-    );
-    const duplicateRead = plans.find((plan) => plan["Query Text"].includes("t.duplicate_fingerprint"));
-    if (!duplicateRead) throw new Error("auto_explain logged no plan for the duplicate read");
-    return { rows: result.rows, plan: duplicateRead.Plan };
-  } finally {
-    client.off("notice", onNotice);
-  }
+    ),
+  );
+  const duplicateRead = plans.find((plan) => plan["Query Text"].includes("t.duplicate_fingerprint"));
+  if (!duplicateRead) throw new Error("auto_explain logged no plan for the duplicate read");
+  return { rows: result.rows, plan: duplicateRead.Plan };
 }
 
 describe.skipIf(!usePostgres)("the duplicate check's plan (PostgreSQL)", () => {

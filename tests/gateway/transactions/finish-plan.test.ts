@@ -1,9 +1,7 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/client";
-import { migrateDatabase } from "@/lib/db/migrate";
-import { createTestDatabase, type TestDatabase, usePostgres } from "../harness";
-import { type PlanNode, planNodes } from "../query-plans";
+import { type TestDatabase, usePostgres } from "../harness";
+import { type PlanNode, planNodes, planTestDatabase, watchPlans, withPlans } from "../query-plans";
 
 /**
  * Every transaction ends through tessera_finish_transactions (lib/db/functions): payments and payouts when the
@@ -19,17 +17,9 @@ let client: pg.Client;
 
 beforeAll(async () => {
   if (!usePostgres) return;
-  database = await createTestDatabase();
-  const handle = await openDatabase({ databaseUrl: database.url, dataDir: "memory://", poolSize: 1 });
-  await migrateDatabase(handle);
-  await handle.close();
-  client = new pg.Client({ connectionString: database.url! });
-  await client.connect();
-  await client.query(`insert into shops (id, name, secret_key_hash, secret_key_sealed, webhook_secret_sealed,
-      private_key_sealed, public_key, key_id, settings)
-    values (1, 'Plan Shop', 'hash', '\\x00', '\\x00', '\\x00', 'public', 'key', '{}')`);
+  ({ database, client } = await planTestDatabase());
   await insertIncomplete("early", 20);
-  await watchPlans();
+  await watchPlans(client);
   // As on a new deployment: the connection's first finishes find the table nearly empty.
   for (let call = 1; call <= 8; call++) await finish(`early-${call}`);
   await insertIncomplete("grown", GROWN);
@@ -50,42 +40,15 @@ async function insertIncomplete(prefix: string, count: number): Promise<void> {
   );
 }
 
-/** Has PostgreSQL send every plan of this connection, nested ones included, as a notice. */
-async function watchPlans(): Promise<void> {
-  await client.query(`load 'auto_explain'`);
-  for (const setting of [
-    "auto_explain.log_min_duration = 0",
-    "auto_explain.log_nested_statements = on",
-    "auto_explain.log_analyze = on",
-    "auto_explain.log_buffers = on",
-    "auto_explain.log_format = json",
-    "auto_explain.log_level = notice",
-    "client_min_messages = notice",
-  ]) {
-    await client.query(`set ${setting}`);
-  }
-}
-
 /** Ends one transaction through the guarded transition; its rows and the plan of its UPDATE. */
 async function finish(uid: string): Promise<{ rows: { uid: string }[]; plan: PlanNode }> {
-  const plans: { "Query Text": string; Plan: PlanNode }[] = [];
-  const onNotice = (notice: { message?: string }) => {
-    const json = notice.message?.match(/plan:\s*([\s\S]*)$/)?.[1];
-    if (json) plans.push(JSON.parse(json));
-  };
-  client.on("notice", onNotice);
-  try {
-    const ends = JSON.stringify([{ uid, status: "successful", body: { result: {} }, keep_card: true }]);
-    const result = await client.query<{ uid: string }>(
-      "select uid from tessera_finish_transactions($1::json, null)",
-      [ends],
-    );
-    const update = plans.find((plan) => plan["Query Text"].includes("UPDATE transactions t"));
-    if (!update) throw new Error("auto_explain logged no plan for the finish's UPDATE");
-    return { rows: result.rows, plan: update.Plan };
-  } finally {
-    client.off("notice", onNotice);
-  }
+  const ends = JSON.stringify([{ uid, status: "successful", body: { result: {} }, keep_card: true }]);
+  const { result, plans } = await withPlans(client, () =>
+    client.query<{ uid: string }>("select uid from tessera_finish_transactions($1::json, null)", [ends]),
+  );
+  const update = plans.find((plan) => plan["Query Text"].includes("UPDATE transactions t"));
+  if (!update) throw new Error("auto_explain logged no plan for the finish's UPDATE");
+  return { rows: result.rows, plan: update.Plan };
 }
 
 describe.skipIf(!usePostgres)("the guarded transition's plan (PostgreSQL)", () => {
