@@ -64,18 +64,14 @@ export async function finishTransactions(
     const row = ended.get(finish.uid);
     if (!row) return null;
     countEnded(deps.metrics, { status: finish.status, type: finish.columns.type, test: finish.columns.test });
-    // Key by key: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
+    // The added keys first: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
     return {
-      type: finish.columns.type,
-      amount: finish.columns.amount,
-      currency: finish.columns.currency,
-      trackingId: finish.columns.trackingId,
-      test: finish.columns.test,
       uid: finish.uid,
       status: finish.status,
       body: finish.body,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
+      ...finish.columns,
     };
   });
 }

@@ -6,7 +6,7 @@ import type { Database } from "@/lib/db/client";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
 import { type ChargebackOwnBody, renderChargebackBody } from "./chargeback-body";
 import { type ChildOwnBody, isChildType, renderChildBody } from "./child-body";
-import { type OwnBody, renderOwnBody } from "./own-body";
+import { type OwnBody, ownColumns, renderOwnBody } from "./own-body";
 import type { TransactionBody } from "./transaction-body";
 import type { WrittenTransaction } from "./transaction-writer";
 
@@ -77,18 +77,8 @@ export function shownOwnBody(row: RenderableRow): OwnBody {
  * its totals are nought.
  */
 export function transactionWithoutChildren(row: WrittenTransaction): Transaction {
-  // Key by key: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
-  const own = {
-    type: row.type,
-    amount: row.amount,
-    currency: row.currency,
-    trackingId: row.trackingId,
-    test: row.test,
-    status: row.status,
-    captured: 0,
-    voided: 0,
-    refunded: 0,
-  };
+  // The added keys first: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
+  const own = { status: row.status, captured: 0, voided: 0, refunded: 0, ...ownColumns(row) };
   return rendered(row, renderOwnBody(own, row.body as OwnBody));
 }
 
