@@ -160,8 +160,14 @@ export const transactionsInFlight = pgTable(
       .references(() => transactions.uid, { onDelete: "cascade" }),
     type: text("type").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull(),
+    /** A capture's, void's or refund's parent and amount: what its parent's next child weighs as taken. */
+    parentUid: text("parent_uid"),
+    amount: bigint("amount", { mode: "number" }),
   },
-  (table) => [index("transactions_in_flight_created_idx").on(table.createdAt)],
+  (table) => [
+    index("transactions_in_flight_created_idx").on(table.createdAt),
+    index("transactions_in_flight_parent_idx").on(table.parentUid).where(sql`${table.parentUid} is not null`),
+  ],
 );
 
 /**

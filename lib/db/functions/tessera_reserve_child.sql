@@ -82,21 +82,27 @@ DECLARE
   origin json;
   new_child transactions;
 BEGIN
-  SELECT * INTO p FROM transactions t WHERE t.uid = locked_parent_uid AND t.shop_id = parent_shop_id FOR UPDATE;
-  IF NOT FOUND THEN
+  -- Found by its primary key alone, its shop compared after: with the shop in the condition, a plan made while the
+  -- table had no statistics read the shop's index (every transaction of the shop), and PL/pgSQL keeps a plan for
+  -- the connection's life.
+  SELECT * INTO p FROM transactions t WHERE t.uid = locked_parent_uid FOR UPDATE;
+  IF NOT FOUND OR p.shop_id <> parent_shop_id THEN
     RETURN QUERY SELECT 'not_found'::text, NULL::text[], NULL::text, NULL::text, NULL::text, NULL::bigint,
       NULL::timestamptz, NULL::json, NULL::json, NULL::json;
     RETURN;
   END IF;
-  -- After the lock: this statement's snapshot sees every child committed before it was granted.
-  SELECT coalesce(sum(c.amount) FILTER (WHERE c.type = 'capture' AND c.status = 'successful'), 0),
-         coalesce(sum(c.amount) FILTER (WHERE c.type = 'capture' AND c.status = 'incomplete'), 0),
-         coalesce(sum(c.amount) FILTER (WHERE c.type = 'void' AND c.status = 'successful'), 0),
-         coalesce(sum(c.amount) FILTER (WHERE c.type = 'void' AND c.status = 'incomplete'), 0),
-         coalesce(sum(c.amount) FILTER (WHERE c.type = 'refund' AND c.status = 'successful'), 0),
-         coalesce(sum(c.amount) FILTER (WHERE c.type = 'refund' AND c.status = 'incomplete'), 0)
-    INTO captured, capturing, voided, voiding, refunded, refunding
-    FROM transactions c WHERE c.parent_uid = locked_parent_uid AND c.status IN ('successful', 'incomplete');
+  -- What its children took: the ended ones' totals are the parent's own columns (kept by tessera_finish_child under
+  -- this lock), the ones still in flight are read from transactions_in_flight (kept by triggers), never by reading
+  -- every child the parent ever had. After the lock: this statement's snapshot sees every child committed before it
+  -- was granted.
+  captured := p.captured;
+  voided := p.voided;
+  refunded := p.refunded;
+  SELECT coalesce(sum(f.amount) FILTER (WHERE f.type = 'capture'), 0),
+         coalesce(sum(f.amount) FILTER (WHERE f.type = 'void'), 0),
+         coalesce(sum(f.amount) FILTER (WHERE f.type = 'refund'), 0)
+    INTO capturing, voiding, refunding
+    FROM transactions_in_flight f WHERE f.parent_uid = locked_parent_uid;
   -- Chargebacks are opened under this same row lock (lib/gateway/disputes/open-dispute.ts): what one took is not
   -- refundable, and none can be refunded while one is open or once it is lost.
   SELECT coalesce(sum(d.amount), 0) INTO charged_back

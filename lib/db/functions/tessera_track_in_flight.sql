@@ -1,5 +1,6 @@
 -- Keeps transactions_in_flight, the transactions that have not ended, which the recovery sweeps read instead of
--- every transaction ever written (and /metrics counts). Kept by triggers, so
+-- every transaction ever written (and /metrics counts), and a child's reservation reads for its parent's children
+-- not yet ended (tessera_reserve_child). Kept by triggers, so
 -- that no path that writes a transaction can forget it: a row enters when a transaction is written `incomplete`,
 -- and leaves when it ends (tessera_finish_transactions, the one transition out of `incomplete`) or is deleted (the
 -- table's foreign key cascades).
@@ -10,7 +11,8 @@ CREATE OR REPLACE FUNCTION tessera_track_in_flight() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO transactions_in_flight (uid, type, created_at) VALUES (NEW.uid, NEW.type, NEW.created_at);
+    INSERT INTO transactions_in_flight (uid, type, created_at, parent_uid, amount)
+      VALUES (NEW.uid, NEW.type, NEW.created_at, NEW.parent_uid, NEW.amount);
   ELSE
     DELETE FROM transactions_in_flight WHERE uid = OLD.uid;
   END IF;

@@ -20,10 +20,8 @@ import { openPage, shownCode, submitForm } from "../three-d-secure-helpers";
  * The transactions that have not ended, which the recovery sweeps read instead of every transaction: kept by the
  * database's triggers (lib/db/functions/tessera_track_in_flight.sql) on whatever path writes or ends a transaction.
  */
-const MIGRATION = path.resolve(
-  import.meta.dirname,
-  "../../../lib/db/migrations/0029_transactions_in_flight.sql",
-);
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../../lib/db/migrations");
+const MIGRATION = path.join(MIGRATIONS, "0029_transactions_in_flight.sql");
 
 describe("transactions in flight", () => {
   let gateway: TestGateway;
@@ -71,7 +69,13 @@ describe("transactions in flight", () => {
       .select()
       .from(transactions)
       .where(eq(transactions.uid, started.uid));
-    expect(row).toEqual({ uid: started.uid, type: "payment", createdAt: written.createdAt });
+    expect(row).toEqual({
+      uid: started.uid,
+      type: "payment",
+      createdAt: written.createdAt,
+      parentUid: null,
+      amount: written.amount,
+    });
     const code = shownCode((await openPage(gateway, started.uid)).html);
     expect((await submitForm(gateway, started.uid, { code, action: "confirm" })).status).toBe(303);
     expect(await isInFlight(started.uid)).toBe(false);
@@ -131,5 +135,37 @@ describe("transactions in flight", () => {
       .from(transactions)
       .where(eq(transactions.status, "incomplete"));
     expect(before).toEqual(incomplete.map((row) => row.uid).sort());
+  });
+
+  it("holds a child's parent and amount, which its parent's next child weighs, also for one written before", async () => {
+    const parent = await createParent(gateway, shop, { type: "payment", amount: 5000 });
+    const { db } = gateway.runtime.deps;
+    const [stored] = await db.select().from(transactions).where(eq(transactions.uid, parent.uid));
+    const [child] = await db
+      .insert(transactions)
+      .values({
+        ...stored,
+        uid: crypto.randomUUID(),
+        type: "refund",
+        status: "incomplete",
+        amount: 700,
+        parentUid: parent.uid,
+        captured: 0,
+        voided: 0,
+        refunded: 0,
+      })
+      .returning();
+    const read = async () =>
+      (await db.select().from(transactionsInFlight).where(eq(transactionsInFlight.uid, child.uid)))[0];
+    expect(await read()).toMatchObject({ parentUid: parent.uid, amount: 700, type: "refund" });
+
+    // A child in flight when migration 0076 ran is given its parent and amount by it.
+    await db.execute(sql`update transactions_in_flight set parent_uid = null, amount = null`);
+    const backfill = fs
+      .readFileSync(path.join(MIGRATIONS, "0076_in_flight_children.sql"), "utf8")
+      .split("--> statement-breakpoint")
+      .find((statement) => statement.includes("UPDATE transactions_in_flight"));
+    await db.execute(sql.raw(backfill!));
+    expect(await read()).toMatchObject({ parentUid: parent.uid, amount: 700, type: "refund" });
   });
 });
