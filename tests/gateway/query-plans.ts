@@ -11,12 +11,35 @@ export interface PlanNode {
   "Index Cond"?: string;
   "Shared Hit Blocks"?: number;
   "Shared Read Blocks"?: number;
+  /** With ANALYZE: how many times the node ran (0 for a branch the statement never took). */
+  "Actual Loops"?: number;
   Plans?: PlanNode[];
 }
 
 /** The node and every node under it. */
 export function planNodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
+}
+
+/**
+ * The reads of `relation` in a plan: each scan that ran (not a branch never taken), with the index it went through (a
+ * bitmap heap scan's, its bitmap index scan's; none for a sequential scan) and its index condition.
+ */
+export function relationReads(
+  plan: PlanNode,
+  relation: string,
+): { nodeType: string; index: string | undefined; indexCond: string | undefined }[] {
+  return planNodes(plan)
+    .filter((node) => node["Relation Name"] === relation && node["Node Type"].endsWith("Scan"))
+    .filter((node) => node["Actual Loops"] !== 0)
+    .map((node) => {
+      const through = node["Node Type"] === "Bitmap Heap Scan" ? node.Plans?.[0] : node;
+      return {
+        nodeType: node["Node Type"],
+        index: through?.["Index Name"],
+        indexCond: through?.["Index Cond"],
+      };
+    });
 }
 
 /** A plan as auto_explain sends it (`format json`): the statement's text and its plan. */

@@ -3,8 +3,8 @@
 -- through the one transition (tessera_finish_transactions), adds a successful child's amount to the parent's
 -- totals — what its successful captures, voids and refunds add up to, in its `captured`, `voided` and `refunded`
 -- columns, from which its `amounts` are rendered at read (`parentAmounts`, lib/gateway/transactions/
--- parent-amounts.ts) — and queues the merchant's notification. Returns the child's `updated_at`, or null when the child had already finished (a
--- repeat: nothing changes twice).
+-- parent-amounts.ts) — and queues the merchant's notification. Returns the child's `updated_at`, or null when the
+-- child had already finished (a repeat: nothing changes twice).
 --
 -- Why a function: as a sequence of statements in a client-side transaction, each step was a round trip with the
 -- parent's lock held in between. A VOLATILE function's queries each take a snapshot of their own, so the totals

@@ -31,6 +31,8 @@
 -- its creation plus the shop's setting. `at` is the test clock's time, or null for the database's.
 -- Until migration 0073 it took a plan (`body_plan`) for building the child's body from the parent's, and answered
 -- only the parent's result object.
+-- Its statements are planned once a connection (`plan_cache_mode = force_generic_plan`), as those of
+-- tessera_finish_transactions are: the duplicate check was planned again at every call.
 DROP FUNCTION IF EXISTS tessera_reserve_child(text, integer, integer, text, text, bigint, text, text, text[], text[],
   boolean, integer, timestamptz, json);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION tessera_reserve_child(
@@ -64,6 +66,7 @@ RETURNS TABLE (
 LANGUAGE plpgsql VOLATILE
 SET enable_seqscan = off
 SET max_parallel_workers_per_gather = 0
+SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   p transactions;

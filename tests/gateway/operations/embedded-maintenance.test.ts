@@ -8,7 +8,7 @@ import * as schema from "@/lib/db/schema";
 import { createParent, postChild } from "../child-helpers";
 import { startTestGateway, type TestGateway, type TestShop, usePostgres } from "../harness";
 import { parseExposition, sampleValue } from "../metrics-exposition";
-import { type PlanNode, planNodes } from "../query-plans";
+import { type PlanNode, relationReads } from "../query-plans";
 
 /**
  * The embedded database has no autovacuum: without a maintenance of its own, a plan that a PL/pgSQL function cached
@@ -132,26 +132,23 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
     }
     const hotTables = new Set(["transactions", "card_sightings", "cards"]);
     const reads = plans.flatMap((plan) =>
-      planNodes(plan.Plan)
-        .filter((node) => node["Relation Name"] && hotTables.has(node["Relation Name"]))
-        .map((node) => ({ query: plan["Query Text"].replace(/\s+/g, " ").slice(0, 120), node })),
+      [...hotTables].flatMap((table) =>
+        relationReads(plan.Plan, table).map((read) => ({
+          query: plan["Query Text"].replace(/\s+/g, " ").slice(0, 120),
+          read,
+        })),
+      ),
     );
     const readThrough = (pattern: RegExp, index: string) =>
-      reads.some(({ query, node }) => pattern.test(query) && node["Index Name"] === index);
+      reads.some(({ query, read }) => pattern.test(query) && read.index === index);
     // No read of a hot table without an index condition: no sequential scan, no walk of a whole index.
-    const unbounded = reads.filter(
-      ({ node }) =>
-        node["Node Type"] === "Seq Scan" ||
-        (["Index Scan", "Index Only Scan"].includes(node["Node Type"]) && !node["Index Cond"]),
-    );
+    const unbounded = reads.filter(({ read }) => read.nodeType === "Seq Scan" || !read.indexCond);
     expect({
       duplicateRead: readThrough(/duplicate_fingerprint/, "transactions_fingerprint_idx"),
       cardLimits: readThrough(/FROM card_sightings/, "card_sightings_family_idx"),
       ends: readThrough(/UPDATE transactions t/, "transactions_pkey"),
       reservation: readThrough(/FROM transactions/, "transactions_parent_idx"),
-      unbounded: unbounded.map(
-        ({ query, node }) => `${node["Node Type"]} ${node["Index Name"] ?? ""}: ${query}`,
-      ),
+      unbounded: unbounded.map(({ query, read }) => `${read.nodeType} ${read.index ?? ""}: ${query}`),
     }).toEqual({ duplicateRead: true, cardLimits: true, ends: true, reservation: true, unbounded: [] });
   });
 });

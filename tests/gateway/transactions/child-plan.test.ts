@@ -6,6 +6,7 @@ import {
   type PlanNode,
   planNodes,
   planTestDatabase,
+  relationReads,
   watchPlans,
   withPlans,
 } from "../query-plans";
@@ -48,15 +49,17 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** The indexes every scan of `transactions` went through, and the pages those scans touched. */
+/** The indexes every read of `transactions` went through, and the pages those reads touched. */
 function transactionReads(plans: LoggedPlan[]): { indexes: Set<string | undefined>; blocks: number } {
-  const scans = plans
-    .flatMap((plan) => planNodes(plan.Plan))
-    .filter((node) => node["Relation Name"] === "transactions" && node["Node Type"].endsWith("Scan"));
   const blocks = (node: PlanNode) => (node["Shared Hit Blocks"] ?? 0) + (node["Shared Read Blocks"] ?? 0);
   return {
-    indexes: new Set(scans.map((node) => node["Index Name"])),
-    blocks: scans.reduce((sum, node) => sum + blocks(node), 0),
+    indexes: new Set(
+      plans.flatMap((plan) => relationReads(plan.Plan, "transactions").map((read) => read.index)),
+    ),
+    blocks: plans
+      .flatMap((plan) => planNodes(plan.Plan))
+      .filter((node) => node["Relation Name"] === "transactions" && node["Node Type"].endsWith("Scan"))
+      .reduce((sum, node) => sum + blocks(node), 0),
   };
 }
 
