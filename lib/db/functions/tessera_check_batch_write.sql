@@ -8,8 +8,6 @@
 -- duplicate check's first, and the tokenizations' own sighting statement takes only the card limits', so no two
 -- statements wait on each other in a circle. Under a retired data key the batch writes nothing and is written again
 -- once its cards are sealed anew: its numbers are sighted then, once.
--- Its statements are planned once a connection (`plan_cache_mode = force_generic_plan`), as those of
--- tessera_finish_transactions are: the vault keys' reads were planned again at every call.
 CREATE OR REPLACE FUNCTION tessera_check_batch_write(
   rotation_lock_key bigint,
   lock_keys bigint[],
@@ -31,7 +29,6 @@ RETURNS TABLE (kind text, value text, ordinal integer, retry_after_seconds integ
 LANGUAGE plpgsql VOLATILE
 SET enable_seqscan = off
 SET max_parallel_workers_per_gather = 0
-SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   active_keys integer;
