@@ -235,7 +235,8 @@ test("a signed-in action addressed through a page outside /admin with a foreign,
 test("failed sign-ins are throttled per browser: the locked-out one waits, another signs in", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // Up to 22 sign-ins, each a page's round trip: about 20 s on a quiet machine, past 90 s on a loaded one.
+  test.setTimeout(180_000);
   // Both browsers reach the gateway through the same checkout app; each is named by its own address, new for
   // every run of the test so that an earlier run's lock-out does not carry over. Each in a /64 of its own: the
   // gateway counts an IPv6 client by its /64.
