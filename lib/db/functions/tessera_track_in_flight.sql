@@ -25,3 +25,12 @@ CREATE OR REPLACE TRIGGER transactions_in_flight_started AFTER INSERT ON transac
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER transactions_in_flight_ended AFTER UPDATE OF status ON transactions
   FOR EACH ROW WHEN (OLD.status = 'incomplete' AND NEW.status <> 'incomplete') EXECUTE FUNCTION tessera_track_in_flight();
+--> statement-breakpoint
+-- A capture's, void's or refund's row written in flight by the trigger as it was before migration 0076 (between that
+-- migration's commit and this file's) lacks its parent and amount, which a reservation of its parent's next child
+-- weighs. Filled here, after the triggers above are replaced: their CREATE holds `transactions` against new rows
+-- until this commit (share row exclusive), so none can be written by the earlier text after this statement.
+UPDATE transactions_in_flight AS f
+   SET parent_uid = t.parent_uid, amount = t.amount
+  FROM transactions AS t
+ WHERE t.uid = f.uid AND f.amount IS NULL;

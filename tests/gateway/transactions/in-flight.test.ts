@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transactions, transactionsInFlight } from "@/lib/db/schema";
+import { applyDatabaseFunctions } from "@/lib/db/database-functions";
+import { databaseFunctions, transactions, transactionsInFlight } from "@/lib/db/schema";
 import { finishTransactions } from "@/lib/gateway/transactions/finish-transactions";
 import { type OwnBody, ownColumns } from "@/lib/gateway/transactions/own-body";
 import { createParent } from "../child-helpers";
@@ -166,6 +167,13 @@ describe("transactions in flight", () => {
       .split("--> statement-breakpoint")
       .find((statement) => statement.includes("UPDATE transactions_in_flight"));
     await db.execute(sql.raw(backfill!));
+    expect(await read()).toMatchObject({ parentUid: parent.uid, amount: 700, type: "refund" });
+
+    // One written by the trigger's earlier text after the migration, before the new text was applied: filled when
+    // the trigger's file is applied.
+    await db.execute(sql`update transactions_in_flight set parent_uid = null, amount = null`);
+    await db.delete(databaseFunctions).where(eq(databaseFunctions.name, "tessera_track_in_flight"));
+    expect(await db.transaction((tx) => applyDatabaseFunctions(tx))).toEqual(["tessera_track_in_flight"]);
     expect(await read()).toMatchObject({ parentUid: parent.uid, amount: 700, type: "refund" });
   });
 });
