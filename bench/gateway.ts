@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import { type Scenario, selectScenarios } from "./scenarios";
 import {
   deployedNodeOptions,
+  type RunShares,
   residentMegabytes,
   benchRoot as root,
   startServer,
@@ -159,6 +160,8 @@ interface Measurement {
    * not on PostgreSQL).
    */
   cpuPerRequestMs: number | null;
+  /** What limited the measured run: its main thread, the machine's cores, or neither (latency). */
+  shares: RunShares;
   /** How long the server was loaded before the measured run (`warmUp`). */
   warmupSeconds: number;
 }
@@ -214,7 +217,7 @@ async function measure(
   const warmup = await warmUp(pid, options);
   // A second short of the run, so that it never records the quiet after it.
   const recorded = perfFile ? recordPerf(pid, Math.max(duration - 1, 1), perfFile) : null;
-  const { result, cpuPerRequestMs } = await withCpuPerRequest(pid, () =>
+  const { result, cpuPerRequestMs, shares } = await withCpuPerRequest(pid, () =>
     autocannon({ ...options, duration }),
   );
   await recorded;
@@ -225,6 +228,7 @@ async function measure(
     non2xx: result.non2xx + result.errors,
     warmupSeconds: warmup.seconds,
     cpuPerRequestMs,
+    shares,
   };
 }
 
@@ -279,8 +283,9 @@ console.log(
 );
 const megabytes = (value: number | null) => (value === null ? "   ?" : value.toFixed(0).padStart(4));
 const cpu = (value: number | null) => (value === null ? "    ?" : value.toFixed(3));
+const share = (value: number | null, digits = 2) => (value === null ? "   ?" : value.toFixed(digits));
 const row = (name: string, m: Measurement) =>
-  `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   CPU ${cpu(m.cpuPerRequestMs)} ms/req   RSS rest ${megabytes(m.restingMb)} MB peak ${megabytes(m.peakMb)} MB   warm-up ${String(m.warmupSeconds).padStart(2)} s   non-2xx/errors ${m.non2xx}`;
+  `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   CPU ${cpu(m.cpuPerRequestMs)} ms/req   main thread ${share(m.shares.mainThreadCores)}   machine idle ${share(m.shares.machineIdle)}   RSS rest ${megabytes(m.restingMb)} MB peak ${megabytes(m.peakMb)} MB   warm-up ${String(m.warmupSeconds).padStart(2)} s   non-2xx/errors ${m.non2xx}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const summary = (measurements: Measurement[]): Measurement => ({
   requestsPerSecond: median(measurements.map((m) => m.requestsPerSecond)),
@@ -288,6 +293,10 @@ const summary = (measurements: Measurement[]): Measurement => ({
   p99: median(measurements.map((m) => m.p99)),
   non2xx: measurements.reduce((sum, m) => sum + m.non2xx, 0),
   cpuPerRequestMs: median(measurements.map((m) => m.cpuPerRequestMs ?? 0)),
+  shares: {
+    mainThreadCores: median(measurements.map((m) => m.shares.mainThreadCores ?? 0)),
+    machineIdle: median(measurements.map((m) => m.shares.machineIdle ?? 0)),
+  },
   restingMb: median(measurements.map((m) => m.restingMb ?? 0)),
   warmupSeconds: median(measurements.map((m) => m.warmupSeconds)),
   // The highest of the rounds: the memory a deployment must have.

@@ -59,30 +59,72 @@ export function residentMegabytes(pid: number): number | null {
   }
 }
 
-/** A process's CPU time so far (user + system) in ms, from /proc (Linux); null elsewhere. */
-export function cpuMilliseconds(pid: number): number | null {
+/**
+ * CPU time so far (user + system) in ms, from /proc (Linux); null elsewhere. Of the whole process (all its
+ * threads), or of its main thread alone with `mainThread` (its JavaScript; the others are V8's helpers and libuv's).
+ */
+export function cpuMilliseconds(pid: number, options: { mainThread?: boolean } = {}): number | null {
   try {
+    const file = options.mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const fields = fs.readFileSync(file, "utf8").split(") ")[1].split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return null;
   }
 }
 
+/** The machine's CPU time so far, idle and in all, in clock ticks, from /proc/stat (Linux); null elsewhere. */
+function machineTicks(): { idle: number; total: number } | null {
+  try {
+    const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0];
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is counted in user already).
+    const counted = ticks.slice(0, 8);
+    return { idle: counted[3] + counted[4], total: counted.reduce((sum, value) => sum + value, 0) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What limited a run. A server's throughput is bound by its main thread (JavaScript runs there alone), by the
+ * machine's cores, or by neither — then by latency: each connection waits for its answer before its next request,
+ * so time a request spends waiting (on the database, a commit, a batch, a garbage collection) caps the rate while
+ * cores stand idle. `mainThreadCores`: the main thread's share of one core over the run; `machineIdle`: the
+ * machine's idle share (every process, the load generator and the database included).
+ */
+export interface RunShares {
+  mainThreadCores: number | null;
+  machineIdle: number | null;
+}
+
 /** CPU time the process spent per request while `work` ran, in ms; null where /proc cannot tell. */
 export async function withCpuPerRequest<Result extends { requests: { total: number } }>(
   pid: number,
   work: () => Promise<Result>,
-): Promise<{ result: Result; cpuPerRequestMs: number | null }> {
+): Promise<{ result: Result; cpuPerRequestMs: number | null; shares: RunShares }> {
+  const started = performance.now();
   const before = cpuMilliseconds(pid);
+  const mainBefore = cpuMilliseconds(pid, { mainThread: true });
+  const machineBefore = machineTicks();
   const result = await work();
   const after = cpuMilliseconds(pid);
+  const mainAfter = cpuMilliseconds(pid, { mainThread: true });
+  const machineAfter = machineTicks();
+  const elapsedMs = performance.now() - started;
   const cpuPerRequestMs =
     before === null || after === null || result.requests.total === 0
       ? null
       : (after - before) / result.requests.total;
-  return { result, cpuPerRequestMs };
+  const shares: RunShares = {
+    mainThreadCores: mainBefore === null || mainAfter === null ? null : (mainAfter - mainBefore) / elapsedMs,
+    machineIdle:
+      machineBefore === null || machineAfter === null || machineAfter.total === machineBefore.total
+        ? null
+        : (machineAfter.idle - machineBefore.idle) / (machineAfter.total - machineBefore.total),
+  };
+  return { result, cpuPerRequestMs, shares };
 }
 
 /**
