@@ -33,12 +33,13 @@ export async function askAcquirerAboutChild(
     currency: child.currency,
     test: child.test,
   };
+  // A refund's reason goes first: V8 extends a spread copy slowly (docs/decisions.md, "Cheaper answers").
   const call = () =>
     type === "capture"
       ? deps.acquirer.capture(followUp)
       : type === "void"
         ? deps.acquirer.void(followUp)
-        : deps.acquirer.refund({ ...followUp, reason });
+        : deps.acquirer.refund({ reason, ...followUp });
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
       return await call();
