@@ -44,6 +44,12 @@ const LISTS: ListPage[] = [
   { path: "/admin/emails", table: "E-mails to shoppers, newest first", lead: ["Status"] },
 ];
 
+/** A plan price no other worker's fill of this file has at the same time: workers running at once differ in index. */
+function planPrice(): number {
+  const worker = test.info().parallelIndex % 9;
+  return 1_299 + (worker * 100 + Math.floor(Math.random() * 100)) * 100;
+}
+
 /** One row in every list: a payment with a receipt e-mail and an inquiry, a customer, a subscription, a product. */
 async function fillEveryList(
   request: APIRequestContext,
@@ -87,7 +93,8 @@ async function fillEveryList(
         title: "Seed library",
         currency: "EUR",
         test: true,
-        plan: { amount: 1_299 + Math.floor(Math.random() * 900) * 100, interval: 1, interval_unit: "month" },
+        // Its first charge meets the duplicate check (card, amount, currency): each worker's fill a price of its own.
+        plan: { amount: planPrice(), interval: 1, interval_unit: "month" },
       },
       customer: { email: `phone-${suffix}@example.com`, ip: "198.51.100.9", first_name: "Grace" },
       card: { number: "4200000000000000", verification_value: "123", exp_month: "12", exp_year: NEXT_YEAR },

@@ -57,6 +57,8 @@ it(`a SIGTERM under a tokenization and payment load loses no acknowledged reques
   const sent: Sent[] = [];
   let stopLoad = false;
   let signalledAt = Number.POSITIVE_INFINITY;
+  /** When each client's slow payment to the first instance, if one is under way, was sent. */
+  const slowOnFirstSince = new Map<number, number>();
   const clients = Array.from({ length: CLIENTS }, async (_, client) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     let instance = client % instances.length;
@@ -65,12 +67,14 @@ it(`a SIGTERM under a tokenization and payment load loses no acknowledged reques
       // Every third payment takes the sandbox's slow path (3 s): some are surely in flight at the signal.
       const payment = n % 2 === 1;
       const slow = payment && n % 3 === 1;
+      if (slow && instance === 0) slowOnFirstSince.set(client, Date.now());
       const answer = await post(
         agent,
         `${instances[instance].origin}/transactions/${payment ? "payments" : "tokenizations"}`,
         authorization,
         cardRequest(trackingId, slow ? { amount: 1091 } : {}),
       );
+      slowOnFirstSince.delete(client);
       sent.push({ trackingId, instance, answer });
       if (answer.status === null) {
         // That instance is going away: move to the other one, or stop when there is none.
@@ -82,11 +86,16 @@ it(`a SIGTERM under a tokenization and payment load loses no acknowledged reques
   });
 
   // Load for a while, with slow payments under way, then SIGTERM the first instance.
-  // (A busy machine answers the first requests slowly: at least two per client before the signal.)
+  // (A busy machine answers the first requests slowly: at least two per client before the signal.) The signal waits
+  // for a slow payment to the first instance sent half a second to a second and a half ago: read by then, and far
+  // from its answer, so that the drain surely has one to finish (on a busy machine the fast requests around the
+  // signal may all be answered before the process handles it).
+  const slowUnderWay = () =>
+    [...slowOnFirstSince.values()].some((since) => Date.now() - since >= 500 && Date.now() - since <= 1_500);
   const loadStarted = Date.now();
   while (
     Date.now() - loadStarted < 4_000 ||
-    (sent.filter((entry) => entry.answer.status === 200).length < 2 * CLIENTS &&
+    ((sent.filter((entry) => entry.answer.status === 200).length < 2 * CLIENTS || !slowUnderWay()) &&
       Date.now() - loadStarted < 90_000)
   ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
