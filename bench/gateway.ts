@@ -283,7 +283,7 @@ console.log(
 );
 const megabytes = (value: number | null) => (value === null ? "   ?" : value.toFixed(0).padStart(4));
 const cpu = (value: number | null) => (value === null ? "    ?" : value.toFixed(3));
-const share = (value: number | null, digits = 2) => (value === null ? "   ?" : value.toFixed(digits));
+const share = (value: number | null) => (value === null ? "   ?" : value.toFixed(2));
 const row = (name: string, m: Measurement) =>
   `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   CPU ${cpu(m.cpuPerRequestMs)} ms/req   main thread ${share(m.shares.mainThreadCores)}   machine idle ${share(m.shares.machineIdle)}   RSS rest ${megabytes(m.restingMb)} MB peak ${megabytes(m.peakMb)} MB   warm-up ${String(m.warmupSeconds).padStart(2)} s   non-2xx/errors ${m.non2xx}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -99,7 +99,10 @@ export interface RunShares {
   machineIdle: number | null;
 }
 
-/** CPU time the process spent per request while `work` ran, in ms; null where /proc cannot tell. */
+/**
+ * CPU time the process spent per request while `work` ran, in ms, and what limited it (`RunShares`); null where
+ * /proc cannot tell.
+ */
 export async function withCpuPerRequest<Result extends { requests: { total: number } }>(
   pid: number,
   work: () => Promise<Result>,

@@ -68,8 +68,8 @@ async function fillEveryList(
       request: {
         amount: 31_600 + Math.floor(Math.random() * 90) * 1_000,
         currency: "EUR",
-        // A test a page, run side by side, each paying with this card: two of nine drawing the same amount are a
-        // duplicate to the gateway's check (card, amount, currency), which is not what this spec is about.
+        // Each worker's fill pays with this card, side by side: two drawing the same amount are a duplicate to the
+        // gateway's check (card, amount, currency), which is not what this spec is about.
         duplicate_check: false,
         description: `Phone order ${suffix}`,
         tracking_id: `phone-${suffix}`,

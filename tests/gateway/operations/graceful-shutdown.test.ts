@@ -91,7 +91,10 @@ it(`a SIGTERM under a tokenization and payment load loses no acknowledged reques
   // from its answer, so that the drain surely has one to finish (on a busy machine the fast requests around the
   // signal may all be answered before the process handles it).
   const slowUnderWay = () =>
-    [...slowOnFirstSince.values()].some((since) => Date.now() - since >= 500 && Date.now() - since <= 1_500);
+    [...slowOnFirstSince.values()].some((since) => {
+      const age = Date.now() - since;
+      return age >= 500 && age <= 1_500;
+    });
   const loadStarted = Date.now();
   while (
     Date.now() - loadStarted < 4_000 ||
