@@ -24,7 +24,16 @@ import {
  * - floor (at `/floor`): the least any tokenization can do — parse, check the number (digits + Luhn), AES-256-GCM
  *   encrypt it, two HMACs (the card's stamp and its lookup fingerprint), one insert of a small row — with the
  *   tokenization's request, so that the gateway's tokenization is measured against it too.
- * Whatever the gateway costs on top of this is framework, validation and bookkeeping.
+ * And the same three requests in the steps the gateway's rules require of any implementation (docs/decisions.md,
+ * "A baseline in the rules' steps"), each step its own durable commit:
+ * - `/card-limits/transactions/tokenizations`: the card's sighting first (two HMACs; one statement that counts the
+ *   number's family in the last hour, refuses past the limit and records the card), because the card-testing
+ *   defence must answer before the acquirer sees the card; then the tokenization's write as above;
+ * - `/write-ahead/transactions/payments`: the payment written `incomplete` before the acquirer is asked, so that a
+ *   crash between the two is recoverable; then its answer;
+ * - `/write-ahead/transactions/refunds`: the refund reserved (the parent locked, its refunds done and in flight
+ *   summed, an `incomplete` refund inserted, committed) before the acquirer is asked; then its answer.
+ * Whatever the gateway costs on top of these is framework, validation and bookkeeping.
  */
 const [databaseUrl, dataDir, portText] = [
   process.env.BENCH_DATABASE_URL,
@@ -47,10 +56,21 @@ const ddl = [
   "create table if not exists baseline_transactions (uid uuid primary key, type text not null, status text not null default 'successful', amount bigint not null, currency text not null, parent_uid uuid references baseline_transactions, card_token text references baseline_cards, body json not null, created_at timestamptz not null default clock_timestamp())",
   "create index if not exists baseline_transactions_parent_uid on baseline_transactions (parent_uid)",
   "create table if not exists floor_cards (token text primary key, sealed bytea not null, stamp text not null, fingerprint bytea not null)",
+  "create table if not exists baseline_sightings (card text primary key, family text not null, seen_at timestamptz not null)",
+  "create index if not exists baseline_sightings_family on baseline_sightings (family, seen_at)",
 ];
 const insertCardTransaction =
   "with card as (insert into baseline_cards (token, sealed) values ($2, $3) returning token) " +
-  "insert into baseline_transactions (uid, type, amount, currency, card_token, body) select $1, $5, $6, $7, token, $4 from card";
+  "insert into baseline_transactions (uid, type, status, amount, currency, card_token, body) select $1, $5, $8, $6, $7, token, $4 from card";
+/** A card's sighting: its family's members in the last hour counted, and the card recorded unless over the limit. */
+const sightCard =
+  "with family as (select count(*)::int as members from baseline_sightings where family = $2 and seen_at > clock_timestamp() - interval '1 hour'), " +
+  "sighted as (insert into baseline_sightings (card, family, seen_at) select $1, $2, clock_timestamp() from family where members < $3 " +
+  "on conflict (card) do update set seen_at = excluded.seen_at returning 1) " +
+  "select members from family";
+/** Distinct numbers of one family (first 8 and last 4 digits) a card-limited tokenization accepts in an hour. */
+const FAMILY_LIMIT = 5;
+const answerTransaction = "update baseline_transactions set status = $2, body = $3 where uid = $1";
 
 async function openStore(): Promise<Store> {
   if (databaseUrl) {
@@ -77,7 +97,10 @@ async function openStore(): Promise<Store> {
   const dir = path.join(dataDir ?? ".data-bench-baseline", "pglite");
   fs.mkdirSync(dir, { recursive: true });
   // The store as the gateway configures it.
-  const db = await PGlite.create({ dataDir: dir, postgresqlconf: PGLITE_SETTINGS });
+  const db = await PGlite.create({
+    dataDir: dir,
+    postgresqlconf: PGLITE_SETTINGS,
+  });
   return {
     query: (text, params) => db.query(text, params),
     transaction: (run) => db.transaction((tx) => run((text, params) => tx.query(text, params))),
@@ -104,18 +127,31 @@ type Answer = [status: number, body: string];
 
 const invalidNumber: Answer = [422, '{"message":"Number is invalid"}'];
 
+/** How a card request is written: at once (one write), or in the steps the gateway's rules require. */
+type CardSteps = "one-write" | "card-limits" | "write-ahead";
+
 async function storeCard(
   request: CardRequest & { credit_card: { number?: unknown } },
   type: "tokenization" | "payment",
+  steps: CardSteps = "one-write",
 ): Promise<Answer> {
   const number = request?.credit_card?.number;
   if (typeof number !== "string" || !/^\d{12,19}$/.test(number) || !luhn(number)) return invalidNumber;
+  if (steps === "card-limits") {
+    const card = createHmac("sha256", stampKey).update(number).digest("hex");
+    const family = createHmac("sha256", fingerprintKey)
+      .update(number.slice(0, 8) + number.slice(-4))
+      .digest("hex");
+    const { rows } = await store.query(sightCard, [card, family, FAMILY_LIMIT]);
+    if (Number(rows[0].members) >= FAMILY_LIMIT) return [422, '{"message":"Too many cards of this family"}'];
+  }
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const sealed = Buffer.concat([iv, cipher.update(number, "utf8"), cipher.final(), cipher.getAuthTag()]);
   const id = randomUUID();
   const token = randomBytes(32).toString("hex");
   const record = JSON.stringify(cardTransactionRecord(id, token, request, number, type));
+  const writeAhead = steps === "write-ahead";
   await store.query(insertCardTransaction, [
     id,
     token,
@@ -124,7 +160,11 @@ async function storeCard(
     type,
     request.amount,
     request.currency,
+    writeAhead ? "incomplete" : "successful",
   ]);
+  // The acquirer's approval is decided in memory (cardTransactionRecord), as the sandbox does; written ahead, the
+  // payment's answer is a write of its own.
+  if (writeAhead) await store.query(answerTransaction, [id, "successful", record]);
   return [200, `{"transaction":${record}}`];
 }
 
@@ -152,7 +192,10 @@ async function floor(request: CardRequest & { credit_card: { number?: unknown } 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-async function refund(request: RefundRequest): Promise<Answer> {
+async function refund(
+  request: RefundRequest,
+  steps: "one-write" | "write-ahead" = "one-write",
+): Promise<Answer> {
   if (typeof request?.reason !== "string" || request.reason.trim() === "") {
     return [422, '{"message":"Reason can\'t be blank."}'];
   }
@@ -162,39 +205,62 @@ async function refund(request: RefundRequest): Promise<Answer> {
   if (typeof request.parent_uid !== "string" || !UUID.test(request.parent_uid)) {
     return [404, '{"message":"Record not found"}'];
   }
-  return store.transaction(async (query): Promise<Answer> => {
-    const { rows } = await query(
-      "select type, status, amount, currency, body from baseline_transactions where uid = $1 for update",
-      [request.parent_uid],
-    );
-    const parent = rows[0];
-    if (!parent) return [404, '{"message":"Record not found"}'];
-    if (parent.type !== "payment" || parent.status !== "successful") {
-      return [422, '{"message":"Parent transaction can\'t be refunded."}'];
-    }
-    const refunded = await query(
-      "select coalesce(sum(amount), 0) as total from baseline_transactions where parent_uid = $1 and type = 'refund' and status = 'successful'",
-      [request.parent_uid],
-    );
-    const remaining = Number(parent.amount) - Number(refunded.rows[0].total);
-    if (request.amount > remaining) return [422, `{"message":"Amount can't be greater than ${remaining}."}`];
-    const uid = randomUUID();
-    const body = typeof parent.body === "string" ? JSON.parse(parent.body) : parent.body;
-    const record = JSON.stringify(refundRecord(uid, request, body as TransactionRecord));
-    await query(
-      "insert into baseline_transactions (uid, type, amount, currency, parent_uid, body) values ($1, 'refund', $2, $3, $4, $5)",
-      [uid, request.amount, parent.currency, request.parent_uid, record],
-    );
-    return [200, `{"transaction":${record}}`];
-  });
+  const writeAhead = steps === "write-ahead";
+  // The refund written, with what its answer needs when the answer is a write of its own; or the refusal.
+  const reserved = await store.transaction(
+    async (query): Promise<Answer | { uid: string; record: string }> => {
+      const { rows } = await query(
+        "select type, status, amount, currency, body from baseline_transactions where uid = $1 for update",
+        [request.parent_uid],
+      );
+      const parent = rows[0];
+      if (!parent) return [404, '{"message":"Record not found"}'];
+      if (parent.type !== "payment" || parent.status !== "successful") {
+        return [422, '{"message":"Parent transaction can\'t be refunded."}'];
+      }
+      // Written ahead, the refunds still in flight count against the parent too.
+      const refunded = await query(
+        "select coalesce(sum(amount), 0) as total from baseline_transactions where parent_uid = $1 and type = 'refund' and status = any ($2)",
+        [request.parent_uid, writeAhead ? ["successful", "incomplete"] : ["successful"]],
+      );
+      const remaining = Number(parent.amount) - Number(refunded.rows[0].total);
+      if (request.amount > remaining)
+        return [422, `{"message":"Amount can't be greater than ${remaining}."}`];
+      const uid = randomUUID();
+      const body = typeof parent.body === "string" ? JSON.parse(parent.body) : parent.body;
+      const record = JSON.stringify(refundRecord(uid, request, body as TransactionRecord));
+      await query(
+        "insert into baseline_transactions (uid, type, status, amount, currency, parent_uid, body) values ($1, 'refund', $6, $2, $3, $4, $5)",
+        [
+          uid,
+          request.amount,
+          parent.currency,
+          request.parent_uid,
+          record,
+          writeAhead ? "incomplete" : "successful",
+        ],
+      );
+      return { uid, record };
+    },
+  );
+  if (Array.isArray(reserved)) return reserved;
+  // The acquirer's approval is decided in memory (refundRecord); written ahead, the refund's answer is a write of
+  // its own, after the reservation's commit.
+  if (writeAhead) await store.query(answerTransaction, [reserved.uid, "successful", reserved.record]);
+  return [200, `{"transaction":${reserved.record}}`];
 }
 
 const routes: { [path: string]: (request: never) => Promise<Answer> } = {
   "/": (request: CardRequest) => storeCard(request, "tokenization"),
   "/transactions/tokenizations": (request: CardRequest) => storeCard(request, "tokenization"),
   "/transactions/payments": (request: CardRequest) => storeCard(request, "payment"),
-  "/transactions/refunds": refund,
+  "/transactions/refunds": (request: RefundRequest) => refund(request),
   "/floor": floor,
+  "/card-limits/transactions/tokenizations": (request: CardRequest) =>
+    storeCard(request, "tokenization", "card-limits"),
+  "/write-ahead/transactions/payments": (request: CardRequest) =>
+    storeCard(request, "payment", "write-ahead"),
+  "/write-ahead/transactions/refunds": (request: RefundRequest) => refund(request, "write-ahead"),
 };
 
 const server = http.createServer((request, response) => {

@@ -20,9 +20,9 @@ import {
 /**
  * `npm run bench:gateway [-- --postgres] [--server] [--duration 10] [--connections 32] [--rounds 5] [--scenario all]
  * [--perf <prefix>] [--warmup-max 60]`
- * For each scenario (tokenization, payment, refund, floor: `bench/scenarios.ts`), runs the gateway's endpoint and a
- * plain node:http baseline doing the same essential work (`bench/baseline-server.ts`; for `floor`, the least a
- * tokenization can do), one after the other in this run, against the same kind of store, each measured once warm
+ * For each scenario (tokenization, payment, refund, floor, and the first three against a baseline in the rules'
+ * steps: `bench/scenarios.ts`), runs the gateway's endpoint and a plain node:http baseline doing the same essential
+ * work (`bench/baseline-server.ts`; for `floor`, the least a tokenization can do), one after the other in this run, against the same kind of store, each measured once warm
  * (`warmUp`), and prints req/s, p50, p99, CPU per request, each server's resident set (at rest after start-up, and
  * its peak under the load) and the ratios against each scenario's targets, then the ratios of every scenario side by
  * side. The gateway is the standalone harness (bench/gateway-server.ts), or with `--server` what `npm start` runs:
@@ -364,12 +364,12 @@ const results: [Scenario, Ratios][] = [];
 for (const scenario of scenarios) results.push([scenario, await compare(scenario)]);
 console.log("\nratios per scenario (gateway / baseline)");
 console.log(
-  `${"scenario".padEnd(14)} throughput  paired   p99  paired   targets (throughput, p99)   non-2xx/errors (both sides, all rounds)`,
+  `${"scenario".padEnd(24)} throughput  paired   p99  paired   targets (throughput, p99)   non-2xx/errors (both sides, all rounds)`,
 );
 for (const [scenario, r] of results) {
   const targets = `>= ${scenario.targets.throughput.toFixed(2)}, <= ${scenario.targets.p99.toFixed(2)}`;
   console.log(
-    `${scenario.name.padEnd(14)} ${r.throughput.toFixed(2).padStart(10)} ${r.pairedThroughput.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(5)} ${r.pairedP99.toFixed(2).padStart(7)}   ${targets.padEnd(25)}   ${r.non2xx}`,
+    `${scenario.name.padEnd(24)} ${r.throughput.toFixed(2).padStart(10)} ${r.pairedThroughput.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(5)} ${r.pairedP99.toFixed(2).padStart(7)}   ${targets.padEnd(25)}   ${r.non2xx}`,
   );
 }
 // autocannon leaves sockets and timers behind; the run is over, so end the process rather than wait on them.

@@ -4,7 +4,15 @@
  * through that API before the timed run, so the two sides differ only in how they handle a request.
  */
 
-export const SCENARIO_NAMES = ["tokenization", "payment", "refund", "floor"] as const;
+export const SCENARIO_NAMES = [
+  "tokenization",
+  "payment",
+  "refund",
+  "floor",
+  "tokenization-card-limits",
+  "payment-write-ahead",
+  "refund-write-ahead",
+] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** A server under test: where its API answers and the headers every request carries (credentials). */
@@ -25,7 +33,7 @@ export interface Scenario {
   prepare(target: Target): Promise<() => string>;
 }
 
-/** `--scenario tokenization|payment|refund|all`: the scenarios to run, in this order. */
+/** `--scenario <name>|all` (a name of SCENARIO_NAMES): the scenarios to run, in this order. */
 export function selectScenarios(option: string): Scenario[] {
   if (option === "all") return SCENARIO_NAMES.map((name) => SCENARIOS[name]);
   if (!(SCENARIO_NAMES as readonly string[]).includes(option)) {
@@ -164,5 +172,29 @@ export const SCENARIOS: Record<ScenarioName, Scenario> = {
     baselinePath: "/floor",
     targets: { throughput: 0.8, p99: 2 },
     prepare: async () => () => cardRequestBody(),
+  },
+  // The same three requests against a baseline in the steps the gateway's rules require of any implementation,
+  // each its own durable commit (bench/baseline-server.ts; docs/decisions.md, "A baseline in the rules' steps"):
+  // what the gateway costs beyond them is its own. The targets are the one-write scenarios'.
+  "tokenization-card-limits": {
+    name: "tokenization-card-limits",
+    path: "/transactions/tokenizations",
+    baselinePath: "/card-limits/transactions/tokenizations",
+    targets: { throughput: 0.9, p99: 2 },
+    prepare: async () => () => cardRequestBody(),
+  },
+  "payment-write-ahead": {
+    name: "payment-write-ahead",
+    path: "/transactions/payments",
+    baselinePath: "/write-ahead/transactions/payments",
+    targets: { throughput: 0.8, p99: 2 },
+    prepare: async () => () => cardRequestBody(),
+  },
+  "refund-write-ahead": {
+    name: "refund-write-ahead",
+    path: "/transactions/refunds",
+    baselinePath: "/write-ahead/transactions/refunds",
+    targets: { throughput: 0.7, p99: 2 },
+    prepare: (target) => SCENARIOS.refund.prepare(target),
   },
 };
