@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { shops } from "@/lib/db/schema";
 import { ShopDirectory } from "@/lib/gateway/shops/shop-directory";
 import { startTestGateway, type TestGateway, type TestShop } from "../harness";
@@ -60,6 +60,12 @@ describe("ShopDirectory.authenticate", () => {
   it("stops accepting a key replaced through another instance once the record's TTL has passed", async () => {
     const rotated = await gateway.createShop({}, "Rotated elsewhere");
     const { shops: directoryUnderTest, lookups } = directory(200);
+    // The directory's clock stands still until the test moves it: on a busy machine the real one let the record
+    // expire before the second look (a run found the old key refused while it should still have been cached).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     expect(await directoryUnderTest.authenticate(String(rotated.id), rotated.secretKey)).not.toBeNull();
     const { db, keyring } = gateway.runtime.deps;
     const newKey = otherSecretKey(rotated.secretKey);
@@ -69,7 +75,7 @@ describe("ShopDirectory.authenticate", () => {
       .set({ secretKeyHash: keyring.hashes.secretLookup(newKey) })
       .where(eq(shops.id, rotated.id));
     expect(await directoryUnderTest.authenticate(String(rotated.id), rotated.secretKey)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    vi.setSystemTime(Date.now() + 250);
     expect(await directoryUnderTest.authenticate(String(rotated.id), rotated.secretKey)).toBeNull();
     expect(await directoryUnderTest.authenticate(String(rotated.id), newKey)).not.toBeNull();
     lookups.mockRestore();
