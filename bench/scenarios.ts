@@ -12,6 +12,9 @@ export const SCENARIO_NAMES = [
   "tokenization-card-limits",
   "payment-write-ahead",
   "refund-write-ahead",
+  "tokenization-rules",
+  "payment-rules",
+  "refund-rules",
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -199,6 +202,30 @@ export const SCENARIOS: Record<ScenarioName, Scenario> = {
     name: "refund-write-ahead",
     path: "/transactions/refunds",
     baselinePath: "/write-ahead/transactions/refunds",
+    targets: { throughput: 0.7, p99: 2 },
+    prepare: (target) => SCENARIOS.refund.prepare(target),
+  },
+  // The three requests against a baseline with every rule the gateway applies to them by default — the card
+  // limits, the duplicate check, the write ahead — in the fewest statements those rules allow, each prepared as the
+  // gateway's are (bench/baseline-server.ts, `/rules/…`).
+  "tokenization-rules": {
+    name: "tokenization-rules",
+    path: "/transactions/tokenizations",
+    baselinePath: "/rules/transactions/tokenizations",
+    targets: { throughput: 0.9, p99: 2 },
+    prepare: async () => () => cardRequestBody(),
+  },
+  "payment-rules": {
+    name: "payment-rules",
+    path: "/transactions/payments",
+    baselinePath: "/rules/transactions/payments",
+    targets: { throughput: 0.8, p99: 2 },
+    prepare: async () => () => cardRequestBody(),
+  },
+  "refund-rules": {
+    name: "refund-rules",
+    path: "/transactions/refunds",
+    baselinePath: "/rules/transactions/refunds",
     targets: { throughput: 0.7, p99: 2 },
     prepare: (target) => SCENARIOS.refund.prepare(target),
   },
