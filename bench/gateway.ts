@@ -285,7 +285,7 @@ const megabytes = (value: number | null) => (value === null ? "   ?" : value.toF
 const cpu = (value: number | null) => (value === null ? "    ?" : value.toFixed(3));
 const share = (value: number | null) => (value === null ? "   ?" : value.toFixed(2));
 const row = (name: string, m: Measurement) =>
-  `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   CPU ${cpu(m.cpuPerRequestMs)} ms/req   main thread ${share(m.shares.mainThreadCores)}   machine idle ${share(m.shares.machineIdle)}   RSS rest ${megabytes(m.restingMb)} MB peak ${megabytes(m.peakMb)} MB   warm-up ${String(m.warmupSeconds).padStart(2)} s   non-2xx/errors ${m.non2xx}`;
+  `${name.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   CPU ${cpu(m.cpuPerRequestMs)} ms/req${values.postgres ? `   database CPU ${cpu(m.shares.databaseCpuPerRequestMs)} ms/req` : ""}   main thread ${share(m.shares.mainThreadCores)}   machine idle ${share(m.shares.machineIdle)}   RSS rest ${megabytes(m.restingMb)} MB peak ${megabytes(m.peakMb)} MB   warm-up ${String(m.warmupSeconds).padStart(2)} s   non-2xx/errors ${m.non2xx}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const summary = (measurements: Measurement[]): Measurement => ({
   requestsPerSecond: median(measurements.map((m) => m.requestsPerSecond)),
@@ -296,6 +296,7 @@ const summary = (measurements: Measurement[]): Measurement => ({
   shares: {
     mainThreadCores: median(measurements.map((m) => m.shares.mainThreadCores ?? 0)),
     machineIdle: median(measurements.map((m) => m.shares.machineIdle ?? 0)),
+    databaseCpuPerRequestMs: median(measurements.map((m) => m.shares.databaseCpuPerRequestMs ?? 0)),
   },
   restingMb: median(measurements.map((m) => m.restingMb ?? 0)),
   warmupSeconds: median(measurements.map((m) => m.warmupSeconds)),

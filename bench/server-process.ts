@@ -74,6 +74,32 @@ export function cpuMilliseconds(pid: number, options: { mainThread?: boolean } =
   }
 }
 
+/**
+ * CPU time so far (user + system) in ms of every PostgreSQL process on this machine (its backends, its writers),
+ * from /proc (Linux); null elsewhere. A backend that exits meanwhile takes its time with it: the pools of both
+ * servers keep their connections through a run.
+ */
+export function databaseCpuMilliseconds(): number | null {
+  try {
+    let ticks = 0;
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // gone meanwhile
+      }
+      if (!stat.includes("(postgres) ")) continue;
+      const fields = stat.split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** The machine's CPU time so far, idle and in all, in clock ticks, from /proc/stat (Linux); null elsewhere. */
 function machineTicks(): { idle: number; total: number } | null {
   try {
@@ -97,6 +123,8 @@ function machineTicks(): { idle: number; total: number } | null {
 export interface RunShares {
   mainThreadCores: number | null;
   machineIdle: number | null;
+  /** PostgreSQL's CPU per request (all its processes), in ms: what the requests cost the database. */
+  databaseCpuPerRequestMs: number | null;
 }
 
 /**
@@ -111,7 +139,9 @@ export async function withCpuPerRequest<Result extends { requests: { total: numb
   const before = cpuMilliseconds(pid);
   const mainBefore = cpuMilliseconds(pid, { mainThread: true });
   const machineBefore = machineTicks();
+  const databaseBefore = databaseCpuMilliseconds();
   const result = await work();
+  const databaseAfter = databaseCpuMilliseconds();
   const after = cpuMilliseconds(pid);
   const mainAfter = cpuMilliseconds(pid, { mainThread: true });
   const machineAfter = machineTicks();
@@ -126,6 +156,10 @@ export async function withCpuPerRequest<Result extends { requests: { total: numb
       machineBefore === null || machineAfter === null || machineAfter.total === machineBefore.total
         ? null
         : (machineAfter.idle - machineBefore.idle) / (machineAfter.total - machineBefore.total),
+    databaseCpuPerRequestMs:
+      databaseBefore === null || databaseAfter === null || result.requests.total === 0
+        ? null
+        : (databaseAfter - databaseBefore) / result.requests.total,
   };
   return { result, cpuPerRequestMs, shares };
 }
