@@ -138,7 +138,8 @@ export async function createRefundParents(target: Target, count = REFUND_PARENTS
   return uids;
 }
 
-export const SCENARIOS: Record<ScenarioName, Scenario> = {
+/** The gateway's three requests, each against the baseline that does the same work in one write. */
+const ONE_WRITE = {
   tokenization: {
     name: "tokenization",
     path: "/transactions/tokenizations",
@@ -173,6 +174,15 @@ export const SCENARIOS: Record<ScenarioName, Scenario> = {
       };
     },
   },
+} satisfies Record<"tokenization" | "payment" | "refund", Scenario>;
+
+/** One of the three requests against another of the baseline's handlers; the one-write scenario's targets. */
+function against(request: keyof typeof ONE_WRITE, name: ScenarioName, baselinePath: string): Scenario {
+  return { ...ONE_WRITE[request], name, baselinePath };
+}
+
+export const SCENARIOS: Record<ScenarioName, Scenario> = {
+  ...ONE_WRITE,
   // The gateway's tokenization against the least a tokenization can do (bench/baseline-server.ts, `floor`).
   floor: {
     name: "floor",
@@ -183,50 +193,18 @@ export const SCENARIOS: Record<ScenarioName, Scenario> = {
   },
   // The same three requests against a baseline in the steps the gateway's rules require of any implementation,
   // each its own durable commit (bench/baseline-server.ts; docs/decisions.md, "A baseline in the rules' steps"):
-  // what the gateway costs beyond them is its own. The targets are the one-write scenarios'.
-  "tokenization-card-limits": {
-    name: "tokenization-card-limits",
-    path: "/transactions/tokenizations",
-    baselinePath: "/card-limits/transactions/tokenizations",
-    targets: { throughput: 0.9, p99: 2 },
-    prepare: async () => () => cardRequestBody(),
-  },
-  "payment-write-ahead": {
-    name: "payment-write-ahead",
-    path: "/transactions/payments",
-    baselinePath: "/write-ahead/transactions/payments",
-    targets: { throughput: 0.8, p99: 2 },
-    prepare: async () => () => cardRequestBody(),
-  },
-  "refund-write-ahead": {
-    name: "refund-write-ahead",
-    path: "/transactions/refunds",
-    baselinePath: "/write-ahead/transactions/refunds",
-    targets: { throughput: 0.7, p99: 2 },
-    prepare: (target) => SCENARIOS.refund.prepare(target),
-  },
+  // what the gateway costs beyond them is its own.
+  "tokenization-card-limits": against(
+    "tokenization",
+    "tokenization-card-limits",
+    "/card-limits/transactions/tokenizations",
+  ),
+  "payment-write-ahead": against("payment", "payment-write-ahead", "/write-ahead/transactions/payments"),
+  "refund-write-ahead": against("refund", "refund-write-ahead", "/write-ahead/transactions/refunds"),
   // The three requests against a baseline with every rule the gateway applies to them by default — the card
   // limits, the duplicate check, the write ahead — in the fewest statements those rules allow, each prepared as the
   // gateway's are (bench/baseline-server.ts, `/rules/…`).
-  "tokenization-rules": {
-    name: "tokenization-rules",
-    path: "/transactions/tokenizations",
-    baselinePath: "/rules/transactions/tokenizations",
-    targets: { throughput: 0.9, p99: 2 },
-    prepare: async () => () => cardRequestBody(),
-  },
-  "payment-rules": {
-    name: "payment-rules",
-    path: "/transactions/payments",
-    baselinePath: "/rules/transactions/payments",
-    targets: { throughput: 0.8, p99: 2 },
-    prepare: async () => () => cardRequestBody(),
-  },
-  "refund-rules": {
-    name: "refund-rules",
-    path: "/transactions/refunds",
-    baselinePath: "/rules/transactions/refunds",
-    targets: { throughput: 0.7, p99: 2 },
-    prepare: (target) => SCENARIOS.refund.prepare(target),
-  },
+  "tokenization-rules": against("tokenization", "tokenization-rules", "/rules/transactions/tokenizations"),
+  "payment-rules": against("payment", "payment-rules", "/rules/transactions/payments"),
+  "refund-rules": against("refund", "refund-rules", "/rules/transactions/refunds"),
 };

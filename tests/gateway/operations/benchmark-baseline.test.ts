@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, stopServer, withFreshDatabase } from "../../../bench/server-process";
+import { candidates } from "../card-limits-helpers";
 
 /**
  * The benchmark's baseline with every rule (`/rules/…`, bench/baseline-server.ts) is what the gateway's speed is
@@ -8,29 +9,6 @@ import { startServer, stopServer, withFreshDatabase } from "../../../bench/serve
  * sixth number of one card family, count a refund's parent against what was refunded — or its figures flatter it.
  * Run on the embedded database, as `npm run bench:gateway` runs without `--postgres`.
  */
-
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** Valid numbers of one family: the same first 8 (`bin8`) and last 4 digits, the middle 4 different. */
-function familyNumbers(bin8: string, count: number): string[] {
-  const numbers: string[] = [];
-  for (let middle = 0; numbers.length < count; middle++) {
-    const number = `${bin8}${String(middle).padStart(4, "0")}1234`;
-    if (luhnValid(number)) numbers.push(number);
-  }
-  return numbers;
-}
 
 function cardRequest(number: string, amount = 1999) {
   return {
@@ -109,7 +87,7 @@ describe("the benchmark's baseline with every rule", () => {
     ["/rules/transactions/payments", "42424242"],
     ["/rules/transactions/tokenizations", "52525252"],
   ])("%s refuses a sixth number of one card family", async (path, bin8) => {
-    const numbers = familyNumbers(bin8, 6);
+    const numbers = candidates(bin8, "1234").slice(0, 6);
     for (const number of numbers.slice(0, 5))
       expect((await post(path, cardRequest(number))).status).toBe(200);
     const sixth = await post(path, cardRequest(numbers[5]));
