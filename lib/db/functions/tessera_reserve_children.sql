@@ -1,9 +1,11 @@
 -- Several reservations of captures, voids and refunds in one statement, each one tessera_reserve_child with its own
--- arguments, in the order given: the embedded database runs one statement at a time, and what concurrent children
--- cost it was mostly each statement's own round trip and commit, not their rules (lib/gateway/transactions/
--- child-writer.ts batches them as new payments are batched). Each reservation's queries see those before it in the
--- batch: two children of one parent are decided one after the other, as two statements would be. `items` is a JSON
--- array of objects named after tessera_reserve_child's arguments; the answers come back with their item's ordinal.
+-- arguments: what concurrent children cost either store was mostly each statement's own round trip and commit, not
+-- their rules (lib/gateway/transactions/child-writer.ts batches them as new payments are batched). Each reservation's
+-- queries see those before it in the batch: two children of one parent are decided one after the other, in the order
+-- given, as two statements would be. The items are taken in their parents' order (by uid, byte by byte), so every
+-- batch locks its parents in one order and two batches at once never deadlock; children of one parent keep theirs.
+-- `items` is a JSON array of objects named after tessera_reserve_child's arguments; the answers come back with their
+-- item's ordinal (its place in `items`).
 -- Until migration 0073 its answers carried no origin's body (`origin_body`).
 DROP FUNCTION IF EXISTS tessera_reserve_children(json);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION tessera_reserve_children(items json)
@@ -25,7 +27,8 @@ AS $$
 DECLARE
   entry record;
 BEGIN
-  FOR entry IN SELECT e.ord, e.item FROM json_array_elements(items) WITH ORDINALITY AS e(item, ord) ORDER BY e.ord LOOP
+  FOR entry IN SELECT e.ord, e.item FROM json_array_elements(items) WITH ORDINALITY AS e(item, ord)
+    ORDER BY e.item->>'locked_parent_uid' COLLATE "C", e.ord LOOP
     RETURN QUERY SELECT entry.ord, r.outcome, r.refusals, r.parent_type, r.parent_status, r.parent_currency,
         r.remaining, r.expires_at, r.parent_result, r.origin_body, r.child
       FROM tessera_reserve_child(

@@ -54,15 +54,16 @@ export interface ChildFinish {
 
 /**
  * The two locked steps of captures, voids and refunds (tessera_reserve_child, tessera_finish_child) with group
- * commit (`GroupCommit`), as new payments and their answers are written: on the embedded database, which runs one
- * statement at a time, the children that arrive together are reserved in one statement and finished in another
- * (tessera_reserve_children, tessera_finish_children), each by its own call of the one rule in the order they came.
- * What a child cost that store was mostly each statement's round trip and commit, not its rules; measured on a
- * grown store, a reservation alone took 2.5 ms, and 1.7 ms in batches of 4 to 16.
+ * commit (`GroupCommit`), as new payments and their answers are written: the children that arrive together are
+ * reserved in one statement and finished in another (tessera_reserve_children, tessera_finish_children), each by its
+ * own call of the one rule. What a child cost was mostly each statement's round trip and commit, not its rules: on
+ * the embedded database, measured on a grown store, a reservation alone took 2.5 ms, and 1.7 ms in batches of 4 to
+ * 16; on PostgreSQL, statements of one child each cost a refund 1.2–1.7 ms of the gateway's CPU and 1.7 ms of the
+ * database's, batches 0.8 and 1.2 (docs/decisions.md, "Children batched on PostgreSQL").
  *
- * On PostgreSQL each child keeps a statement of its own (batches of one, as many at once as the pool serves): its
- * statements already run side by side, and a batch would hold each of its parents' row locks until the last of them
- * committed, making another instance's child of any of them wait for all.
+ * A batch holds each of its parents' row locks until it commits. The functions take the items in their parents'
+ * order (children of one parent in the order they came), so every batch, of whichever instance, locks parents in
+ * the same order and two never wait for each other in a circle.
  */
 export class ChildWriter {
   private readonly reservations: GroupCommit<ChildReservation, ReservationAnswer>;
@@ -72,9 +73,7 @@ export class ChildWriter {
     private readonly db: Database,
     options: { concurrentStore: boolean },
   ) {
-    const batching = options.concurrentStore
-      ? { concurrentBatches: 64, maxBatch: 1 }
-      : { concurrentBatches: 1, maxBatch: 64 };
+    const batching = { concurrentBatches: options.concurrentStore ? 8 : 1, maxBatch: 64 };
     this.reservations = new GroupCommit((items) => this.reserveBatch(items), batching);
     this.finishes = new GroupCommit((items) => this.finishBatch(items), batching);
   }

@@ -116,6 +116,59 @@ describe(`children racing on one parent (${usePostgres ? "PostgreSQL, two instan
     }
   }, 120_000);
 
+  it("refunds of the same parents sent by both instances in opposite orders: batches lock parents in one order, no deadlock", async () => {
+    // Children that arrive together are reserved in one statement and finished in another, each batch holding its
+    // parents' row locks until it commits. Taken in arrival order, one instance's batch would lock A then B while
+    // the other's locked B then A; PostgreSQL would abort one of them (after its deadlock timeout) and its items be
+    // written again one by one. Every statement the child writers send is watched for that error.
+    const deadlocks: string[] = [];
+    for (const instance of instances) {
+      const client = (
+        instance.runtime.deps.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }
+      ).$client;
+      const query = client.query.bind(client);
+      client.query = (...args: unknown[]) => {
+        const answer = query(...args);
+        if (answer instanceof Promise) {
+          answer.catch((error: unknown) => {
+            if (/deadlock/i.test(String((error as Error)?.message))) deadlocks.push(String(error));
+          });
+        }
+        return answer;
+      };
+    }
+    const parents = await Promise.all(
+      Array.from({ length: 24 }, () => createParent(instances[0], shop, { type: "payment", amount: 10_000 })),
+    );
+    const refunded = new Map<string, number>();
+    for (let round = 0; round < 4; round++) {
+      const refunds = (order: typeof parents, instance: number) =>
+        order.map((parent, index) => {
+          const amount = 100 + round * 30 + instance * 10 + (index % 5);
+          refunded.set(parent.uid, (refunded.get(parent.uid) ?? 0) + amount);
+          return postChild(instances[instance % instances.length], shop, "refunds", {
+            parent_uid: parent.uid,
+            amount,
+            reason: "Returned",
+            duplicate_check: false,
+          });
+        });
+      const responses = await Promise.all([...refunds(parents, 0), ...refunds([...parents].reverse(), 1)]);
+      expect(
+        responses.filter(
+          (response) => response.status !== 200 || response.body.transaction.status !== "successful",
+        ),
+        `round ${round}`,
+      ).toEqual([]);
+    }
+    expect(deadlocks).toEqual([]);
+    for (const parent of parents) {
+      const after = await readTransaction(instances[0], shop, parent.uid);
+      const expected = refunded.get(parent.uid) ?? 0;
+      expect(after.amounts).toMatchObject({ refunded: expected, refundable: 10_000 - expected });
+    }
+  }, 120_000);
+
   it("a capture racing a void: exactly one of them wins, and the authorization says which", async () => {
     for (let round = 0; round < 10; round++) {
       const authorization = await createParent(instances[0], shop, { type: "authorization", amount: 2000 });
