@@ -126,5 +126,6 @@ describe.skipIf(!usePostgres)("shopper e-mails from two gateway instances on one
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
     }
-  });
+    // Its own wait is 60 s: forty payments and messages beside the end-to-end run can take more than 30 s.
+  }, 90_000);
 });
