@@ -58,8 +58,8 @@ export interface ChildFinish {
  * reserved in one statement and finished in another (tessera_reserve_children, tessera_finish_children), each by its
  * own call of the one rule. What a child cost was mostly each statement's round trip and commit, not its rules: on
  * the embedded database, measured on a grown store, a reservation alone took 2.5 ms, and 1.7 ms in batches of 4 to
- * 16; on PostgreSQL, statements of one child each cost a refund 1.2–1.7 ms of the gateway's CPU and 1.7 ms of the
- * database's, batches 0.8 and 1.2 (docs/decisions.md, "Children batched on PostgreSQL").
+ * 16; on PostgreSQL, statements of one child each cost a refund 1.4–1.5 ms of the gateway's CPU and 1.8–2.0 ms of
+ * the database's, batches 0.8–0.9 and 1.0–1.1 (docs/decisions.md, "Children batched on PostgreSQL").
  *
  * A batch holds each of its parents' row locks until it commits. The functions take the items in their parents'
  * order (children of one parent in the order they came), so every batch, of whichever instance, locks parents in
