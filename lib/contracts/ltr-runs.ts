@@ -1,3 +1,5 @@
+import { escapeHtml } from "./html";
+
 /**
  * A run of Latin letters or digits, with what joins them inside one run (spaces, dots, dashes, slashes, bullets, Arabic separators),
  * and a currency sign at either end ("12.34 US$", "€12.34"): an amount is one run, its sign kept on its side.
@@ -59,15 +61,6 @@ export function ltrRuns(text: string, whole: readonly (string | null | undefined
   }
   return parts;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
 /**
  * The server-rendered pages' form of the same (the issuer's pages, the payment link's): the text escaped for HTML,

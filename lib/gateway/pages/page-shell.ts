@@ -1,5 +1,6 @@
 import { defineCatalogues, type Locale, localeOf } from "@/lib/contracts/catalogues";
 import { readableColour } from "@/lib/contracts/contrast";
+import { escapeHtml } from "@/lib/contracts/html";
 import { isolatedHtml } from "@/lib/contracts/ltr-runs";
 import * as byLanguage from "./messages/by-language";
 import type { ShellMessages } from "./messages/types";
@@ -13,18 +14,6 @@ import type { ShellMessages } from "./messages/types";
  */
 
 export const SHELL_MESSAGES = /* @__PURE__ */ defineCatalogues<ShellMessages>(byLanguage);
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (character) => ESCAPES[character]);
-}
 
 /**
  * The pages' palette, light and dark. Text (`fg`, `muted`, `error`) reaches 4.5:1 on the card and on the test notice

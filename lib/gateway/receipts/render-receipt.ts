@@ -1,9 +1,10 @@
 import { brandDisplayName } from "@/lib/cards/brand";
 import { formatAmount } from "@/lib/contracts/format-amount";
+import { escapeHtml } from "@/lib/contracts/html";
 import type { Language } from "@/lib/contracts/languages";
 import type { MoneyResult, MoneyType } from "@/lib/contracts/money-result";
 import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
-import { escapeHtml, PAGE_PALETTE, renderPageShell } from "../pages/page-shell";
+import { PAGE_PALETTE, renderPageShell } from "../pages/page-shell";
 import type { Receipt } from "./get-receipt";
 import { type ReceiptMessages, receiptLocale } from "./receipt-messages";
 

@@ -7,12 +7,9 @@ import {
 } from "@/lib/checkout/merchant-return";
 import { getCheckoutMessages, interpolate } from "@/lib/checkout/messages";
 import { shopperLanguage } from "@/lib/checkout/shopper-language";
+import { escapeHtml } from "@/lib/contracts/html";
 import { getCheckoutClient, isCheckoutToken } from "@/lib/gateway-client";
 import { getConfig } from "@/lib/server/config";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /**
  * A page that moves on to the merchant by itself. The shopper arrives here by the redirect that ends the issuer's

@@ -1,7 +1,8 @@
+import { escapeHtml } from "@/lib/contracts/html";
 import { type Language, languageOptions } from "@/lib/contracts/languages";
 import { isolatedHtml } from "@/lib/contracts/ltr-runs";
 import type { ProductUnavailableReason } from "@/lib/contracts/product";
-import { escapeHtml, renderPageShell } from "../../pages/page-shell";
+import { renderPageShell } from "../../pages/page-shell";
 import { type LinkLocale, type LinkMessages, linkLocale } from "./link-messages";
 
 /**

@@ -1,8 +1,9 @@
 import { brandDisplayName } from "@/lib/cards/brand";
 import { currencyMinorUnits } from "@/lib/contracts/currencies";
+import { escapeHtml } from "@/lib/contracts/html";
 import { isolatedHtml } from "@/lib/contracts/ltr-runs";
 import { negotiateLanguage } from "@/lib/contracts/negotiate-language";
-import { escapeHtml, renderPageShell } from "../../pages/page-shell";
+import { renderPageShell } from "../../pages/page-shell";
 import type { IssuerPage, IssuerPageContext } from "../issuer-flow";
 import { returnUrlWithResult } from "../issuer-flow";
 import { fill, type IssuerLocale, issuerLocale } from "./issuer-messages";
