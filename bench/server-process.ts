@@ -206,6 +206,73 @@ export function startServer(
   });
 }
 
+/**
+ * `npm start`'s own process (scripts/start.mjs: the compiled scripts/start.ts, a build check, then server.ts) on a free port: on a fresh data
+ * directory with its demo shop, or on PostgreSQL with a shop made by `npm run shop -- create` (demo shops are an
+ * embedded database's). Its log goes to `logFile`, as a deployment's would to a file; started when the banner is
+ * there. `extraEnv` is added to its environment (a switch a benchmark compares, say).
+ */
+export async function startFullServer(
+  env: Record<string, string>,
+  logFile: string,
+  nodeOptions: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; words: string[] }> {
+  const net = await import("node:net");
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const port = (probe.address() as import("node:net").AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const { DEMO_SHOPS } = await import("../lib/demo/demo-shops");
+  let shop: { id: number | string; secretKey: string } = DEMO_SHOPS[0];
+  if (env.BENCH_DATABASE_URL) {
+    const { execFileSync } = await import("node:child_process");
+    const created = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/shop.ts", "create", "--name", "Benchmark"],
+      { cwd: benchRoot, env: { ...process.env, DATABASE_URL: env.BENCH_DATABASE_URL }, encoding: "utf8" },
+    );
+    const [, id] = /shop id:\s+(\d+)/.exec(created) ?? [];
+    const [, secretKey] = /secret key:\s+(\S+)/.exec(created) ?? [];
+    shop = { id, secretKey };
+  }
+  const log = fs.openSync(logFile, "w");
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, "scripts/start.mjs"], {
+    cwd: benchRoot,
+    env: {
+      ...process.env,
+      // As `npm start` is run: no NODE_ENV (Next.js serves its production build either way).
+      NODE_ENV: undefined as unknown as NodeJS.ProcessEnv["NODE_ENV"],
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: env.BENCH_DATA_DIR ?? "",
+      DATABASE_URL: env.BENCH_DATABASE_URL ?? "",
+      DEMO_SHOPS: "true",
+      LOG_LEVEL: "info",
+      ...extraEnv,
+    },
+    stdio: ["ignore", log, "inherit"],
+  });
+  fs.closeSync(log);
+  const started = Date.now();
+  while (!fs.readFileSync(logFile, "utf8").includes("Tessera is running")) {
+    if (child.exitCode !== null) throw new Error(`scripts/start.mjs exited with ${child.exitCode}`);
+    if (Date.now() - started > 300_000) throw new Error("scripts/start.mjs did not start in 5 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  // The load sends thousands of new cards a minute, which the default new-card cap (card-testing defence) refuses.
+  const patched = await fetch(`http://127.0.0.1:${port}/gateway/shop`, {
+    method: "PATCH",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${shop.id}:${shop.secretKey}`).toString("base64")}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({ settings: { new_card_limit_per_minute: 0 } }),
+  });
+  if (!patched.ok) throw new Error(`could not lift the benchmark shop's new-card cap: ${patched.status}`);
+  return { child, words: [String(port), String(shop.id), shop.secretKey] };
+}
+
 /** Stops a server started by `startServer` and waits for it to exit. */
 export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;

@@ -3,10 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { widgetPagePath } from "../lib/checkout/widget-path";
 import { cardRequestBody, createRefundParents, refundAmount, type Target } from "./scenarios";
 import {
   deployedNodeOptions,
   residentMegabytes,
+  startFullServer,
   startServer,
   stillWarming,
   stopServer,
@@ -15,13 +17,17 @@ import {
 } from "./server-process";
 
 /**
- * `npm run bench:soak [-- --postgres] [--rounds 6] [--duration 10] [--connections 32] [--parents 480]
- * [--refund-connections 16] [--maintenance both|on|off] [--repeat 1] [--together]`
- * Staying power: one gateway process (bench/gateway-server.ts, the deployed runtime) on fresh data, warmed by the
+ * `npm run bench:soak [-- --postgres] [--server] [--rounds 6] [--duration 10] [--connections 32] [--parents 480]
+ * [--refund-connections 16] [--maintenance both|on|off] [--repeat 1] [--together] [--page-duration 5]`
+ * Staying power: one gateway process (bench/gateway-server.ts, the deployed runtime; with `--server` what
+ * `npm start` runs, the checkout app and the background workers beside the gateway) on fresh data, warmed by the
  * same rounds until its CPU per payment settles (printed, not counted), then rounds of
  * payments on new cards (`--duration` seconds, `--connections` at once), each followed by refunds of `--parents`
  * parents paid just before (one refund each, `--refund-connections` at once): the history grows as a day's traffic
- * would grow it, and each round's throughput is printed. On the embedded database, `--maintenance both` (the
+ * would grow it, and each round's throughput is printed. With `--server` each round then serves hosted payment
+ * pages (`--page-duration` seconds, 4 at once, over new checkout sessions): the checkout app's side of the process
+ * ages too, and a page served turns on Next.js's own async-context storages, which every later request pays for
+ * (docs/decisions.md, "A warm process"). On the embedded database, `--maintenance both` (the
  * default) runs the same load on two processes one after the other, the embedded store's maintenance off
  * (EMBEDDED_DATABASE_MAINTENANCE=false) then on, `--repeat` times, so that before and after are compared in one
  * run; `--together` runs the two at the same time instead, each with its load, so that both see the same machine
@@ -41,6 +47,8 @@ const { values } = parseArgs({
     maintenance: { type: "string", default: "both" },
     repeat: { type: "string", default: "1" },
     together: { type: "boolean", default: false },
+    server: { type: "boolean", default: false },
+    "page-duration": { type: "string", default: "5" },
     "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
   },
 });
@@ -50,11 +58,14 @@ const connections = Number(values.connections);
 const parentCount = Math.ceil(Number(values.parents) / 16) * 16;
 const refundConnections = Number(values["refund-connections"]);
 const repeat = Number(values.repeat);
+const pageDuration = Number(values["page-duration"]);
+/** New checkout sessions a round's page views go round (`--server`). */
+const PAGE_SESSIONS = 64;
 /** A request not answered in this many seconds counts as timed out (autocannon's default). */
 const TIMEOUT_SECONDS = 10;
 /** The most rounds run to warm a new process before the measured ones (`soak`). */
 const WARMUP_ROUNDS = 6;
-const nodeOptions = deployedNodeOptions("gateway");
+const nodeOptions = deployedNodeOptions(values.server ? "start" : "gateway");
 
 type Variant = "maintenance off" | "maintenance on" | "PostgreSQL";
 const variants: Variant[] = values.postgres
@@ -107,6 +118,8 @@ async function load(pid: number, options: autocannon.Options): Promise<Load> {
 interface RoundFigures {
   payments: Load;
   refunds: Load;
+  /** Hosted payment pages served (`--server` only). */
+  pages: Load | null;
   /** Resident set at the round's end, and the seconds of load behind it. */
   rssMb: number | null;
   atSeconds: number;
@@ -125,15 +138,15 @@ async function soak(variant: Variant): Promise<RunFigures> {
   const label = `soak_${variant.toLowerCase().replace(/\W+/g, "_")}`;
   return withFreshDatabase(label, variant === "PostgreSQL" ? values["postgres-url"]! : null, async (env) => {
     const logFile = path.join(os.tmpdir(), `tessera-bench-${label}-${process.pid}.log`);
-    const { child, words } = await startServer(
-      "bench/gateway-server.ts",
-      {
-        ...env,
-        BENCH_LOG_FILE: logFile,
-        ...(variant === "maintenance off" ? { EMBEDDED_DATABASE_MAINTENANCE: "false" } : {}),
-      },
-      nodeOptions,
-    );
+    const maintenanceEnv: Record<string, string> =
+      variant === "maintenance off" ? { EMBEDDED_DATABASE_MAINTENANCE: "false" } : {};
+    const { child, words } = values.server
+      ? await startFullServer(env, logFile, nodeOptions, maintenanceEnv)
+      : await startServer(
+          "bench/gateway-server.ts",
+          { ...env, BENCH_LOG_FILE: logFile, ...maintenanceEnv },
+          nodeOptions,
+        );
     try {
       const [port, shopId, secretKey] = words;
       const target: Target = {
@@ -187,8 +200,9 @@ async function soak(variant: Variant): Promise<RunFigures> {
             },
           ],
         });
+        const pages = values.server ? await servePages(child.pid!, target, `http://127.0.0.1:${port}`) : null;
         const atSeconds = (performance.now() - started) / 1000;
-        return { payments, refunds, rssMb: residentMegabytes(child.pid!), atSeconds };
+        return { payments, refunds, pages, rssMb: residentMegabytes(child.pid!), atSeconds };
       };
       try {
         // Warm first: a new process keeps getting faster while V8 optimizes its code (tens of thousands of requests,
@@ -227,17 +241,62 @@ async function soak(variant: Variant): Promise<RunFigures> {
   });
 }
 
+/**
+ * A round's hosted payment pages: `PAGE_SESSIONS` new checkout sessions, then their pages (`GET /checkout/{token}`,
+ * rendered by the checkout app from the gateway's answer) for `--page-duration` seconds, 4 at once.
+ */
+async function servePages(pid: number, target: Target, origin: string): Promise<Load> {
+  const paths: string[] = [];
+  for (let made = 0; made < PAGE_SESSIONS; made++) {
+    const response = await fetch(`${target.base}/ctp/api/checkouts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...target.headers },
+      body: JSON.stringify({
+        checkout: {
+          transaction_type: "payment",
+          test: true,
+          order: { amount: 1290 + made, currency: "EUR", description: "Soak order" },
+          settings: { language: "en" },
+        },
+      }),
+    });
+    if (response.status !== 201)
+      throw new Error(`checkout not created: ${response.status} ${await response.text()}`);
+    const { checkout } = (await response.json()) as { checkout: { redirect_url: string } };
+    // The page itself, where beGateway's address of it (`/widget/hpp.html?token=…`) redirects the shopper.
+    const page = widgetPagePath(new URL(checkout.redirect_url));
+    if (!page) throw new Error(`not a hosted page's address: ${checkout.redirect_url}`);
+    paths.push(page);
+  }
+  let sent = 0;
+  return load(pid, {
+    url: origin,
+    method: "GET",
+    connections: 4,
+    duration: pageDuration,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[sent++ % paths.length] }) }],
+  });
+}
+
 const mb = (value: number | null) => (value === null ? "?" : value.toFixed(0));
-function roundLine(name: string, { payments, refunds, rssMb, atSeconds }: RoundFigures): string {
+function roundLine(name: string, { payments, refunds, pages, rssMb, atSeconds }: RoundFigures): string {
   const cpu = (load: Load) => (load.cpuMs === null ? "?" : load.cpuMs.toFixed(2));
-  return `${name.padEnd(9)}  payments ${payments.perSecond.toFixed(0).padStart(5)}/s p99 ${String(payments.p99).padStart(5)} ms CPU ${cpu(payments)} ms/req   refunds ${refunds.perSecond.toFixed(0).padStart(5)}/s p99 ${String(refunds.p99).padStart(5)} ms CPU ${cpu(refunds)} ms/req   failed ${payments.failed + refunds.failed} (timeouts ${payments.timeouts + refunds.timeouts})   RSS ${mb(rssMb)} MB at ${atSeconds.toFixed(0)} s`;
+  const figures = (what: string, load: Load) =>
+    `${what} ${load.perSecond.toFixed(0).padStart(5)}/s p99 ${String(load.p99).padStart(5)} ms CPU ${cpu(load)} ms/req`;
+  const loads = [payments, refunds, ...(pages ? [pages] : [])];
+  const failed = loads.reduce((sum, load) => sum + load.failed, 0);
+  const timeouts = loads.reduce((sum, load) => sum + load.timeouts, 0);
+  return `${name.padEnd(9)}  ${figures("payments", payments)}   ${figures("refunds", refunds)}${pages ? `   ${figures("pages", pages)}` : ""}   failed ${failed} (timeouts ${timeouts})   RSS ${mb(rssMb)} MB at ${atSeconds.toFixed(0)} s`;
 }
 
 function summaryLine(run: RunFigures): string {
   const first = run.rounds[0].payments.perSecond;
   const last = run.rounds.at(-1)!.payments.perSecond;
   const slowestRefunds = Math.min(...run.rounds.map((r) => r.refunds.perSecond));
-  const timeouts = run.rounds.reduce((sum, r) => sum + r.payments.timeouts + r.refunds.timeouts, 0);
+  const timeouts = run.rounds.reduce(
+    (sum, r) => sum + r.payments.timeouts + r.refunds.timeouts + (r.pages?.timeouts ?? 0),
+    0,
+  );
   const rss =
     run.rssAfterFirstMinuteMb === null || run.rssAtEndMb === null
       ? `RSS ${mb(run.rssAtEndMb)} MB at the end (under a minute of load: no first-minute figure)`
@@ -246,13 +305,16 @@ function summaryLine(run: RunFigures): string {
     const [first, last] = [pick(run.rounds[0]).cpuMs, pick(run.rounds.at(-1)!).cpuMs];
     return first === null || last === null ? "?" : (last / first).toFixed(2);
   };
-  const cpu = `CPU a request, last / first round: payments ${cpuGrowth((r) => r.payments)}, refunds ${cpuGrowth((r) => r.refunds)}`;
+  const pages = run.rounds[0].pages
+    ? `, pages ${cpuGrowth((r) => r.pages!)} (served last / first round ${(run.rounds.at(-1)!.pages!.perSecond / run.rounds[0].pages.perSecond).toFixed(2)})`
+    : "";
+  const cpu = `CPU a request, last / first round: payments ${cpuGrowth((r) => r.payments)}, refunds ${cpuGrowth((r) => r.refunds)}${pages}`;
   const maintenance = run.maintenanceRuns === null ? "" : `   maintenance runs ${run.maintenanceRuns}`;
   return `${run.variant.padEnd(16)} last / first payment round ${(last / first).toFixed(2)} (>= 0.90)   slowest refund round / first payment round ${(slowestRefunds / first).toFixed(2)} (>= 0.33)   timeouts ${timeouts}   ${cpu}   ${rss}${maintenance}`;
 }
 
 console.log(
-  `Soak on ${values.postgres ? "PostgreSQL" : "PGlite"}, the gateway harness: ${rounds} rounds of ${duration} s of payments (${connections} connections) then refunds of ${parentCount} new parents (${refundConnections} connections); ${variants.join(", ")}${repeat > 1 ? `, ${repeat} times` : ""}; node ${nodeOptions.join(" ")}`,
+  `Soak on ${values.postgres ? "PostgreSQL" : "PGlite"}, ${values.server ? "the full server (npm start)" : "the gateway harness"}: ${rounds} rounds of ${duration} s of payments (${connections} connections) then refunds of ${parentCount} new parents (${refundConnections} connections)${values.server ? `, then ${pageDuration} s of hosted payment pages` : ""}; ${variants.join(", ")}${repeat > 1 ? `, ${repeat} times` : ""}; node ${nodeOptions.join(" ")}`,
 );
 const runs: RunFigures[] = [];
 for (let pass = 0; pass < repeat; pass++) {
