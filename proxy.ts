@@ -5,6 +5,7 @@ import { CHECKOUT_TOKEN_HEADER } from "@/lib/checkout/language-cookie";
 import { checkoutSecurityHeaders, originOf } from "@/lib/checkout/security-headers";
 import { widgetPagePath } from "@/lib/checkout/widget-path";
 import { checkoutClient, isCheckoutToken } from "@/lib/gateway-client";
+import { readShopperSession } from "@/lib/gateway-client/read-session";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { getConfig } from "@/lib/server/config";
 
@@ -38,7 +39,8 @@ export async function proxy(request: NextRequest) {
       baseUrl: config.gatewayBaseUrl,
       forwardedFor: () => request.headers.get(CLIENT_ADDRESS_HEADER) ?? undefined,
     });
-    const view = await client.getCheckout(match[1]);
+    // The same answer the page is then drawn from (one read a page view).
+    const view = await readShopperSession(client, match[1]);
     if (view.ok) {
       frameAncestors = view.data.frame_ancestors;
       logoUrl = view.data.shop.logo_url;

@@ -13,12 +13,36 @@ export const REQUEST_ID_STORE = Symbol.for("tessera.request-id");
 export interface RequestScope {
   id: string;
   line?: Record<string, string | number | boolean | null>;
+  /** Answers shared by the parts of the request that ask the same thing (`oncePerRequest`). */
+  reads?: Map<string, Promise<unknown>>;
 }
 
 interface RequestIdStore {
   getStore(): RequestScope | undefined;
 }
 
+function currentScope(): RequestScope | undefined {
+  return (globalThis as { [REQUEST_ID_STORE]?: RequestIdStore })[REQUEST_ID_STORE]?.getStore();
+}
+
 export function currentRequestId(): string | undefined {
-  return (globalThis as { [REQUEST_ID_STORE]?: RequestIdStore })[REQUEST_ID_STORE]?.getStore()?.id;
+  return currentScope()?.id;
+}
+
+/**
+ * `read()` at most once in the current request for `key`; the parts of the request that ask again get the same
+ * answer. Kept on the request's own scope, not in a module: Next bundles the proxy apart from the pages, and a
+ * module-level cache would be one per bundle (React's `cache` does not reach the proxy, nor always a page's
+ * metadata). Outside a request it simply reads.
+ */
+export function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const scope = currentScope();
+  if (!scope) return read();
+  scope.reads ??= new Map();
+  let answer = scope.reads.get(key) as Promise<T> | undefined;
+  if (answer === undefined) {
+    answer = read();
+    scope.reads.set(key, answer);
+  }
+  return answer;
 }
