@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import type { ShopCredentials } from "@/lib/gateway-client/checkout";
 import { getMerchantClient } from "@/lib/gateway-client/merchant";
 import { getConfig } from "@/lib/server/config";
+import { oncePerRequest } from "@/lib/server/request-id-current";
 import { checkRequestOrigin } from "./origin-guard";
 import {
   type AdminSession,
@@ -58,10 +59,21 @@ export async function requireAdminSession(): Promise<AdminSession> {
  */
 export async function requireLiveAdminSession(): Promise<AdminSession & { test: boolean | null }> {
   const session = await requireAdminSession();
-  const shop = await getMerchantClient().getShop(credentialsOf(session));
+  const shop = await readSessionShop(session);
   if (!shop.ok && shop.kind === "unauthorized") sessionRejected();
   // Whether the shop is in test mode, for the area's test-mode strip; null when the gateway could not say.
   return { ...session, test: shop.ok ? shop.data.test : null };
+}
+
+/**
+ * The signed-in shop as the gateway answers it (`GET /shop`), read once per request: the area's layout checks the
+ * session with it and a page that shows the shop (settings) draws from the same answer. Read as the request
+ * renders, so a page re-drawn after a server action's change reads the shop after it.
+ */
+export function readSessionShop(session: AdminSession) {
+  return oncePerRequest(`admin-shop:${session.shopId}`, () =>
+    getMerchantClient().getShop(credentialsOf(session)),
+  );
 }
 
 /** The gateway no longer accepts the session's credentials (key rotated, shop removed): sign in again. */

@@ -2,14 +2,13 @@ import type { Metadata } from "next";
 import { ErrorState } from "@/components/admin/data-states";
 import { SecretKeyRotation } from "@/components/admin/settings/secret-key-rotation";
 import { SettingsForm } from "@/components/admin/settings/settings-form";
-import { credentialsOf, requireAdminSession, sessionRejected } from "@/lib/admin/session";
-import { getMerchantClient } from "@/lib/gateway-client/merchant";
+import { readSessionShop, requireAdminSession, sessionRejected } from "@/lib/admin/session";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const session = await requireAdminSession();
-  const shop = await getMerchantClient().getShop(credentialsOf(session));
+  const shop = await readSessionShop(session);
   if (!shop.ok) {
     if (shop.kind === "unauthorized") sessionRejected();
     return (
