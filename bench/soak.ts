@@ -131,7 +131,31 @@ interface RunFigures {
   rssAfterFirstMinuteMb: number | null;
   rssAtEndMb: number | null;
   loadSeconds: number;
-  maintenanceRuns: number | null;
+  /** The embedded database's maintenance (null on PostgreSQL), from the server's log. */
+  maintenance: MaintenanceFigures | null;
+}
+
+/**
+ * How long the embedded store's maintenance held it: each of its statements (an ANALYZE or a VACUUM of one table)
+ * holds the one connection every request waits on, so its longest statement is a stall that every request then in
+ * flight sees.
+ */
+interface MaintenanceFigures {
+  runs: number;
+  totalMs: number;
+  longestMs: number;
+}
+
+function maintenanceFigures(log: string): MaintenanceFigures {
+  const rounds = log
+    .split("\n")
+    .filter((line) => line.includes('"msg":"embedded database maintenance"'))
+    .map((line) => JSON.parse(line) as { ms: number; longestMs: number });
+  return {
+    runs: rounds.length,
+    totalMs: rounds.reduce((sum, round) => sum + round.ms, 0),
+    longestMs: Math.max(0, ...rounds.map((round) => round.longestMs)),
+  };
 }
 
 async function soak(variant: Variant): Promise<RunFigures> {
@@ -226,14 +250,9 @@ async function soak(variant: Variant): Promise<RunFigures> {
       const loadSeconds = (performance.now() - started) / 1000;
       const rssAtEndMb = residentMegabytes(child.pid!);
       await stopServer(child);
-      const maintenanceRuns =
-        variant === "PostgreSQL"
-          ? null
-          : fs
-              .readFileSync(logFile, "utf8")
-              .split("\n")
-              .filter((line) => line.includes('"msg":"embedded database maintenance"')).length;
-      return { variant, rounds: figures, rssAfterFirstMinuteMb, rssAtEndMb, loadSeconds, maintenanceRuns };
+      const maintenance =
+        variant === "PostgreSQL" ? null : maintenanceFigures(fs.readFileSync(logFile, "utf8"));
+      return { variant, rounds: figures, rssAfterFirstMinuteMb, rssAtEndMb, loadSeconds, maintenance };
     } finally {
       await stopServer(child);
       fs.rmSync(logFile, { force: true });
@@ -309,7 +328,11 @@ function summaryLine(run: RunFigures): string {
     ? `, pages ${cpuGrowth((r) => r.pages!)} (served last / first round ${(run.rounds.at(-1)!.pages!.perSecond / run.rounds[0].pages.perSecond).toFixed(2)})`
     : "";
   const cpu = `CPU a request, last / first round: payments ${cpuGrowth((r) => r.payments)}, refunds ${cpuGrowth((r) => r.refunds)}${pages}`;
-  const maintenance = run.maintenanceRuns === null ? "" : `   maintenance runs ${run.maintenanceRuns}`;
+  const held = run.maintenance;
+  const maintenance =
+    held === null
+      ? ""
+      : `   maintenance runs ${held.runs}, ${(held.totalMs / 1000).toFixed(1)} s in all (${((held.totalMs / 1000 / run.loadSeconds) * 100).toFixed(1)} % of the load's time), longest statement ${held.longestMs} ms`;
   return `${run.variant.padEnd(16)} last / first payment round ${(last / first).toFixed(2)} (>= 0.90)   slowest refund round / first payment round ${(slowestRefunds / first).toFixed(2)} (>= 0.33)   timeouts ${timeouts}   ${cpu}   ${rss}${maintenance}`;
 }
 

@@ -104,6 +104,13 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
       ["transactions", true],
     ]);
     for (const row of stats.rows) expect(row.reltuples).toBeGreaterThan(GROWN_ROWS / 2);
+    // A small sample (statistics target 10: 3,000 rows, PostgreSQL's default 30,000), because each statement holds
+    // the store's one connection while it reads: a histogram of ten buckets, not a hundred.
+    const histogram = await client.query<{ bounds: number }>(
+      `select array_length(histogram_bounds::text::text[], 1) as bounds
+         from pg_stats where tablename = 'transactions' and attname = 'uid'`,
+    );
+    expect(histogram.rows[0].bounds).toBe(11);
     const { body } = await gateway.runtime.deps.metrics.render(() => {});
     const scraped = parseExposition(body);
     const runs = ["analyze", "vacuum"].map(
