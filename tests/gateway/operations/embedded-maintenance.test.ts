@@ -3,6 +3,7 @@ import { auto_explain } from "@electric-sql/pglite/contrib/auto_explain";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
+import { tablesDueForMaintenance } from "@/lib/db/embedded-maintenance";
 import { PGLITE_SETTINGS } from "@/lib/db/pglite-settings";
 import * as schema from "@/lib/db/schema";
 import { createParent, postChild } from "../child-helpers";
@@ -157,5 +158,28 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
       reservation: readThrough(/FROM transactions/, "transactions_parent_idx"),
       unbounded: unbounded.map(({ query, read }) => `${read.nodeType} ${read.index ?? ""}: ${query}`),
     }).toEqual({ duplicateRead: true, cardLimits: true, ends: true, reservation: true, unbounded: [] });
+  });
+
+  it("vacuums a large table once 10,000 of its rows died, before a fifth of it did", async () => {
+    // A table of 60,000 rows, analyzed: PostgreSQL's scale factor alone would wait for 12,050 dead rows.
+    await client.exec(`create table maintenance_probe (id int primary key, v int);
+      insert into maintenance_probe select g, 0 from generate_series(1, 60000) g;
+      analyze maintenance_probe;`);
+    try {
+      await client.exec("update maintenance_probe set v = 1 where id <= 9000");
+      await flushStatistics();
+      const probe = async () =>
+        (await tablesDueForMaintenance(gateway.runtime.deps.db)).find((due) =>
+          due.table.endsWith("maintenance_probe"),
+        );
+      // 9,000 rows changed: analyzed (over a tenth), not vacuumed.
+      expect(await probe()).toEqual({ table: "public.maintenance_probe", vacuum: false });
+      await client.exec("analyze maintenance_probe; update maintenance_probe set v = 1 where id > 58000");
+      await flushStatistics();
+      // 11,000 dead rows (under a fifth of the table): vacuumed.
+      expect(await probe()).toEqual({ table: "public.maintenance_probe", vacuum: true });
+    } finally {
+      await client.exec("drop table maintenance_probe");
+    }
   });
 });
