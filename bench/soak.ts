@@ -133,6 +133,24 @@ interface RunFigures {
   loadSeconds: number;
   /** The embedded database's maintenance (null on PostgreSQL), from the server's log. */
   maintenance: MaintenanceFigures | null;
+  /** The embedded database's files at the end of the load (null on PostgreSQL). */
+  disk: { walMb: number; tablesMb: number } | null;
+}
+
+function directoryBytes(directory: string): number {
+  let bytes = 0;
+  for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+    const entryPath = path.join(directory, entry.name);
+    bytes += entry.isDirectory() ? directoryBytes(entryPath) : fs.statSync(entryPath).size;
+  }
+  return bytes;
+}
+
+/** The embedded store's write-ahead log and tables on disk (its data directory's `pg_wal` and `base`). */
+function storeOnDisk(dataDir: string): { walMb: number; tablesMb: number } {
+  const store = path.join(dataDir, "pglite");
+  const mb = (directory: string) => Math.round(directoryBytes(path.join(store, directory)) / 1024 / 1024);
+  return { walMb: mb("pg_wal"), tablesMb: mb("base") };
 }
 
 /**
@@ -249,10 +267,12 @@ async function soak(variant: Variant): Promise<RunFigures> {
       }
       const loadSeconds = (performance.now() - started) / 1000;
       const rssAtEndMb = residentMegabytes(child.pid!);
+      // Read while the server runs: the embedded store checkpoints (and trims its log) when it closes.
+      const disk = variant === "PostgreSQL" ? null : storeOnDisk(env.BENCH_DATA_DIR!);
       await stopServer(child);
       const maintenance =
         variant === "PostgreSQL" ? null : maintenanceFigures(fs.readFileSync(logFile, "utf8"));
-      return { variant, rounds: figures, rssAfterFirstMinuteMb, rssAtEndMb, loadSeconds, maintenance };
+      return { variant, rounds: figures, rssAfterFirstMinuteMb, rssAtEndMb, loadSeconds, maintenance, disk };
     } finally {
       await stopServer(child);
       fs.rmSync(logFile, { force: true });
@@ -333,7 +353,9 @@ function summaryLine(run: RunFigures): string {
     held === null
       ? ""
       : `   maintenance runs ${held.runs}, ${(held.totalMs / 1000).toFixed(1)} s in all (${((held.totalMs / 1000 / run.loadSeconds) * 100).toFixed(1)} % of the load's time), longest statement ${held.longestMs} ms`;
-  return `${run.variant.padEnd(16)} last / first payment round ${(last / first).toFixed(2)} (>= 0.90)   slowest refund round / first payment round ${(slowestRefunds / first).toFixed(2)} (>= 0.33)   timeouts ${timeouts}   ${cpu}   ${rss}${maintenance}`;
+  const disk =
+    run.disk === null ? "" : `   on disk: log ${run.disk.walMb} MB, tables ${run.disk.tablesMb} MB`;
+  return `${run.variant.padEnd(16)} last / first payment round ${(last / first).toFixed(2)} (>= 0.90)   slowest refund round / first payment round ${(slowestRefunds / first).toFixed(2)} (>= 0.33)   timeouts ${timeouts}   ${cpu}   ${rss}${maintenance}${disk}`;
 }
 
 console.log(

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { MaintenanceOperation } from "@/lib/db/embedded-maintenance";
 import type { RefusalRule } from "../errors";
 
 /**
@@ -134,7 +135,7 @@ export class GatewayMetrics {
     });
     this.maintenanceDuration = new Histogram({
       name: "tessera_db_maintenance_duration_seconds",
-      help: "The embedded database's own ANALYZE and VACUUM (ANALYZE) of a table (what autovacuum does on PostgreSQL), by operation: the count is how many ran, the sum how long they held the store",
+      help: "The embedded database's own ANALYZE and VACUUM (ANALYZE) of a table, and CHECKPOINT (what autovacuum and the checkpointer do on PostgreSQL), by operation: the count is how many ran, the sum how long they held the store",
       labelNames: ["operation"],
       buckets: LATENCY_BUCKETS,
       registers,
@@ -264,8 +265,8 @@ export class GatewayMetrics {
     this.statementDuration.observe({ store, outcome: ok ? "ok" : "error" }, seconds);
   }
 
-  /** One table analyzed, or vacuumed and analyzed, by the embedded database's maintenance. */
-  maintenance(operation: "analyze" | "vacuum", seconds: number): void {
+  /** One table analyzed, or vacuumed and analyzed, or the store checkpointed, by the embedded database's maintenance. */
+  maintenance(operation: MaintenanceOperation, seconds: number): void {
     this.maintenanceDuration.observe({ operation }, seconds);
   }
 

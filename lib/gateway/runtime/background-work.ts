@@ -171,7 +171,7 @@ function startHousekeepingTimers(deps: GatewayDeps): NodeJS.Timeout[] {
   return timers;
 }
 
-/** One round of the embedded database's maintenance, counted and logged; resolves to how many tables it maintained. */
+/** One round of the embedded database's maintenance, counted and logged; resolves to how many statements it ran. */
 async function maintainAndReport(deps: GatewayDeps): Promise<number> {
   const done = await maintainEmbeddedDatabase(deps.db);
   for (const table of done) deps.metrics.maintenance(table.operation, table.ms / 1000);
@@ -180,6 +180,7 @@ async function maintainAndReport(deps: GatewayDeps): Promise<number> {
       {
         analyzed: done.filter((table) => table.operation === "analyze").map((table) => table.table),
         vacuumed: done.filter((table) => table.operation === "vacuum").map((table) => table.table),
+        checkpoint: done.some((table) => table.operation === "checkpoint"),
         longestMs: Math.round(Math.max(...done.map((table) => table.ms))),
         ms: Math.round(done.reduce((sum, table) => sum + table.ms, 0)),
       },

@@ -114,11 +114,11 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
     expect(histogram.rows[0].bounds).toBe(11);
     const { body } = await gateway.runtime.deps.metrics.render(() => {});
     const scraped = parseExposition(body);
-    const runs = ["analyze", "vacuum"].map(
+    const runs = ["analyze", "vacuum", "checkpoint"].map(
       (operation) =>
         sampleValue(scraped, "tessera_db_maintenance_duration_seconds_count", { operation }) ?? 0,
     );
-    expect(runs[0] + runs[1]).toBe(maintained);
+    expect(runs[0] + runs[1] + runs[2]).toBe(maintained);
     expect(gateway.logs.some((line) => line.includes('"msg":"embedded database maintenance"'))).toBe(true);
     // Nothing left to do until the tables change again.
     await flushStatistics();
@@ -182,4 +182,39 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
       await client.exec("drop table maintenance_probe");
     }
   });
+
+  it("checkpoints once 128 MB of log was written since the last checkpoint, so the log stops growing", async () => {
+    const position = async () =>
+      (
+        await client.query<{ redo: string; written: number }>(
+          `select redo_lsn::text as redo, pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as written
+             from pg_control_checkpoint()`,
+        )
+      ).rows[0];
+    // A fresh checkpoint first, so that only the rows below count (and the five-minute rule cannot).
+    await client.exec("checkpoint");
+    const start = await position();
+    await client.exec(`create table checkpoint_probe (id int, body text);
+      insert into checkpoint_probe select g, repeat('x', 1500) from generate_series(1, 100000) g;`);
+    try {
+      const written = await position();
+      expect(written.redo).toBe(start.redo);
+      expect(written.written).toBeGreaterThan(128 * 1024 * 1024);
+      const before = await gateway.runtime.deps.metrics.render(() => {});
+      const checkpoints = (body: string) =>
+        sampleValue(parseExposition(body), "tessera_db_maintenance_duration_seconds_count", {
+          operation: "checkpoint",
+        }) ?? 0;
+      await gateway.runtime.embeddedMaintenance!.sweepOnce();
+      const after = await position();
+      expect(after.redo).not.toBe(start.redo);
+      // What the next start would replay after a crash: what was written after the checkpoint, nearly nothing.
+      expect(after.written).toBeLessThan(1024 * 1024);
+      const counted = await gateway.runtime.deps.metrics.render(() => {});
+      expect(checkpoints(counted.body) - checkpoints(before.body)).toBe(1);
+      expect(gateway.logs.some((line) => line.includes('"checkpoint":true'))).toBe(true);
+    } finally {
+      await client.exec("drop table checkpoint_probe");
+    }
+  }, 60_000);
 });
