@@ -9,10 +9,11 @@ import { type Database, queryRows } from "./client";
  * payments fell from 154 to 46 a second and refunds from 60 to 5 in seven minutes of load (docs/decisions.md).
  *
  * A table is analyzed once enough of it changed, and vacuumed once enough of its rows died (updated or deleted),
- * by autovacuum's own default thresholds (the dead rows capped: VACUUM_MOST_DEAD_ROWS). ANALYZE updates the table's `pg_class` row, which invalidates every
- * cached plan that reads the table: the next call plans again, with the table's real size and statistics. Each
- * table is one statement of its own, so requests run between two of them: the store is held for one table's
- * ANALYZE (a sample of at most 30,000 rows) or VACUUM (the pages changed since the last one), not for the round.
+ * by autovacuum's own default thresholds (the dead rows capped: VACUUM_MOST_DEAD_ROWS). ANALYZE updates the table's
+ * `pg_class` row, which invalidates every cached plan that reads the table: the next call plans again, with the
+ * table's real size and statistics. Each table is one statement of its own, so requests run between two of them:
+ * the store is held for one table's ANALYZE (a sample of at most 3,000 rows: pglite-settings.ts) or VACUUM (the
+ * pages changed since the last one), not for the round.
  */
 
 /** autovacuum_analyze_threshold and autovacuum_analyze_scale_factor (PostgreSQL's defaults). */
@@ -35,7 +36,7 @@ const VACUUM_MOST_DEAD_ROWS = 10_000;
  * and `checkpoint_timeout`; the embedded database has no checkpointer and checkpoints only when it closes). Without
  * it the log (`DATA_DIR/pglite/pg_wal`) grew with every write for the process's life — 3 GB for 3 GB of tables,
  * measured — and a start after a crash would replay all of it. A checkpoint writes the store's dirty pages (at most
- * its 16 MB of shared buffers: 15–30 ms measured) and lets the log's older segments be recycled.
+ * its 16 MB of shared buffers: 14–26 ms measured) and lets the log's older segments be recycled.
  */
 const CHECKPOINT_WAL_BYTES = 128 * 1024 * 1024;
 const CHECKPOINT_MOST_SECONDS = 300;
