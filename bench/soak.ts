@@ -149,8 +149,9 @@ function directoryBytes(directory: string): number {
 /** The embedded store's write-ahead log and tables on disk (its data directory's `pg_wal` and `base`). */
 function storeOnDisk(dataDir: string): { walMb: number; tablesMb: number } {
   const store = path.join(dataDir, "pglite");
-  const mb = (directory: string) => Math.round(directoryBytes(path.join(store, directory)) / 1024 / 1024);
-  return { walMb: mb("pg_wal"), tablesMb: mb("base") };
+  const megabytesOf = (directory: string) =>
+    Math.round(directoryBytes(path.join(store, directory)) / 1024 / 1024);
+  return { walMb: megabytesOf("pg_wal"), tablesMb: megabytesOf("base") };
 }
 
 /**

@@ -43,7 +43,8 @@ const CHECKPOINT_MOST_SECONDS = 300;
 
 export type MaintenanceOperation = "analyze" | "vacuum" | "checkpoint";
 
-export interface TableMaintenance {
+/** One statement of a maintenance round: a table's ANALYZE or VACUUM (ANALYZE), or the store's CHECKPOINT. */
+export interface MaintenanceStatement {
   /** The table, quoted for SQL (`"public"."transactions"`); null for a checkpoint, which is the whole store's. */
   table: string | null;
   /** `vacuum` also analyzes (VACUUM (ANALYZE)): a table vacuumed for its dead rows has changed enough to be. */
@@ -94,8 +95,8 @@ export async function checkpointDue(db: Database): Promise<boolean> {
  * due. Resolves to what was done (nothing when nothing was due). The embedded database only: on PostgreSQL
  * autovacuum and the checkpointer do this.
  */
-export async function maintainEmbeddedDatabase(db: Database): Promise<TableMaintenance[]> {
-  const done: TableMaintenance[] = [];
+export async function maintainEmbeddedDatabase(db: Database): Promise<MaintenanceStatement[]> {
+  const done: MaintenanceStatement[] = [];
   for (const due of await tablesDueForMaintenance(db)) {
     const started = performance.now();
     // The name comes from the catalog, quoted by quote_ident: no input of anyone's reaches this statement.

@@ -174,15 +174,19 @@ function startHousekeepingTimers(deps: GatewayDeps): NodeJS.Timeout[] {
 /** One round of the embedded database's maintenance, counted and logged; resolves to how many statements it ran. */
 async function maintainAndReport(deps: GatewayDeps): Promise<number> {
   const done = await maintainEmbeddedDatabase(deps.db);
-  for (const table of done) deps.metrics.maintenance(table.operation, table.ms / 1000);
+  for (const statement of done) deps.metrics.maintenance(statement.operation, statement.ms / 1000);
   if (done.length > 0) {
     deps.logger.info(
       {
-        analyzed: done.filter((table) => table.operation === "analyze").map((table) => table.table),
-        vacuumed: done.filter((table) => table.operation === "vacuum").map((table) => table.table),
-        checkpoint: done.some((table) => table.operation === "checkpoint"),
-        longestMs: Math.round(Math.max(...done.map((table) => table.ms))),
-        ms: Math.round(done.reduce((sum, table) => sum + table.ms, 0)),
+        analyzed: done
+          .filter((statement) => statement.operation === "analyze")
+          .map((statement) => statement.table),
+        vacuumed: done
+          .filter((statement) => statement.operation === "vacuum")
+          .map((statement) => statement.table),
+        checkpoint: done.some((statement) => statement.operation === "checkpoint"),
+        longestMs: Math.round(Math.max(...done.map((statement) => statement.ms))),
+        ms: Math.round(done.reduce((sum, statement) => sum + statement.ms, 0)),
       },
       "embedded database maintenance",
     );
