@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "./client";
 
 /**
@@ -90,27 +90,39 @@ export async function checkpointDue(db: Database): Promise<boolean> {
   return row.due;
 }
 
+/** A maintenance statement the database refused, told to the caller (logged) while the round goes on. */
+export type MaintenanceFailure = (
+  statement: Pick<MaintenanceStatement, "table" | "operation">,
+  error: unknown,
+) => void;
+
 /**
  * One round: every table due is analyzed, or vacuumed and analyzed, one statement each, then a checkpoint if one is
- * due. Resolves to what was done (nothing when nothing was due). The embedded database only: on PostgreSQL
- * autovacuum and the checkpointer do this.
+ * due. Resolves to what was done (nothing when nothing was due). A statement that fails is told to `onFailure` and
+ * the round goes on, so that one table the database refuses never keeps the others (or the checkpoint) from being
+ * done. The embedded database only: on PostgreSQL autovacuum and the checkpointer do this.
  */
-export async function maintainEmbeddedDatabase(db: Database): Promise<MaintenanceStatement[]> {
+export async function maintainEmbeddedDatabase(
+  db: Database,
+  onFailure: MaintenanceFailure,
+): Promise<MaintenanceStatement[]> {
   const done: MaintenanceStatement[] = [];
+  const run = async (statement: Pick<MaintenanceStatement, "table" | "operation">, query: SQL) => {
+    const started = performance.now();
+    try {
+      await db.execute(query);
+      done.push({ ...statement, ms: performance.now() - started });
+    } catch (error) {
+      onFailure(statement, error);
+    }
+  };
   for (const due of await tablesDueForMaintenance(db)) {
-    const started = performance.now();
     // The name comes from the catalog, quoted by quote_ident: no input of anyone's reaches this statement.
-    await db.execute(sql.raw(`${due.vacuum ? "vacuum (analyze)" : "analyze"} ${due.table}`));
-    done.push({
-      table: due.table,
-      operation: due.vacuum ? "vacuum" : "analyze",
-      ms: performance.now() - started,
-    });
+    await run(
+      { table: due.table, operation: due.vacuum ? "vacuum" : "analyze" },
+      sql.raw(`${due.vacuum ? "vacuum (analyze)" : "analyze"} ${due.table}`),
+    );
   }
-  if (await checkpointDue(db)) {
-    const started = performance.now();
-    await db.execute(sql`checkpoint`);
-    done.push({ table: null, operation: "checkpoint", ms: performance.now() - started });
-  }
+  if (await checkpointDue(db)) await run({ table: null, operation: "checkpoint" }, sql`checkpoint`);
   return done;
 }

@@ -173,7 +173,9 @@ function startHousekeepingTimers(deps: GatewayDeps): NodeJS.Timeout[] {
 
 /** One round of the embedded database's maintenance, counted and logged; resolves to how many statements it ran. */
 async function maintainAndReport(deps: GatewayDeps): Promise<number> {
-  const done = await maintainEmbeddedDatabase(deps.db);
+  const done = await maintainEmbeddedDatabase(deps.db, (statement, error) =>
+    deps.logger.warn({ err: error, ...statement }, "embedded database maintenance statement failed"),
+  );
   for (const statement of done) deps.metrics.maintenance(statement.operation, statement.ms / 1000);
   if (done.length > 0) {
     deps.logger.info(

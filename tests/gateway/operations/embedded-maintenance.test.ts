@@ -1,9 +1,11 @@
 import { PGlite } from "@electric-sql/pglite";
 import { auto_explain } from "@electric-sql/pglite/contrib/auto_explain";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
-import { tablesDueForMaintenance } from "@/lib/db/embedded-maintenance";
+import { maintainEmbeddedDatabase, tablesDueForMaintenance } from "@/lib/db/embedded-maintenance";
 import { PGLITE_SETTINGS } from "@/lib/db/pglite-settings";
 import * as schema from "@/lib/db/schema";
 import { createParent, postChild } from "../child-helpers";
@@ -217,4 +219,38 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
       await client.exec("drop table checkpoint_probe");
     }
   }, 60_000);
+
+  it("goes on with the other tables when the database refuses one table's statement", async () => {
+    // Made in this order, so the refused table comes first in the round (tables are taken by their oid).
+    await client.exec(`create table maintenance_refused (id int);
+      create table maintenance_after (id int);
+      insert into maintenance_refused select generate_series(1, 500);
+      insert into maintenance_after select generate_series(1, 500);`);
+    try {
+      await flushStatistics();
+      const dialect = new PgDialect();
+      const db = gateway.runtime.deps.db;
+      // The store as the maintenance sees it, except that a statement naming the first table fails.
+      const refusing = {
+        execute: (query: SQL) =>
+          dialect.sqlToQuery(query).sql.includes("maintenance_refused")
+            ? Promise.reject(new Error("refused by the test"))
+            : db.execute(query),
+      } as unknown as Database;
+      const failures: (string | null)[] = [];
+      const done = await maintainEmbeddedDatabase(refusing, (statement) => failures.push(statement.table));
+      expect(failures).toEqual(["public.maintenance_refused"]);
+      expect(done.map((statement) => statement.table)).toContain("public.maintenance_after");
+      const analyzed = await client.query<{ relname: string; analyzed: boolean }>(
+        `select relname, last_analyze is not null as analyzed from pg_stat_user_tables
+          where relname in ('maintenance_refused', 'maintenance_after') order by relname`,
+      );
+      expect(analyzed.rows).toEqual([
+        { relname: "maintenance_after", analyzed: true },
+        { relname: "maintenance_refused", analyzed: false },
+      ]);
+    } finally {
+      await client.exec("drop table maintenance_refused; drop table maintenance_after");
+    }
+  });
 });
