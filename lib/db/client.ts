@@ -12,6 +12,7 @@ import { DATA_DIR_MODE, DATA_FILE_MODE, restrictToOwner } from "./data-dir-modes
 import { PGLITE_SETTINGS } from "./pglite-settings";
 import { pgliteMemoryImage, seedFromTemplate } from "./pglite-template";
 import * as schema from "./schema";
+import { freezeOtherDatabases, type OtherDatabaseFreeze, otherDatabasesDueForFreeze } from "./wraparound";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,6 +31,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Told about idle pooled connections that failed (logged by the caller). */
   onIdleConnectionError?: (error: Error) => void;
+  /** Told which of the embedded store's other databases its start froze (logged by the caller; wraparound.ts). */
+  onOtherDatabasesFrozen?: (outcomes: OtherDatabaseFreeze[]) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -57,10 +60,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     restrictToOwner(dataDir);
   }
   const image = dataDir ? undefined : pgliteMemoryImage();
-  const client = await PGlite.create({
+  const pgliteOptions = {
     ...(dataDir ? { dataDir } : image ? { loadDataDir: image } : {}),
     postgresqlconf: PGLITE_SETTINGS,
-  });
+  };
+  let client = await PGlite.create(pgliteOptions);
+  // The databases this instance never opens age all the same, and the oldest one's age is what makes PostgreSQL
+  // refuse writes (wraparound.ts): frozen by instances of their own while the store's is closed. (A store in memory
+  // lives as long as its process and starts new.)
+  const otherDatabasesDue = dataDir ? await otherDatabasesDueForFreeze(client) : [];
+  if (otherDatabasesDue.length > 0) {
+    await client.close();
+    options.onOtherDatabasesFrozen?.(await freezeOtherDatabases(pgliteOptions, otherDatabasesDue));
+    client = await PGlite.create(pgliteOptions);
+  }
   // PGlite keeps PostgreSQL's 0600 for the tables' files, but writes the files it writes whole (the relation cache
   // at start, the statistics at close) 0644: they are made the owner's at once, and the directory's 0700 closes
   // those of the running database to others until its next start or close.

@@ -14,6 +14,13 @@ import { type Database, queryRows } from "./client";
  * table's real size and statistics. Each table is one statement of its own, so requests run between two of them:
  * the store is held for one table's ANALYZE (a sample of at most 3,000 rows: pglite-settings.ts) or VACUUM (the
  * pages changed since the last one), not for the round.
+ *
+ * And what autovacuum does against transaction-id wraparound: a table (the system catalogs' included) whose oldest
+ * unfrozen row is FREEZE_MAX_AGE transactions old is frozen. Without it the catalogs and insert-only tables kept
+ * their first transaction ids for the store's life, and the embedded database, as PostgreSQL does, refuses every
+ * write once its oldest is 2^31 minus three million transactions old (tried: "database is not accepting commands
+ * that assign new transaction IDs to avoid wraparound data loss"). The store's other databases (template0,
+ * template1) are frozen at start: embedded-start-freeze.ts.
  */
 
 /** autovacuum_analyze_threshold and autovacuum_analyze_scale_factor (PostgreSQL's defaults). */
@@ -31,6 +38,16 @@ const VACUUM_SCALE_FACTOR = 0.2;
 const VACUUM_MOST_DEAD_ROWS = 10_000;
 
 /**
+/**
+ * autovacuum_freeze_max_age (PostgreSQL's default): a table is frozen once its oldest unfrozen transaction id is this
+ * many transactions old, a tenth of the way to the refusal. The embedded store spends about one transaction id for
+ * seven requests under load (its writes are batched: 7,922 for 54,589 transactions written in a soak) and none when
+ * idle, so this comes after hundreds of millions of requests; it is a VACUUM (FREEZE) of the table, which skips the
+ * pages already frozen.
+ */
+export const FREEZE_MAX_AGE = 200_000_000;
+
+/**
  * A CHECKPOINT once this much write-ahead log was written since the last one, or once the last one is older than
  * CHECKPOINT_MOST_SECONDS and anything was written since (PostgreSQL's checkpointer does the same, by `max_wal_size`
  * and `checkpoint_timeout`; the embedded database has no checkpointer and checkpoints only when it closes). Without
@@ -41,9 +58,12 @@ const VACUUM_MOST_DEAD_ROWS = 10_000;
 const CHECKPOINT_WAL_BYTES = 128 * 1024 * 1024;
 const CHECKPOINT_MOST_SECONDS = 300;
 
-export type MaintenanceOperation = "analyze" | "vacuum" | "checkpoint";
+export type MaintenanceOperation = "analyze" | "vacuum" | "freeze" | "checkpoint";
 
-/** One statement of a maintenance round: a table's ANALYZE or VACUUM (ANALYZE), or the store's CHECKPOINT. */
+/**
+ * One statement of a maintenance round: a table's ANALYZE, VACUUM (ANALYZE) or VACUUM (FREEZE), or the store's
+ * CHECKPOINT.
+ */
 export interface MaintenanceStatement {
   /** The table, quoted for SQL (`"public"."transactions"`); null for a checkpoint, which is the whole store's. */
   table: string | null;
@@ -52,30 +72,58 @@ export interface MaintenanceStatement {
   ms: number;
 }
 
-interface DueRow {
+/** A table due, and for what (one statement a round; a table frozen is analyzed in a later round if due). */
+export interface DueTable {
   table: string;
-  vacuum: boolean;
+  operation: Exclude<MaintenanceOperation, "checkpoint">;
 }
+
+/** The thresholds a round applies; tests lower the freezing age rather than spend 200 million transactions. */
+export interface MaintenanceLimits {
+  freezeMaxAge: number;
+}
+
+const DEFAULT_LIMITS: MaintenanceLimits = { freezeMaxAge: FREEZE_MAX_AGE };
 
 /**
  * The tables due for maintenance, from the statistics the database keeps of each (rows changed since the last
- * ANALYZE, dead rows), against its size at the last ANALYZE or VACUUM (none yet: 0, so the thresholds alone).
+ * ANALYZE, dead rows), against its size at the last ANALYZE or VACUUM (none yet: 0, so the thresholds alone), and
+ * from the age of each table's oldest unfrozen transaction id (its TOAST table's included), the catalogs' too.
  */
-export async function tablesDueForMaintenance(db: Database): Promise<DueRow[]> {
-  return queryRows<DueRow>(
+export async function tablesDueForMaintenance(
+  db: Database,
+  limits: MaintenanceLimits = DEFAULT_LIMITS,
+): Promise<DueTable[]> {
+  return queryRows<DueTable>(
     db,
     sql`with due as (
-          select s.relid, s.schemaname, s.relname, s.n_mod_since_analyze,
-                 s.n_dead_tup > ${VACUUM_THRESHOLD}
-                   + least(${VACUUM_SCALE_FACTOR} * greatest(c.reltuples, 0), ${VACUUM_MOST_DEAD_ROWS}) as vacuum,
-                 ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE_FACTOR} * greatest(c.reltuples, 0) as analyze_after
-            from pg_stat_user_tables s join pg_class c on c.oid = s.relid)
-        select quote_ident(schemaname) || '.' || quote_ident(relname) as "table", vacuum
+          select c.oid, n.nspname, c.relname,
+                 greatest(age(c.relfrozenxid), coalesce(age(t.relfrozenxid), 0)) > ${limits.freezeMaxAge} as freeze_due,
+                 coalesce(s.n_dead_tup > ${VACUUM_THRESHOLD}
+                   + least(${VACUUM_SCALE_FACTOR} * greatest(c.reltuples, 0), ${VACUUM_MOST_DEAD_ROWS}), false)
+                   as vacuum_due,
+                 coalesce(s.n_mod_since_analyze > ${ANALYZE_THRESHOLD}
+                   + ${ANALYZE_SCALE_FACTOR} * greatest(c.reltuples, 0), false) as analyze_due
+            from pg_class c
+            join pg_namespace n on n.oid = c.relnamespace
+            left join pg_class t on t.oid = c.reltoastrelid
+            left join pg_stat_user_tables s on s.relid = c.oid
+           where c.relkind in ('r', 'm') and c.relpersistence = 'p')
+        select quote_ident(nspname) || '.' || quote_ident(relname) as "table",
+               case when freeze_due then 'freeze' when vacuum_due then 'vacuum' else 'analyze' end as operation
           from due
-         where vacuum or n_mod_since_analyze > analyze_after
-         order by relid`,
+         where freeze_due or vacuum_due or analyze_due
+         order by oid`,
   );
 }
+
+/** The statement of each operation on a table (`table` quoted by quote_ident). */
+const STATEMENTS: Record<DueTable["operation"], (table: string) => string> = {
+  analyze: (table) => `analyze ${table}`,
+  vacuum: (table) => `vacuum (analyze) ${table}`,
+  // Without ANALYZE: a VACUUM needs no transaction id, so it runs even on a store that refuses writes.
+  freeze: (table) => `vacuum (freeze) ${table}`,
+};
 
 /** Whether enough log was written since the last checkpoint, or anything since one that is old enough. */
 export async function checkpointDue(db: Database): Promise<boolean> {
@@ -97,14 +145,15 @@ export type MaintenanceFailure = (
 ) => void;
 
 /**
- * One round: every table due is analyzed, or vacuumed and analyzed, one statement each, then a checkpoint if one is
- * due. Resolves to what was done (nothing when nothing was due). A statement that fails is told to `onFailure` and
- * the round goes on, so that one table the database refuses never keeps the others (or the checkpoint) from being
- * done. The embedded database only: on PostgreSQL autovacuum and the checkpointer do this.
+ * One round: every table due is analyzed, vacuumed and analyzed, or frozen, one statement each, then a checkpoint if
+ * one is due. Resolves to what was done (nothing when nothing was due). A statement that fails is told to `onFailure`
+ * and the round goes on, so that one table the database refuses never keeps the others (or the checkpoint) from
+ * being done. The embedded database only: on PostgreSQL autovacuum and the checkpointer do this.
  */
 export async function maintainEmbeddedDatabase(
   db: Database,
   onFailure: MaintenanceFailure,
+  limits: MaintenanceLimits = DEFAULT_LIMITS,
 ): Promise<MaintenanceStatement[]> {
   const done: MaintenanceStatement[] = [];
   const run = async (statement: Pick<MaintenanceStatement, "table" | "operation">, query: SQL) => {
@@ -116,12 +165,9 @@ export async function maintainEmbeddedDatabase(
       onFailure(statement, error);
     }
   };
-  for (const due of await tablesDueForMaintenance(db)) {
+  for (const due of await tablesDueForMaintenance(db, limits)) {
     // The name comes from the catalog, quoted by quote_ident: no input of anyone's reaches this statement.
-    await run(
-      { table: due.table, operation: due.vacuum ? "vacuum" : "analyze" },
-      sql.raw(`${due.vacuum ? "vacuum (analyze)" : "analyze"} ${due.table}`),
-    );
+    await run(due, sql.raw(STATEMENTS[due.operation](due.table)));
   }
   if (await checkpointDue(db)) await run({ table: null, operation: "checkpoint" }, sql`checkpoint`);
   return done;

@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { MaintenanceOperation } from "@/lib/db/embedded-maintenance";
+import type { DatabaseAge } from "@/lib/db/wraparound";
 import type { RefusalRule } from "../errors";
 
 /**
@@ -85,6 +86,7 @@ export class GatewayMetrics {
   private readonly outboxes = new Map<OutboxName, () => Promise<OutboxStats>>();
   private inFlight: (() => Promise<InFlightStats[]>) | null = null;
   private heldSubscriptions: (() => Promise<number>) | null = null;
+  private databaseAges: (() => Promise<DatabaseAge[]>) | null = null;
   private poolStats: (() => PoolStats) | null = null;
   private readonly collectors: (() => Promise<void> | void)[] = [];
   private readonly requestSeries = new Map<
@@ -211,6 +213,17 @@ export class GatewayMetrics {
     this.collectors.push(async () => {
       if (this.heldSubscriptions) held.set(await this.heldSubscriptions());
     });
+    const transactionIdAge = new Gauge({
+      name: "tessera_db_transaction_id_age",
+      help: "Transactions since each database's oldest unfrozen transaction id; PostgreSQL refuses writes at 2,144,483,647",
+      labelNames: ["database"],
+      registers,
+    });
+    this.collectors.push(async () => {
+      if (!this.databaseAges) return;
+      transactionIdAge.reset();
+      for (const { database, age } of await this.databaseAges()) transactionIdAge.set({ database }, age);
+    });
     const pool = new Gauge({
       name: "tessera_db_pool_connections",
       help: "PostgreSQL pool connections by state: total, in_use, waiting (requests queued for a connection)",
@@ -265,7 +278,10 @@ export class GatewayMetrics {
     this.statementDuration.observe({ store, outcome: ok ? "ok" : "error" }, seconds);
   }
 
-  /** One table analyzed, or vacuumed and analyzed, or the store checkpointed, by the embedded database's maintenance. */
+  /**
+   * One table analyzed, vacuumed and analyzed, or frozen, or the store checkpointed, by the embedded database's
+   * maintenance.
+   */
   maintenance(operation: MaintenanceOperation, seconds: number): void {
     this.maintenanceDuration.observe({ operation }, seconds);
   }
@@ -297,6 +313,11 @@ export class GatewayMetrics {
   /** How many subscriptions are held for the operator, read at every scrape (`countHeldSubscriptions`). */
   registerHeldSubscriptions(read: () => Promise<number>): void {
     this.heldSubscriptions = read;
+  }
+
+  /** Every database's transaction-id age, read at every scrape (`databaseAges`, lib/db/wraparound.ts). */
+  registerDatabaseAges(read: () => Promise<DatabaseAge[]>): void {
+    this.databaseAges = read;
   }
 
   registerPool(read: () => PoolStats): void {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@/lib/db/client";
 import { maintainEmbeddedDatabase } from "@/lib/db/embedded-maintenance";
+import { databaseAges, WRAPAROUND_REFUSAL_AGE, WRAPAROUND_WARNING_AGE } from "@/lib/db/wraparound";
 import { pruneCardSightings } from "../cards/sight-card";
 import type { GatewayDeps } from "../context";
 import { DISPUTE_FEED_MS, runDisputeFeed } from "../disputes/dispute-feed";
@@ -177,6 +178,15 @@ async function maintainAndReport(deps: GatewayDeps): Promise<number> {
     deps.logger.warn({ err: error, ...statement }, "embedded database maintenance statement failed"),
   );
   for (const statement of done) deps.metrics.maintenance(statement.operation, statement.ms / 1000);
+  // The store's own tables are frozen above; the other databases only at a start (lib/db/wraparound.ts), so a
+  // process that lives long enough is told to be restarted, long before the store would refuse writes.
+  const aging = (await databaseAges(deps.db)).filter(({ age }) => age > WRAPAROUND_WARNING_AGE);
+  if (aging.length > 0) {
+    deps.logger.warn(
+      { databases: aging, refusedAtAge: WRAPAROUND_REFUSAL_AGE },
+      "embedded database transaction ids are aging toward wraparound: restart the process to freeze its template databases",
+    );
+  }
   if (done.length > 0) {
     deps.logger.info(
       {
@@ -185,6 +195,9 @@ async function maintainAndReport(deps: GatewayDeps): Promise<number> {
           .map((statement) => statement.table),
         vacuumed: done
           .filter((statement) => statement.operation === "vacuum")
+          .map((statement) => statement.table),
+        frozen: done
+          .filter((statement) => statement.operation === "freeze")
           .map((statement) => statement.table),
         checkpoint: done.some((statement) => statement.operation === "checkpoint"),
         longestMs: Math.round(Math.max(...done.map((statement) => statement.ms))),

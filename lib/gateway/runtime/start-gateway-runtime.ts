@@ -1,6 +1,7 @@
 import { serveBackups } from "@/lib/db/backup";
 import { checkDatabaseAnswers, type DatabaseHandle, openDatabase } from "@/lib/db/client";
 import { migrateDatabase, requireMigrations } from "@/lib/db/migrate";
+import { databaseAges } from "@/lib/db/wraparound";
 import type { Config } from "@/lib/server/config";
 import type { Logger } from "@/lib/server/log";
 import type { Acquirer } from "../acquirer/acquirer";
@@ -183,6 +184,17 @@ function openConfiguredDatabase(config: Config, logger: Logger): Promise<Databas
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection failed"),
+    onOtherDatabasesFrozen: (outcomes) => {
+      for (const { database, ageBefore, ms, ...outcome } of outcomes) {
+        const fields = { database, ageBefore, ms: Math.round(ms) };
+        if ("error" in outcome) {
+          logger.warn(
+            { ...fields, err: outcome.error },
+            "embedded database could not freeze a template database",
+          );
+        } else logger.info({ ...fields, age: outcome.age }, "embedded database froze a template database");
+      }
+    },
   });
 }
 
@@ -268,6 +280,7 @@ function buildDeps(
   metrics.registerOutbox("webhook", () => readWebhookOutboxStats(deps));
   metrics.registerInFlight(() => readInFlightStats(deps));
   metrics.registerHeldSubscriptions(() => countHeldSubscriptions(deps));
+  metrics.registerDatabaseAges(() => databaseAges(deps.db));
   return deps;
 }
 

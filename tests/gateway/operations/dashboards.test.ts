@@ -71,7 +71,7 @@ describe("ops/grafana/tessera.json and ops/prometheus/alerts.yml", () => {
     for (const name of names) expect(exported, name).toContain(name);
   });
 
-  it("the alerts cover 5xx rate, acquirer errors, outbox age, approval-rate drop and card testing, with exported metrics only", () => {
+  it("the alerts cover 5xx rate, acquirer errors, outbox age, approval-rate drop, card testing and wraparound, with exported metrics only", () => {
     const rules = alertExpressions();
     const byName = new Map(rules.map((rule) => [rule.alert, rule.expr]));
     expect(byName.get("TesseraHigh5xxRate")).toContain('status=~"5.."');
@@ -79,6 +79,7 @@ describe("ops/grafana/tessera.json and ops/prometheus/alerts.yml", () => {
     expect(byName.get("TesseraWebhookOutboxBacklog")).toContain("tessera_outbox_oldest_pending_age_seconds");
     expect(byName.get("TesseraApprovalRateDrop")).toContain('status="successful"');
     expect(byName.get("TesseraCardTestingSpike")).toContain("tessera_rate_limited_total");
+    expect(byName.get("TesseraTransactionIdWraparound")).toContain("tessera_db_transaction_id_age");
     for (const rule of rules) {
       const names = metricNames(rule.expr);
       expect(names.length, rule.alert).toBeGreaterThan(0);

@@ -175,11 +175,11 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
           due.table.endsWith("maintenance_probe"),
         );
       // 9,000 rows changed: analyzed (over a tenth), not vacuumed.
-      expect(await probe()).toEqual({ table: "public.maintenance_probe", vacuum: false });
+      expect(await probe()).toEqual({ table: "public.maintenance_probe", operation: "analyze" });
       await client.exec("analyze maintenance_probe; update maintenance_probe set v = 1 where id > 58000");
       await flushStatistics();
       // 11,000 dead rows (under a fifth of the table): vacuumed.
-      expect(await probe()).toEqual({ table: "public.maintenance_probe", vacuum: true });
+      expect(await probe()).toEqual({ table: "public.maintenance_probe", operation: "vacuum" });
     } finally {
       await client.exec("drop table maintenance_probe");
     }
@@ -219,6 +219,87 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
       await client.exec("drop table checkpoint_probe");
     }
   }, 60_000);
+
+  it("freezes every table past the freezing age, the catalogs' included, so the database's own age moves forward", async () => {
+    // Ages in transactions, as PostgreSQL reads them: each table's oldest unfrozen id (its TOAST table's included),
+    // the database's, and what /metrics says of it.
+    const ages = async () =>
+      (
+        await client.query<{ oldest_table: number; catalogs: number; database: number }>(
+          `select max(age(relfrozenxid)) filter (where relkind in ('r', 'm', 't')) as oldest_table,
+                  max(age(relfrozenxid)) filter (where relkind = 'r' and relnamespace = 'pg_catalog'::regnamespace)
+                    as catalogs,
+                  (select age(datfrozenxid) from pg_database where datname = current_database()) as database
+             from pg_class`,
+        )
+      ).rows[0];
+    const scrapedAge = async () =>
+      sampleValue(
+        parseExposition((await gateway.runtime.deps.metrics.render(() => {})).body),
+        "tessera_db_transaction_id_age",
+        { database: "postgres" },
+      );
+    // 1,500 transactions that each take an id, as writes do: the catalogs (frozen by initdb) are older than 1,000.
+    for (let spent = 0; spent < 1_500; spent++) await client.query("select txid_current()");
+    const before = await ages();
+    expect(before.catalogs).toBeGreaterThan(1_500);
+    expect(await scrapedAge()).toBe(before.database);
+    const limits = { freezeMaxAge: 1_000 };
+    const due = await tablesDueForMaintenance(gateway.runtime.deps.db, limits);
+    expect(due).toEqual(
+      expect.arrayContaining([
+        { table: "pg_catalog.pg_class", operation: "freeze" },
+        { table: "pg_catalog.pg_database", operation: "freeze" },
+        { table: "public.transactions", operation: "freeze" },
+      ]),
+    );
+    // At PostgreSQL's age (200 million) none is due for freezing.
+    const dueByDefault = await tablesDueForMaintenance(gateway.runtime.deps.db);
+    expect(dueByDefault.filter((table) => table.operation === "freeze")).toEqual([]);
+
+    const failures: unknown[] = [];
+    const done = await maintainEmbeddedDatabase(
+      gateway.runtime.deps.db,
+      (_, error) => failures.push(error),
+      limits,
+    );
+    expect(failures).toEqual([]);
+    expect(done.filter((statement) => statement.operation === "freeze").length).toBe(
+      due.filter((table) => table.operation === "freeze").length,
+    );
+    const after = await ages();
+    expect(after.oldest_table).toBeLessThan(limits.freezeMaxAge);
+    expect(after.database).toBeLessThan(limits.freezeMaxAge);
+    expect(await scrapedAge()).toBe(after.database);
+    expect(await tablesDueForMaintenance(gateway.runtime.deps.db, limits)).not.toContainEqual(
+      expect.objectContaining({ operation: "freeze" }),
+    );
+  }, 60_000);
+
+  it("warns, with the databases' ages, once a database the store never opens is halfway to wraparound", async () => {
+    const warning = "embedded database transaction ids are aging toward wraparound";
+    const [{ original, next }] = (
+      await client.query<{ original: string; next: string }>(
+        `select datfrozenxid::text as original, txid_current()::text as next
+           from pg_database where datname = 'template1'`,
+      )
+    ).rows;
+    // As a process that ran 1.1 billion transactions since its start froze template1 would find it.
+    const aged = (Number(next) - 1_100_000_000 + 2 ** 32) % 2 ** 32;
+    await client.exec(`update pg_database set datfrozenxid = '${aged}'::xid where datname = 'template1'`);
+    try {
+      await gateway.runtime.embeddedMaintenance!.sweepOnce();
+      const line = gateway.logs.find((logged) => logged.includes(warning));
+      expect(line).toBeDefined();
+      const { databases } = JSON.parse(line!) as { databases: { database: string; age: number }[] };
+      expect(databases).toEqual([{ database: "template1", age: expect.any(Number) }]);
+      expect(databases[0].age).toBeGreaterThan(1_100_000_000);
+    } finally {
+      await client.exec(
+        `update pg_database set datfrozenxid = '${original}'::xid where datname = 'template1'`,
+      );
+    }
+  });
 
   it("goes on with the other tables when the database refuses one table's statement", async () => {
     // Made in this order, so the refused table comes first in the round (tables are taken by their oid).

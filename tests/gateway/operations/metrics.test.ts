@@ -181,6 +181,12 @@ describe("GET /metrics", () => {
     } else {
       expect(poolTotal).toBeUndefined();
     }
+    // Each database's transaction-id age, on both stores (the embedded one's templates among them).
+    const ages = scraped.filter((sample) => sample.name === "tessera_db_transaction_id_age");
+    expect(ages.map((sample) => sample.labels.database)).toEqual(
+      expect.arrayContaining(["template0", "template1"]),
+    );
+    expect(Math.max(...ages.map((sample) => sample.value))).toBeGreaterThan(0);
     // Node's own.
     expect(sampleValue(scraped, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
     for (const name of [
