@@ -88,7 +88,8 @@ const DEFAULT_LIMITS: MaintenanceLimits = { freezeMaxAge: FREEZE_MAX_AGE };
 /**
  * The tables due for maintenance, from the statistics the database keeps of each (rows changed since the last
  * ANALYZE, dead rows), against its size at the last ANALYZE or VACUUM (none yet: 0, so the thresholds alone), and
- * from the age of each table's oldest unfrozen transaction id (its TOAST table's included), the catalogs' too.
+ * from the age of each table's oldest unfrozen transaction id (its TOAST table's included), the catalogs' and
+ * unlogged tables' too (not temporary ones: they end with their session).
  */
 export async function tablesDueForMaintenance(
   db: Database,
@@ -108,7 +109,7 @@ export async function tablesDueForMaintenance(
             join pg_namespace n on n.oid = c.relnamespace
             left join pg_class t on t.oid = c.reltoastrelid
             left join pg_stat_user_tables s on s.relid = c.oid
-           where c.relkind in ('r', 'm') and c.relpersistence = 'p')
+           where c.relkind in ('r', 'm') and c.relpersistence <> 't')
         select quote_ident(nspname) || '.' || quote_ident(relname) as "table",
                case when freeze_due then 'freeze' when vacuum_due then 'vacuum' else 'analyze' end as operation
           from due
