@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ageTemplate1PastTheRefusal } from "@/tests/gateway/wraparound";
 import { openDatabase } from "./client";
-import { PGLITE_SETTINGS } from "./pglite-settings";
 import { databaseAges, type OtherDatabaseFreeze, WRAPAROUND_REFUSAL_AGE } from "./wraparound";
 
 let dataDir: string;
@@ -15,31 +14,11 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/**
- * On the store's files, with an instance of its own: template1 recorded as old as two billion transactions would
- * make it (initdb froze its rows; only its recorded age counts), and the limits PostgreSQL derives from it set by a
- * VACUUM, as they would be after those transactions.
- */
-async function ageTemplate1PastTheRefusal(): Promise<void> {
-  const raw = await PGlite.create({ dataDir: path.join(dataDir, "pglite"), postgresqlconf: PGLITE_SETTINGS });
-  try {
-    const [{ next }] = (await raw.query<{ next: string }>("select txid_current()::text as next")).rows;
-    const past = (Number(next) - (WRAPAROUND_REFUSAL_AGE + 500_000) + 2 ** 32) % 2 ** 32;
-    await raw.exec(`update pg_database set datfrozenxid = '${past}'::xid where datname = 'template1'`);
-    await raw.exec("vacuum");
-    await expect(raw.exec("create table refused_probe (id int)")).rejects.toThrow(
-      /not accepting commands that assign new transaction IDs to avoid wraparound data loss in database "template1"/,
-    );
-  } finally {
-    await raw.close();
-  }
-}
-
 describe("the embedded store's other databases at its start", () => {
   it("are frozen once old enough, so that a store that refused writes for template1's age takes them again", async () => {
     const first = await openDatabase({ databaseUrl: null, dataDir });
     await first.close();
-    await ageTemplate1PastTheRefusal();
+    await ageTemplate1PastTheRefusal(path.join(dataDir, "pglite"));
 
     const outcomes: OtherDatabaseFreeze[] = [];
     const store = await openDatabase({
