@@ -88,13 +88,14 @@ export function startBackgroundWork(options: {
     logger,
     sweep: () => runDisputeFeed(deps),
   });
+  const wraparoundWarning = { lastAt: Number.NEGATIVE_INFINITY };
   const embeddedMaintenance =
     database.kind === "pglite" && config.embeddedDatabaseMaintenance
       ? new PeriodicSweep({
           name: "embedded database maintenance",
           intervalMs: EMBEDDED_MAINTENANCE_MS,
           logger,
-          sweep: () => maintainAndReport(deps),
+          sweep: () => maintainAndReport(deps, wraparoundWarning),
         })
       : null;
   // SUBSCRIPTIONS_LEASE_SECONDS shortens how long a dead instance's claims wait (tests of a killed instance).
@@ -172,8 +173,14 @@ function startHousekeepingTimers(deps: GatewayDeps): NodeJS.Timeout[] {
   return timers;
 }
 
-/** One round of the embedded database's maintenance, counted and logged; resolves to how many statements it ran. */
-async function maintainAndReport(deps: GatewayDeps): Promise<number> {
+/** How often a process whose store ages toward wraparound says so (the alert on the metric fires meanwhile). */
+const WRAPAROUND_WARNING_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * One round of the embedded database's maintenance, counted and logged; resolves to how many statements it ran.
+ * `wraparoundWarning` is when this process last warned of its databases' age.
+ */
+async function maintainAndReport(deps: GatewayDeps, wraparoundWarning: { lastAt: number }): Promise<number> {
   const done = await maintainEmbeddedDatabase(deps.db, (statement, error) =>
     deps.logger.warn({ err: error, ...statement }, "embedded database maintenance statement failed"),
   );
@@ -181,7 +188,8 @@ async function maintainAndReport(deps: GatewayDeps): Promise<number> {
   // The store's own tables are frozen above; the other databases only at a start (lib/db/wraparound.ts), so a
   // process that lives long enough is told to be restarted, long before the store would refuse writes.
   const aging = (await databaseAges(deps.db)).filter(({ age }) => age > WRAPAROUND_WARNING_AGE);
-  if (aging.length > 0) {
+  if (aging.length > 0 && performance.now() - wraparoundWarning.lastAt >= WRAPAROUND_WARNING_EVERY_MS) {
+    wraparoundWarning.lastAt = performance.now();
     deps.logger.warn(
       { databases: aging, refusedAtAge: WRAPAROUND_REFUSAL_AGE },
       "embedded database transaction ids are aging toward wraparound: restart the process to freeze its template databases",

@@ -294,6 +294,9 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
       const { databases } = JSON.parse(line!) as { databases: { database: string; age: number }[] };
       expect(databases).toEqual([{ database: "template1", age: expect.any(Number) }]);
       expect(databases[0].age).toBeGreaterThan(1_100_000_000);
+      // Once an hour, not at every round.
+      await gateway.runtime.embeddedMaintenance!.sweepOnce();
+      expect(gateway.logs.filter((logged) => logged.includes(warning))).toHaveLength(1);
     } finally {
       await client.exec(
         `update pg_database set datfrozenxid = '${original}'::xid where datname = 'template1'`,
