@@ -131,10 +131,11 @@ try {
   async function scheduler(round: number): Promise<number> {
     await deps.db.execute(sql`
       insert into subscriptions
-        (id, shop_id, plan_id, customer_id, test, state, card_token, card_update_token, renew_at, active_to)
+        (id, shop_id, plan_id, customer_id, test, state, card_token, card_update_token, cancel_token, renew_at,
+         active_to)
       select 'sbs_' || lpad(to_hex(${round}::int), 2, '0') || lpad(to_hex(n), 14, '0'), ${shop.id}, ${plan.id},
              ${customer.id}, true, 'active', ${token}, md5(random()::text) || md5(random()::text),
-             now() - interval '1 minute', now() - interval '1 minute'
+             md5(random()::text) || md5(random()::text), now() - interval '1 minute', now() - interval '1 minute'
       from generate_series(1, ${count}::int) as n`);
     const started = performance.now();
     const charged = await runtime.subscriptions.runUntilIdle();
