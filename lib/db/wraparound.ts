@@ -51,8 +51,9 @@ export type OtherDatabaseFreeze = { database: string; ageBefore: number; ms: num
 );
 
 /**
- * At the embedded store's start, on its open instance `client`: the store's other databases as old as `freezeAge`.
- * None on most starts (one cheap read).
+ * At the embedded store's start, on its open instance `client`: the store's other databases as old as `freezeAge`
+ * in transactions or in multixacts (row locks shared by several transactions, which wrap around alike). None on
+ * most starts (one cheap read).
  */
 export async function otherDatabasesDueForFreeze(
   client: PGlite,
@@ -60,7 +61,8 @@ export async function otherDatabasesDueForFreeze(
 ): Promise<DatabaseAge[]> {
   const result = await client.query<DatabaseAge>(
     `select datname as database, age(datfrozenxid) as age from pg_database
-      where datname <> current_database() and age(datfrozenxid) >= $1 order by datname`,
+      where datname <> current_database() and (age(datfrozenxid) >= $1 or mxid_age(datminmxid) >= $1)
+      order by datname`,
     [freezeAge],
   );
   return result.rows;

@@ -244,7 +244,7 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
     const before = await ages();
     expect(before.catalogs).toBeGreaterThan(1_500);
     expect(await scrapedAge()).toBe(before.database);
-    const limits = { freezeMaxAge: 1_000 };
+    const limits = { freezeMaxAge: 1_000, multixactFreezeMaxAge: 400_000_000 };
     const due = await tablesDueForMaintenance(gateway.runtime.deps.db, limits);
     expect(due).toEqual(
       expect.arrayContaining([
@@ -275,6 +275,37 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
       expect.objectContaining({ operation: "freeze" }),
     );
   }, 60_000);
+
+  it("freezes a table whose oldest multixact (a row lock shared by a transaction and its savepoint) is past its age", async () => {
+    await client.exec(
+      "create table multixact_probe (id int primary key, v int); insert into multixact_probe values (1, 0)",
+    );
+    try {
+      // As a renewal does: a row locked by its transaction, then updated in a savepoint, takes a multixact.
+      for (let lock = 0; lock < 30; lock++) {
+        await client.exec(`begin; select * from multixact_probe where id = 1 for share;
+          savepoint s; update multixact_probe set v = v + 1 where id = 1; release s; commit;`);
+      }
+      const multixactAge = async () =>
+        (
+          await client.query<{ age: number }>(
+            "select mxid_age(relminmxid) as age from pg_class where relname = 'multixact_probe'",
+          )
+        ).rows[0].age;
+      expect(await multixactAge()).toBeGreaterThanOrEqual(30);
+      const limits = { freezeMaxAge: 1_000_000_000, multixactFreezeMaxAge: 20 };
+      const probe = async () =>
+        (await tablesDueForMaintenance(gateway.runtime.deps.db, limits)).find(
+          (due) => due.table === "public.multixact_probe",
+        );
+      expect(await probe()).toEqual({ table: "public.multixact_probe", operation: "freeze" });
+      await maintainEmbeddedDatabase(gateway.runtime.deps.db, () => {}, limits);
+      expect(await multixactAge()).toBe(0);
+      expect(await probe()).toBeUndefined();
+    } finally {
+      await client.exec("drop table multixact_probe");
+    }
+  });
 
   it("warns, with the databases' ages, once a database the store never opens is halfway to wraparound", async () => {
     const warning = "embedded database transaction ids are aging toward wraparound";
