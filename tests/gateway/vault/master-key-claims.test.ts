@@ -9,8 +9,11 @@ import { createTestDatabase, type TestDatabase, usePostgres } from "../harness";
 
 const OLD = randomBytes(32);
 const NEW = randomBytes(32);
-/** More vault keys than one batch claims, so that several claimants each take part. */
-const DATA_KEYS = 45;
+/**
+ * Ten batches' worth of vault keys (a batch claims 20), so that several claimants each take part: with three
+ * batches, one claimant on a loaded machine once re-wrapped them all before the others' first claim arrived.
+ */
+const DATA_KEYS = 199;
 
 let database: TestDatabase;
 let handles: DatabaseHandle[] = [];
