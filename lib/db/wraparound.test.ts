@@ -1,12 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ageTemplate1PastTheRefusal } from "@/tests/gateway/wraparound";
-import { openDatabase, queryRows } from "./client";
-import { PGLITE_SETTINGS } from "./pglite-settings";
+import { ageTemplate1PastTheRefusal, onStoreFiles } from "@/tests/gateway/wraparound";
+import { type DatabaseHandle, openDatabase, queryRows } from "./client";
 import { databaseAges, type OtherDatabaseFreeze, WRAPAROUND_REFUSAL_AGE } from "./wraparound";
 
 let dataDir: string;
@@ -16,18 +14,28 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/** A new store on `dataDir`, closed: its files, as a stopped server leaves them. */
+async function createStore(): Promise<void> {
+  await (await openDatabase({ databaseUrl: null, dataDir })).close();
+}
+
+/** The store opened as a start opens it, with what that start froze. */
+async function openStore(): Promise<{ store: DatabaseHandle; outcomes: OtherDatabaseFreeze[] }> {
+  const outcomes: OtherDatabaseFreeze[] = [];
+  const store = await openDatabase({
+    databaseUrl: null,
+    dataDir,
+    onOtherDatabasesFrozen: (frozen) => outcomes.push(...frozen),
+  });
+  return { store, outcomes };
+}
+
 describe("the embedded store's other databases at its start", () => {
   it("are frozen once old enough, so that a store that refused writes for template1's age takes them again", async () => {
-    const first = await openDatabase({ databaseUrl: null, dataDir });
-    await first.close();
+    await createStore();
     await ageTemplate1PastTheRefusal(path.join(dataDir, "pglite"));
 
-    const outcomes: OtherDatabaseFreeze[] = [];
-    const store = await openDatabase({
-      databaseUrl: null,
-      dataDir,
-      onOtherDatabasesFrozen: (frozen) => outcomes.push(...frozen),
-    });
+    const { store, outcomes } = await openStore();
     try {
       expect(outcomes).toEqual([
         {
@@ -49,33 +57,20 @@ describe("the embedded store's other databases at its start", () => {
     }
 
     // The next start finds nothing to do.
-    let told = 0;
-    const again = await openDatabase({ databaseUrl: null, dataDir, onOtherDatabasesFrozen: () => told++ });
-    await again.close();
-    expect(told).toBe(0);
+    const again = await openStore();
+    await again.store.close();
+    expect(again.outcomes).toEqual([]);
   }, 120_000);
 
   it("are frozen once their multixacts are old enough too", async () => {
-    const first = await openDatabase({ databaseUrl: null, dataDir });
-    await first.close();
-    const raw = await PGlite.create({
-      dataDir: path.join(dataDir, "pglite"),
-      postgresqlconf: PGLITE_SETTINGS,
-    });
-    try {
+    await createStore();
+    await onStoreFiles(path.join(dataDir, "pglite"), async (raw) => {
       // template1's oldest multixact recorded 60 million multixacts back (none exists: only the recorded age counts).
       await raw.exec(`update pg_database
                          set datminmxid = ((mxid_age('1'::xid) + 1 - 60000000 + 4294967296) % 4294967296)::text::xid
                        where datname = 'template1'`);
-    } finally {
-      await raw.close();
-    }
-    const outcomes: OtherDatabaseFreeze[] = [];
-    const store = await openDatabase({
-      databaseUrl: null,
-      dataDir,
-      onOtherDatabasesFrozen: (frozen) => outcomes.push(...frozen),
     });
+    const { store, outcomes } = await openStore();
     try {
       expect(outcomes.map(({ database }) => database)).toEqual(["template1"]);
       expect(outcomes[0]).not.toHaveProperty("error");
