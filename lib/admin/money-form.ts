@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REASON_MAX_LENGTH } from "@/lib/contracts/child-transaction";
 import type { ErrorTree } from "@/lib/contracts/errors";
+import { TRANSACTION_UID_PATTERN } from "@/lib/contracts/transaction-uid";
 import { currencyDigits, formatAmount } from "./format";
 
 /**
@@ -9,11 +10,7 @@ import { currencyDigits, formatAmount } from "./format";
  * checks everything again (actions are public POST endpoints).
  */
 
-export { REASON_MAX_LENGTH };
-
-const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export { currencyDigits };
+export { currencyDigits, REASON_MAX_LENGTH };
 
 /** Minor units as the merchant types them back: 1250 EUR → "12.50", 500 JPY → "500". */
 export function toMajorUnits(amount: number, currency: string): string {
@@ -73,7 +70,7 @@ export function parseMajorAmount(text: string, currency: string, maximum: number
 }
 
 const common = {
-  parentUid: z.string().regex(UID, "is not a transaction uid"),
+  parentUid: z.string().regex(TRANSACTION_UID_PATTERN, "is not a transaction uid"),
   amount: z.int("must be a whole number of minor units").min(1, "must be greater than 0"),
   /**
    * One per confirmation, sent as the gateway's `RequestID`: a confirmation sent twice (a double click, a retry

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addError, type ErrorTree } from "./errors";
-import { isPlainObject } from "./fields";
-import { BLANK, NOT_A_STRING, NOT_AN_OBJECT, NOT_BOOLEAN, tooLong } from "./messages";
+import { isPlainObject, isStorableText } from "./fields";
+import { BLANK, INVALID_CHARACTERS, NOT_A_STRING, NOT_AN_OBJECT, NOT_BOOLEAN, tooLong } from "./messages";
 import type { ParseResult } from "./tokenization";
 
 export const DISPUTE_ID_PATTERN = /^dsp_[0-9a-f]{16}$/;
@@ -210,6 +210,8 @@ export function parseEvidenceRequest(body: unknown, staged: DisputeEvidence): Pa
         addError(errors, ["evidence", field], "is not a known evidence field");
       } else if (typeof value !== "string") {
         addError(errors, ["evidence", field], NOT_A_STRING);
+      } else if (!isStorableText(value)) {
+        addError(errors, ["evidence", field], INVALID_CHARACTERS);
       } else {
         evidence[field as EvidenceField] = value;
       }

@@ -100,10 +100,15 @@ export function withDefault<T extends z.ZodType>(schema: T, fallback: NonNullabl
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point.
 const UNSTORABLE_CHARACTERS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Whether the database can store the text (for a contract parsed by hand; `stringValue()` checks it itself). */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE_CHARACTERS.test(value);
+}
+
 export function stringValue() {
   return z
     .string({ error: fieldErrors(NOT_A_STRING) })
-    .refine((value) => !UNSTORABLE_CHARACTERS.test(value), { error: INVALID_CHARACTERS, abort: true });
+    .refine(isStorableText, { error: INVALID_CHARACTERS, abort: true });
 }
 
 /** Blank (empty or whitespace only) counts as missing, as Rails' presence validation has it. */

@@ -1,5 +1,6 @@
 import type { CheckoutRequestInput, CheckoutView } from "@/lib/contracts/checkout";
 import type { ShopperCheckoutView, ShopperTransactionView } from "@/lib/contracts/shopper-view";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import { callGateway, type GatewayConnection, type GatewayCredentials, type GatewayResult } from "./http";
 
 /** What `POST /ctp/api/checkouts` answers. */
@@ -73,8 +74,6 @@ export function isCheckoutToken(value: unknown): value is string {
   return typeof value === "string" && TOKEN_PATTERN.test(value);
 }
 
-const UID_PATTERN = /^[0-9a-f-]{36}$/;
-
 function malformed<T>(what: string): GatewayResult<T> {
   return { ok: false, kind: "not_found", status: 404, message: `Malformed ${what}` };
 }
@@ -134,7 +133,7 @@ export function checkoutClient(connection: GatewayConnection) {
     /** A transaction of this session, shopper view (any other transaction answers not_found). */
     getCheckoutTransaction(token: string, uid: string) {
       if (!isCheckoutToken(token)) return Promise.resolve(malformed<ShopperTransactionView>("token"));
-      if (!UID_PATTERN.test(uid)) return Promise.resolve(malformed<ShopperTransactionView>("uid"));
+      if (!isTransactionUid(uid)) return Promise.resolve(malformed<ShopperTransactionView>("uid"));
       return asSession(
         callGateway<ShopperTransactionView>(connection, {
           method: "GET",

@@ -12,6 +12,7 @@ import type { NotificationDelivery } from "@/lib/contracts/notification";
 import type { ShopSettingsInput } from "@/lib/contracts/shop-settings";
 import type { ShopperEmail, ShopperEmailMessage } from "@/lib/contracts/shopper-emails";
 import type { Transaction, TransactionStatus } from "@/lib/contracts/transaction";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import { getConfig } from "@/lib/server/config";
 import type { ShopCredentials } from "./checkout";
 import { currentClientAddress } from "./forwarded-address";
@@ -146,7 +147,6 @@ function paging(query: PageQuery): Required<PageQuery> {
 
 // Ids go into URL paths; anything outside these shapes is answered as not found without asking the gateway.
 const CUSTOMER_ID = /^cst_[0-9a-zA-Z]{1,64}$/;
-const TRANSACTION_UID = /^[0-9a-f-]{36}$/;
 const SHOPPER_EMAIL_ID = /^eml_[0-9a-f]{16}$/;
 
 const CHILD_PATHS = {
@@ -272,7 +272,7 @@ export function merchantClient(connection: GatewayConnection) {
     },
 
     getTransaction(credentials: ShopCredentials, uid: string) {
-      if (!TRANSACTION_UID.test(uid)) return notFound<Transaction>("transaction uid");
+      if (!isTransactionUid(uid)) return notFound<Transaction>("transaction uid");
       return callMerchantApi<Transaction>(connection, {
         method: "GET",
         path: `/transactions/${uid}`,
@@ -290,7 +290,7 @@ export function merchantClient(connection: GatewayConnection) {
       operation: "capture" | "void" | "refund",
       child: ChildTransactionRequest,
     ) {
-      if (!TRANSACTION_UID.test(child.parentUid)) return notFound<Transaction>("transaction uid");
+      if (!isTransactionUid(child.parentUid)) return notFound<Transaction>("transaction uid");
       return callMerchantApi<Transaction>(connection, {
         method: "POST",
         path: CHILD_PATHS[operation],
@@ -308,7 +308,7 @@ export function merchantClient(connection: GatewayConnection) {
     },
 
     listNotifications(credentials: ShopCredentials, uid: string) {
-      if (!TRANSACTION_UID.test(uid)) return notFound<NotificationDelivery[]>("transaction uid");
+      if (!isTransactionUid(uid)) return notFound<NotificationDelivery[]>("transaction uid");
       return callMerchantApi<NotificationDelivery[]>(connection, {
         method: "GET",
         path: `/transactions/${uid}/notifications`,
@@ -322,7 +322,7 @@ export function merchantClient(connection: GatewayConnection) {
 
     /** Queues a new delivery of the transaction's webhook; answers that delivery. */
     resendNotification(credentials: ShopCredentials, uid: string) {
-      if (!TRANSACTION_UID.test(uid)) return notFound<NotificationDelivery>("transaction uid");
+      if (!isTransactionUid(uid)) return notFound<NotificationDelivery>("transaction uid");
       return callMerchantApi<NotificationDelivery>(connection, {
         method: "POST",
         path: `/transactions/${uid}/notifications/resend`,

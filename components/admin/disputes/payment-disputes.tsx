@@ -2,12 +2,11 @@ import Link from "next/link";
 import { toActionResult } from "@/lib/admin/action-result";
 import { formatAmount, formatDateTime } from "@/lib/admin/format";
 import { credentialsOf, requireAdminSession } from "@/lib/admin/session";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import { getDisputesClient } from "@/lib/gateway-client/disputes";
 import { REASON_LABELS } from "./dispute-labels";
 import { DisputeStatusBadge } from "./dispute-status";
 import { FraudWarningRefund } from "./fraud-warning-refund";
-
-const TRANSACTION_UID = /^[0-9a-f-]{36}$/;
 
 /**
  * A payment's early fraud warnings and disputes, for its transaction page: a self-contained block, shown only when
@@ -15,7 +14,7 @@ const TRANSACTION_UID = /^[0-9a-f-]{36}$/;
  * chargeback (and its fee) that often follows.
  */
 export async function PaymentDisputes({ uid }: { uid: string }) {
-  if (!TRANSACTION_UID.test(uid)) return null;
+  if (!isTransactionUid(uid)) return null;
   const credentials = credentialsOf(await requireAdminSession());
   const [warningsResult, disputesResult] = await Promise.all([
     getDisputesClient().listEarlyFraudWarnings(credentials, uid),

@@ -13,6 +13,7 @@ import type { ErrorTree } from "@/lib/contracts/errors";
 import { INVALID } from "@/lib/contracts/messages";
 import type { Pagination } from "@/lib/contracts/pagination";
 import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import { type DisputeRow, disputes, shops, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { GatewayError } from "../errors";
@@ -95,7 +96,11 @@ export function parseDisputeFilters(query: Record<string, string | undefined>): 
       filters.status = query.status as DisputeStatus;
     else errors.status = [`is not one of ${DISPUTE_STATUSES.join(", ")}`];
   }
-  if (query.transaction_uid) filters.transactionUid = query.transaction_uid;
+  if (query.transaction_uid) {
+    // As GET /transactions' parent_uid: what cannot be a uid is a mistake worth naming.
+    if (isTransactionUid(query.transaction_uid)) filters.transactionUid = query.transaction_uid;
+    else errors.transaction_uid = [INVALID];
+  }
   if (query.test === "true" || query.test === "false") filters.test = query.test === "true";
   else if (query.test) errors.test = [INVALID];
   if (query.order) {

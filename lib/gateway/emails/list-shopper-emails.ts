@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Pagination } from "@/lib/contracts/pagination";
 import type { ShopperEmail } from "@/lib/contracts/shopper-emails";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import { shopperEmails } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { shopperEmailFromRow } from "./shopper-email-view";
@@ -13,7 +14,9 @@ export async function listShopperEmails(options: {
   pagination: Pagination;
 }): Promise<{ emails: ShopperEmail[]; total: number }> {
   const { deps, shopId, filters, pagination } = options;
-  if (filters.transactionUid?.includes("\u0000")) return { emails: [], total: 0 };
+  // A filter that cannot be a transaction's uid matches no e-mail (and a NUL byte would be the database's error).
+  if (filters.transactionUid !== undefined && !isTransactionUid(filters.transactionUid))
+    return { emails: [], total: 0 };
   const conditions: SQL[] = [eq(shopperEmails.shopId, shopId)];
   if (filters.transactionUid) conditions.push(eq(shopperEmails.transactionUid, filters.transactionUid));
   const where = and(...conditions);

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ADMIN_SESSION_HEADER } from "@/lib/contracts/merchant";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import { resolveClientAddress, throttleAddress } from "@/lib/server/client-address";
 import { findCheckoutShopId } from "../checkouts/checkout-session";
 import type { GatewayDeps } from "../context";
@@ -89,7 +90,12 @@ export function shopAuth(
 function checkoutTokenMayCall(method: string, path: string, token: string): boolean {
   const route = path.replace(/^\/gateway/, "");
   if (method === "POST" && route === "/transactions/tokenizations") return true;
-  if (method === "GET" && /^\/transactions\/[0-9a-f-]{36}$/.test(route)) return true;
+  if (
+    method === "GET" &&
+    route.startsWith("/transactions/") &&
+    isTransactionUid(route.slice("/transactions/".length))
+  )
+    return true;
   if (method === "GET" && route === `/ctp/api/checkouts/${token}`) return true;
   return method === "POST" && route === `/ctp/api/checkouts/${token}/cancel`;
 }

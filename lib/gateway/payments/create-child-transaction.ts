@@ -7,6 +7,7 @@ import {
 } from "@/lib/contracts/child-transaction";
 import { type ErrorTree, renderErrorMessage } from "@/lib/contracts/errors";
 import type { Transaction } from "@/lib/contracts/transaction";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import { rowFromJson } from "@/lib/db/json-insert";
 import { type TransactionRow, transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
@@ -37,8 +38,6 @@ export function validateChildRequest(type: ChildTransactionType, body: unknown):
   return parsed.value;
 }
 
-const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * A capture, void or refund, in two statements, so that no lock is held while the acquirer answers (it may take
  * seconds) and the parent is still never exceeded:
@@ -65,7 +64,7 @@ export async function createChildTransaction({
   request: ChildRequest;
   type: ChildTransactionType;
 }): Promise<Transaction> {
-  if (!UID_PATTERN.test(request.parent_uid)) throw new GatewayError("record_not_found");
+  if (!isTransactionUid(request.parent_uid)) throw new GatewayError("record_not_found");
   const parentOptions: ParentOptions = {
     shopId: shop.id,
     uid: request.parent_uid,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import { transactions } from "@/lib/db/schema";
 import type { GatewayDeps } from "../context";
 import { selectRenderable, transactionFromRow } from "../transactions/transaction-view";
@@ -25,6 +26,7 @@ export async function getReceipt({
   deps: Pick<GatewayDeps, "db" | "shops">;
   uid: string;
 }): Promise<Receipt | null> {
+  if (!isTransactionUid(uid)) return null;
   const [row] = await selectRenderable(deps.db).where(eq(transactions.uid, uid));
   if (!row || row.type === "tokenization" || row.status !== "successful") return null;
   const shop = await deps.shops.get(row.shopId);

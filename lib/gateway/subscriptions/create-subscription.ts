@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { isExpired } from "@/lib/contracts/credit-card";
-import { EXTERNAL_ID_TAKEN } from "@/lib/contracts/customer";
+import { CUSTOMER_ID_PATTERN, EXTERNAL_ID_TAKEN } from "@/lib/contracts/customer";
 import { type ErrorTree, isEmptyErrorTree, mergeErrorTrees } from "@/lib/contracts/errors";
 import { DATE_EXPIRED } from "@/lib/contracts/messages";
 import { TOKEN_DOES_NOT_EXIST } from "@/lib/contracts/payment";
@@ -80,10 +80,14 @@ async function checkReferences(
   const planIsTest = plan ? plan.test : "new" in request.plan ? shop.test || request.plan.new.test : true;
   if (test && !planIsTest) errors = mergeErrorTrees(errors, { plan: { test: [TEST_PLAN_ONLY] } });
   if ("id" in request.customer) {
-    const [row] = await deps.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.id, request.customer.id), eq(customers.shopId, shop.id)));
+    // As a plan's: an id no customer can have is looked for nowhere (a NUL byte would be the database's error).
+    const id = request.customer.id;
+    const [row] = CUSTOMER_ID_PATTERN.test(id)
+      ? await deps.db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(eq(customers.id, id), eq(customers.shopId, shop.id)))
+      : [];
     if (!row) errors = mergeErrorTrees(errors, { customer: { id: [CUSTOMER_DOES_NOT_EXIST] } });
   } else if (request.customer.new.external_id !== undefined) {
     const [taken] = await deps.db

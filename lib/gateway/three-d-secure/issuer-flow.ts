@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/contracts/transaction";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import { type ThreeDSecureChallengeRow, threeDSecureChallenges, transactions } from "@/lib/db/schema";
 import { transactionFromRow } from "../transactions/transaction-view";
 import { isStaleClaim, mayEndAsExpired, VERIFYING_LEASE_SECONDS } from "./challenge-claims";
@@ -60,8 +61,6 @@ function finished(transaction: Transaction, context: IssuerPageContext): IssuerA
   return { kind: "finished", transaction, page: { kind: "result", context, status: transaction.status } };
 }
 
-const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 interface Loaded {
   transaction: Transaction;
   challenge: ThreeDSecureChallengeRow | null;
@@ -69,7 +68,7 @@ interface Loaded {
 }
 
 async function load(deps: IssuerFlowDeps, uid: string): Promise<Loaded | null> {
-  if (!UID.test(uid)) return null;
+  if (!isTransactionUid(uid)) return null;
   const [row] = await deps.db
     .select({ transaction: transactions, challenge: threeDSecureChallenges })
     .from(transactions)

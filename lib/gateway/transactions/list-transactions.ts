@@ -6,6 +6,7 @@ import { TRANSACTION_TYPES, type TransactionType } from "@/lib/contracts/money-r
 import type { Pagination } from "@/lib/contracts/pagination";
 import { SUBSCRIPTION_ID_PATTERN } from "@/lib/contracts/subscription";
 import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/contracts/transaction";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import type { Database } from "@/lib/db/client";
 import { subscriptionCycles, subscriptions, transactions } from "@/lib/db/schema";
 import { GatewayError } from "../errors";
@@ -29,7 +30,6 @@ export interface TransactionFilters {
   subscriptionId?: string;
 }
 
-const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -75,7 +75,7 @@ export function parseTransactionFilters(query: Record<string, string | undefined
   }
   if (query.parent_uid) {
     // Every uid is a UUID: anything else is a mistake worth naming, not a search that finds nothing.
-    if (UID_PATTERN.test(query.parent_uid)) filters.parentUid = query.parent_uid;
+    if (isTransactionUid(query.parent_uid)) filters.parentUid = query.parent_uid;
     else errors.parent_uid = [INVALID];
   }
   if (query.subscription_id) {

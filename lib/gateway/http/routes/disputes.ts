@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { MAX_EVIDENCE_FILE_BYTES } from "@/lib/contracts/dispute";
-import { BLANK } from "@/lib/contracts/messages";
+import { BLANK, INVALID } from "@/lib/contracts/messages";
+import { isTransactionUid } from "@/lib/contracts/transaction-uid";
 import type { GatewayDeps } from "../../context";
 import { buildDisputeReport } from "../../disputes/dispute-report";
 import { listEarlyFraudWarnings } from "../../disputes/early-fraud-warnings";
@@ -65,6 +66,7 @@ export function disputeRoutes(deps: GatewayDeps) {
   routes.get("/early_fraud_warnings", async (c) => {
     const transactionUid = c.req.query("transaction_uid");
     if (!transactionUid) throw GatewayError.validation({ transaction_uid: [BLANK] });
+    if (!isTransactionUid(transactionUid)) throw GatewayError.validation({ transaction_uid: [INVALID] });
     return c.json(await listEarlyFraudWarnings({ deps, shopId: c.get("shop").id, transactionUid }));
   });
 
