@@ -11,6 +11,7 @@ import { gatewayRequestListener } from "@/lib/server/gateway-listener";
 import { installGracefulShutdown, onStopSignals } from "@/lib/server/graceful-shutdown";
 import { createLogger, maskProcessOutput } from "@/lib/server/log";
 import { reportOperatorErrors } from "@/lib/server/operator-error";
+import { withMalformedEscapesLiteral } from "@/lib/server/percent-encoding";
 import { projectRoot } from "@/lib/server/project-root";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/server/request-id";
 import { applyServerLimits, limitRequestBody, serverOptions } from "@/lib/server/server-limits";
@@ -62,6 +63,8 @@ const server = http.createServer(serverOptions(config), (request, response) => {
   // Next buffers a server action's body before its own 1 MB check (and answers 500 past it): bigger bodies are
   // refused here, unread.
   if (limitRequestBody(request, response)) return;
+  // Next answers a path it cannot decode with a bare 500; taken literally, it names a page that does not exist.
+  if (request.url) request.url = withMalformedEscapesLiteral(request.url);
   // The checkout app forwards this to the gateway (X-Forwarded-For), so throttles see the shopper or merchant,
   // not the app. Always overwritten: a client cannot choose its own.
   request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
