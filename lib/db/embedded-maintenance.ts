@@ -20,7 +20,7 @@ import { type Database, queryRows } from "./client";
  * their first transaction ids for the store's life, and the embedded database, as PostgreSQL does, refuses every
  * write once its oldest is 2^31 minus three million transactions old (tried: "database is not accepting commands
  * that assign new transaction IDs to avoid wraparound data loss"). The store's other databases (template0,
- * template1) are frozen at start: embedded-start-freeze.ts.
+ * template1) are frozen at start: wraparound.ts.
  */
 
 /** autovacuum_analyze_threshold and autovacuum_analyze_scale_factor (PostgreSQL's defaults). */
@@ -37,7 +37,6 @@ const VACUUM_SCALE_FACTOR = 0.2;
  */
 const VACUUM_MOST_DEAD_ROWS = 10_000;
 
-/**
 /**
  * autovacuum_freeze_max_age (PostgreSQL's default): a table is frozen once its oldest unfrozen transaction id is this
  * many transactions old, a tenth of the way to the refusal. The embedded store spends about one transaction id for
