@@ -251,18 +251,27 @@ interface Finding {
   logged: string[];
 }
 
-async function send(method: string, path: string, body?: string): Promise<Finding | null> {
+/** The status of the last answer `send` read. */
+let lastStatus = 0;
+
+async function send(
+  method: string,
+  path: string,
+  body?: string,
+  authorization = shop.authorization,
+): Promise<Finding | null> {
   const logged = gateway.logs.length;
   const response = await fetch(`${gateway.url}${path}`, {
     method,
     headers: {
-      authorization: shop.authorization,
+      authorization,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
     body,
     // A link's pages redirect the shopper to the hosted page: the answer is the redirect, not its target.
     redirect: "manual",
   });
+  lastStatus = response.status;
   const answer = await response.text();
   const errors = gateway.logs
     .slice(logged)
@@ -357,7 +366,7 @@ describe("what the gateway answers to values no record can have", () => {
   });
 });
 
-// Last: it rotates the shop's secret at its end.
+// After the others: it rotates the shop's secret at its end.
 describe("every documented route, sent bad input", () => {
   it("answers the client's error in the documented shape, never a server error", async () => {
     const all = operations();
@@ -369,10 +378,13 @@ describe("every documented route, sent bad input", () => {
     expect(ordered.length).toBeGreaterThan(50);
     const findings: Finding[] = [];
     let sent = 0;
+    // A throttled client's requests reach no handler: had any been, the run would have proven nothing.
+    let throttled = 0;
     const check = async (method: string, path: string, body?: string) => {
       sent += 1;
       const finding = await send(method, path, body);
       if (finding) findings.push(finding);
+      if (finding?.status === 429 || lastStatus === 429) throttled += 1;
     };
     for (const { method, route, body, queries } of ordered) {
       const path = pathOf(route);
@@ -406,6 +418,69 @@ describe("every documented route, sent bad input", () => {
       }
     }
     expect(sent).toBeGreaterThan(2000);
+    expect(throttled).toBe(0);
     expect(findings).toEqual([]);
   }, 600_000);
+});
+
+describe("a checkout session's own token, sent bad input", () => {
+  it("answers every spoilt attempt as the shopper's error", async () => {
+    // A shop of its own: the other tests' shop has rotated its secret by now.
+    const owner = await gateway.createShop({ new_card_limit_per_minute: 0 });
+    /** A new session; another is opened whenever an attempt that was still good enough finishes one. */
+    const openSession = async () => {
+      const created = await callJson(gateway, "/ctp/api/checkouts", {
+        shop: owner,
+        body: {
+          checkout: {
+            transaction_type: "payment",
+            order: { amount: 700, currency: "EUR", description: "Mug" },
+            settings: { return_url: "https://merchant.example/back" },
+            customer: { email: "shopper@example.com", first_name: "Ada", last_name: "Lovelace" },
+          },
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return `Bearer ${created.body.checkout.token}`;
+    };
+    let bearer = await openSession();
+    const attempt = {
+      request: {
+        credit_card: { ...CARD, number: "4111111111111111" },
+        customer: { email: "shopper@example.com", ip: "192.0.2.12" },
+        billing_address: { first_name: "Ada", last_name: "Lovelace", country: "GB", city: "London" },
+        browser: { language: "en", screen_width: 1280, screen_height: 800, time_zone: -60 },
+      },
+    };
+    const findings: Finding[] = [];
+    const refusedFields = new Set<string>();
+    const check = async (method: string, path: string, body?: string) => {
+      const finding = await send(method, path, body, bearer);
+      if (finding) findings.push(finding);
+      if (lastStatus === 200 && path === "/transactions/tokenizations") bearer = await openSession();
+    };
+    for (const wrong of WRONG_BODIES) await check("POST", "/transactions/tokenizations", wrong);
+    for (const field of fieldPaths(attempt)) {
+      for (const value of WRONG_VALUES) {
+        await check("POST", "/transactions/tokenizations", JSON.stringify(replaced(attempt, field, value)));
+        if (lastStatus === 422) refusedFields.add(field.join("."));
+      }
+    }
+    // The attempts reached the validation of their fields, not a refusal of the session as a whole.
+    expect([...refusedFields]).toEqual(
+      expect.arrayContaining([
+        "request.credit_card.number",
+        "request.customer.email",
+        "request.billing_address.country",
+      ]),
+    );
+    // Last: a token used on another session's routes is a failed authentication, and enough of them throttle
+    // this client's every request for a minute.
+    for (const wrong of WRONG_PARAMETERS) {
+      await check("GET", `/transactions/${wrong}`);
+      await check("GET", `/ctp/api/checkouts/${wrong}`);
+      await check("POST", `/ctp/api/checkouts/${wrong}/cancel`, "{}");
+    }
+    expect(findings).toEqual([]);
+  });
 });
