@@ -58,4 +58,5 @@ export const MONEY_ONLY_FIELDS: readonly string[] = [
   "reason",
   "chargeback",
   "parent_transaction",
+  "subscription_id",
 ];

@@ -126,6 +126,13 @@ export const transactionSchema = z
         "What a payment, authorization or capture has left, from its creation on; zeros unless it succeeded. Only " +
           "in these three types",
       ),
+    subscription_id: z
+      .string()
+      .optional()
+      .describe(
+        "The subscription a charge was made for (its first charge or a renewal), and on that charge's captures, " +
+          "refunds and chargebacks; absent on every other transaction",
+      ),
     reason: z
       .string()
       .nullable()

@@ -102,6 +102,12 @@ export function checkoutOpenApi() {
                 "X-Total-Count": { schema: { type: "integer" } },
                 Link: { schema: { type: "string" } },
               },
+              // Each session as GET /ctp/api/checkouts/{token} gives it to the merchant.
+              content: json({
+                type: "object",
+                required: ["checkouts"],
+                properties: { checkouts: { type: "array", items: { type: "object" } } },
+              }),
             },
             "422": { description: "Bad page or per_page", content: json(error) },
           },
@@ -122,7 +128,10 @@ export function checkoutOpenApi() {
                 "`{checkout: {...}}`: the whole session, or the shopper's view with the session token",
               content: json({ oneOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
             },
-            "404": { description: "Unknown token or another shop's session", content: json(error) },
+            "404": {
+              description: "Unknown token or another shop's session",
+              content: json({ $ref: "#/components/schemas/NotFound" }),
+            },
           },
         },
       },

@@ -14,6 +14,8 @@ import { TRANSACTION_STATUSES } from "@/lib/contracts/transaction";
 
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const error = (description: string) => ({ description, content: json("Error") });
+/** `{"message"}` alone: a 404 names no field. */
+const notFoundError = (description: string) => ({ description, content: json("NotFound") });
 const unauthorized = error("Missing or wrong shop credentials");
 const badBody = {
   "400": error("Body is not JSON, or ended before its Content-Length"),
@@ -117,7 +119,7 @@ export function merchantOpenApi() {
           responses: {
             "200": { description: "The customer", content: json("Customer") },
             "401": unauthorized,
-            "404": error("Unknown id or another shop's customer"),
+            "404": notFoundError("Unknown id or another shop's customer"),
           },
         },
       },

@@ -9,6 +9,8 @@ import {
 
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const error = (description: string) => ({ description, content: json("Error") });
+/** `{"message"}` alone: a 404 names no field. */
+const notFoundError = (description: string) => ({ description, content: json("NotFound") });
 const html = (description: string) => ({
   description,
   content: { "text/html": { schema: { type: "string" } } },
@@ -115,7 +117,7 @@ export function productOpenApi() {
           responses: {
             "200": { description: "The product", content: json("Product") },
             "401": unauthorized,
-            "404": error("Unknown id or another shop's product"),
+            "404": notFoundError("Unknown id or another shop's product"),
           },
         },
         put: {
@@ -126,7 +128,7 @@ export function productOpenApi() {
             "204": { description: "Changed" },
             ...badBody,
             "401": unauthorized,
-            "404": error("Unknown id or another shop's product"),
+            "404": notFoundError("Unknown id or another shop's product"),
             "422": error(
               "Validation failed, or nothing to change (a price over its currency's ceiling: `can't be greater " +
                 "than N` under `amount`)",

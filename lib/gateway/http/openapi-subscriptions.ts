@@ -19,8 +19,10 @@ import {
 
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const error = (description: string) => ({ description, content: json("Error") });
+/** `{"message"}` alone: a 404 names no field. */
+const notFoundError = (description: string) => ({ description, content: json("NotFound") });
 const unauthorized = error("Missing or wrong shop credentials");
-const notFound = error("Record not found: unknown id, or another shop's");
+const notFound = notFoundError("Record not found: unknown id, or another shop's");
 const pagination = [
   { name: "page", in: "query", schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 } },
   {
@@ -383,7 +385,7 @@ export function subscriptionOpenApi() {
                 },
               },
             },
-            "404": error("Not found: a forged or unknown token"),
+            "404": notFoundError("Not found: a forged or unknown token"),
           },
         },
         post: {
@@ -392,7 +394,7 @@ export function subscriptionOpenApi() {
           parameters: [cancelToken],
           responses: {
             "200": { description: "The subscription, canceled (or as it was, if it had ended)" },
-            "404": error("Not found: a forged or unknown token"),
+            "404": notFoundError("Not found: a forged or unknown token"),
           },
         },
       },

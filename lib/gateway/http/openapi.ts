@@ -3,6 +3,7 @@ import { shopSettingsSchema } from "@/lib/contracts/shop-settings";
 import { tokenizationRequestSchema } from "@/lib/contracts/tokenization";
 import {
   errorBodySchema,
+  messageBodySchema,
   transactionListResponseSchema,
   transactionResponseSchema,
 } from "@/lib/contracts/transaction";
@@ -35,6 +36,31 @@ const errorResponses = {
 };
 
 const html = { "text/html": { schema: { type: "string" } } };
+
+/** A probe's answer: `{"status"}`, and the reason when it is not ready. */
+function statusBody(statuses: string[], reasons?: string[]) {
+  const properties: Record<string, object> = { status: { type: "string", enum: statuses } };
+  if (reasons) properties.reason = { type: "string", enum: reasons };
+  return {
+    "application/json": {
+      schema: { type: "object", required: Object.keys(properties), properties, additionalProperties: false },
+    },
+  };
+}
+
+/** GET /health's answer: the process's status and the database's. */
+function healthBody(status: string, database: string) {
+  return {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["status", "database"],
+        properties: { status: { const: status }, database: { const: database } },
+        additionalProperties: false,
+      },
+    },
+  };
+}
 const uidParameter = { name: "uid", in: "path", required: true, schema: { type: "string" } };
 
 function trackingIdQuery(summary: string, description: string) {
@@ -136,6 +162,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
         ShopSettings: jsonSchema(shopSettingsSchema, "output"),
         Error: jsonSchema(errorBodySchema, "output"),
+        NotFound: jsonSchema(messageBodySchema, "output"),
       },
     },
     security: [{ shopBasic: [] }],
@@ -187,7 +214,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           parameters: [{ name: "uid", in: "path", required: true, schema: { type: "string" } }],
           responses: {
             "200": { description: "The transaction", content: transactionOrShopperView() },
-            "404": { description: "Unknown uid or another shop's transaction", content: json("Error") },
+            "404": { description: "Unknown uid or another shop's transaction", content: json("NotFound") },
             ...errorResponses,
           },
         },
@@ -231,14 +258,17 @@ export function buildOpenApiDocument(serverUrl: string) {
         get: {
           summary: "Liveness and database check",
           security: [],
-          responses: { "200": { description: "Healthy" }, "503": { description: "Database unavailable" } },
+          responses: {
+            "200": { description: "Healthy", content: healthBody("ok", "ok") },
+            "503": { description: "Database unavailable", content: healthBody("error", "unavailable") },
+          },
         },
       },
       "/health/live": {
         get: {
           summary: "Liveness: the process answers",
           security: [],
-          responses: { "200": { description: "Alive" } },
+          responses: { "200": { description: "Alive", content: statusBody(["ok"]) } },
         },
       },
       "/health/ready": {
@@ -246,9 +276,10 @@ export function buildOpenApiDocument(serverUrl: string) {
           summary: "Readiness: the database answers, migrations are applied, not shutting down",
           security: [],
           responses: {
-            "200": { description: "Ready" },
+            "200": { description: "Ready", content: statusBody(["ok"]) },
             "503": {
               description: "Not ready; `reason` is database_unavailable, migrations_pending or shutting_down",
+              content: statusBody(["error"], ["database_unavailable", "migrations_pending", "shutting_down"]),
             },
           },
         },
@@ -269,7 +300,12 @@ export function buildOpenApiDocument(serverUrl: string) {
         get: {
           summary: "This document",
           security: [],
-          responses: { "200": { description: "OpenAPI 3.1 document" } },
+          responses: {
+            "200": {
+              description: "OpenAPI 3.1 document",
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+          },
         },
       },
     },

@@ -1,3 +1,5 @@
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxAcquirer } from "@/lib/gateway/acquirer/sandbox-acquirer";
 import {
@@ -17,7 +19,8 @@ import { paymentRequest, postPayment } from "../money-helpers";
  * the wrong kind, path and query parameters no record could have (a NUL byte, 3,000 characters, a number past any
  * column's range). Whatever the answer, it must be the client's error in the documented shape — never a 5xx, never
  * an error in the server's log. The requests are built from the document itself, so a new route is covered the
- * day it is documented (meta.test.ts checks that every served route is).
+ * day it is documented (meta.test.ts checks that every served route is), and every JSON answer, good or bad, is
+ * checked against the schema the document gives for its status: what a merchant's generated client expects.
  */
 let gateway: TestGateway;
 let shop: TestShop;
@@ -254,11 +257,46 @@ interface Finding {
 /** The status of the last answer `send` read. */
 let lastStatus = 0;
 
+let ajv: Ajv2020 | undefined;
+const validators = new Map<string, ValidateFunction | null>();
+
+/** The documented schema of an operation's answer with this status (null when it documents none). */
+function answerValidator(route: string, method: string, status: number): ValidateFunction | null {
+  const key = `${method} ${route} ${status}`;
+  if (!validators.has(key)) {
+    if (!ajv) {
+      ajv = new Ajv2020({ strict: false, allErrors: false });
+      addFormats(ajv);
+      ajv.addSchema(document, "openapi");
+    }
+    const operation = document.paths[route]?.[method.toLowerCase()];
+    const documented = operation?.responses?.[String(status)]?.content?.["application/json"];
+    const pointer = [
+      "paths",
+      route,
+      method.toLowerCase(),
+      "responses",
+      String(status),
+      "content",
+      "application/json",
+      "schema",
+    ]
+      .map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1"))
+      .join("/");
+    validators.set(key, documented?.schema ? ajv.compile({ $ref: `openapi#/${pointer}` }) : null);
+  }
+  return validators.get(key) ?? null;
+}
+
+/** JSON answers that are not what the document says an answer with their status is. */
+const mismatches: string[] = [];
+
 async function send(
   method: string,
   path: string,
   body?: string,
   authorization = shop.authorization,
+  route?: string,
 ): Promise<Finding | null> {
   const logged = gateway.logs.length;
   const response = await fetch(`${gateway.url}${path}`, {
@@ -282,6 +320,15 @@ async function send(
   const finding = { request, status: response.status, answer: answer.slice(0, 160), logged: errors };
   if (response.status >= 500 || errors.length > 0) return finding;
   const type = response.headers.get("content-type") ?? "";
+  if (route && type.startsWith("application/json")) {
+    const validate = answerValidator(route, method, response.status);
+    if (validate && !validate(JSON.parse(answer))) {
+      const why = JSON.stringify(validate.errors?.slice(0, 2)).slice(0, 300);
+      mismatches.push(`${method} ${route} ${response.status} ${why} :: ${answer.slice(0, 200)}`);
+    } else if (!validate && response.status < 300) {
+      mismatches.push(`UNDOCUMENTED ${method} ${route} ${response.status}`);
+    }
+  }
   if (response.status >= 400 && type.startsWith("application/json")) {
     // The documented error: a message, and field errors (when there are any) as an object.
     const parsed = JSON.parse(answer);
@@ -380,26 +427,19 @@ describe("every documented route, sent bad input", () => {
     let sent = 0;
     // A throttled client's requests reach no handler: had any been, the run would have proven nothing.
     let throttled = 0;
+    let currentRoute = "";
     const check = async (method: string, path: string, body?: string) => {
       sent += 1;
-      const finding = await send(method, path, body);
+      const finding = await send(method, path, body, shop.authorization, currentRoute);
       if (finding) findings.push(finding);
       if (finding?.status === 429 || lastStatus === 429) throttled += 1;
     };
     for (const { method, route, body, queries } of ordered) {
       const path = pathOf(route);
+      currentRoute = route;
       if (body) {
         const wellFormed = wellFormedBodies[`${method} ${route}`] ?? sample(body);
         await check(method, path, JSON.stringify(wellFormed));
-        {
-          const r = await fetch(`${gateway.url}${path}`, {
-            method,
-            headers: { authorization: shop.authorization, "content-type": "application/json" },
-            body: JSON.stringify(wellFormed),
-            redirect: "manual",
-          });
-          console.log("BASE", r.status, method, route, (await r.text()).slice(0, 150));
-        }
         for (const wrong of WRONG_BODIES) await check(method, path, wrong);
         for (const field of fieldPaths(wellFormed)) {
           for (const value of WRONG_VALUES)
@@ -419,6 +459,8 @@ describe("every documented route, sent bad input", () => {
     }
     expect(sent).toBeGreaterThan(2000);
     expect(throttled).toBe(0);
+    // And every JSON answer is what the document says an answer with its status is.
+    expect([...new Set(mismatches)]).toEqual([]);
     expect(findings).toEqual([]);
   }, 600_000);
 });
