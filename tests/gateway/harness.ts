@@ -13,6 +13,7 @@ import { type GatewayRuntime, startGatewayRuntime } from "@/lib/gateway/runtime/
 import { type CreatedShop, createShop } from "@/lib/gateway/shops/create-shop";
 import { loadConfig } from "@/lib/server/config";
 import { createLogger } from "@/lib/server/log";
+import { expectDocumentedAnswer } from "./openapi-answers";
 
 /** The server under test: PGlite in memory by default, a fresh PostgreSQL database with TEST_DATABASE=postgres. */
 export const usePostgres = process.env.TEST_DATABASE === "postgres";
@@ -276,6 +277,10 @@ export async function callJson(
       const cause = String(entry.err?.message ?? entry.err ?? "").split("\n");
       console.error(`${entry.msg}: ${cause[0].slice(0, 120)} … ${cause[cause.length - 1].slice(-160)}`);
     }
+  }
+  if ((response.headers.get("content-type") ?? "").startsWith("application/json")) {
+    const method = init?.method ?? (init?.body !== undefined ? "POST" : "GET");
+    await expectDocumentedAnswer(gateway.url, method, path, response.status, text);
   }
   return { status: response.status, headers: response.headers, body: text === "" ? null : JSON.parse(text) };
 }

@@ -126,7 +126,11 @@ export function checkoutOpenApi() {
             "200": {
               description:
                 "`{checkout: {...}}`: the whole session, or the shopper's view with the session token",
-              content: json({ oneOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
+              content: json({ anyOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
+            },
+            "401": {
+              description: "Missing or wrong shop credentials or session token",
+              content: json(error),
             },
             "404": {
               description: "Unknown token or another shop's session",
@@ -143,7 +147,15 @@ export function checkoutOpenApi() {
           responses: {
             "200": {
               description: "`{checkout: {...}}`, status failed (the shopper's view with the session token)",
-              content: json({ oneOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
+              content: json({ anyOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
+            },
+            "401": {
+              description: "Missing or wrong shop credentials or session token",
+              content: json(error),
+            },
+            "404": {
+              description: "Unknown token or another shop's session",
+              content: json({ $ref: "#/components/schemas/NotFound" }),
             },
             "409": { description: "A payment attempt is in progress", content: json(error) },
             "422": { description: "The session is finished or expired", content: json(error) },

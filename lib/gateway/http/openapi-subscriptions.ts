@@ -393,7 +393,18 @@ export function subscriptionOpenApi() {
           security: [],
           parameters: [cancelToken],
           responses: {
-            "200": { description: "The subscription, canceled (or as it was, if it had ended)" },
+            "200": {
+              description:
+                "The subscription, canceled (or as it was, if it had ended), as its cancel page shows it",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { subscription: { $ref: "#/components/schemas/SubscriptionCancelView" } },
+                  },
+                },
+              },
+            },
             "404": notFoundError("Not found: a forged or unknown token"),
           },
         },

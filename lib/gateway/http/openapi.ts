@@ -125,6 +125,53 @@ function issuerPage(page: {
   };
 }
 
+type Responses = Record<string, object>;
+interface Operation {
+  security?: unknown[];
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content?: Record<string, unknown> };
+  responses: Responses;
+}
+
+/**
+ * The answers every operation of a kind may give, whether or not its own entry names them, added where it does not:
+ * a JSON body that is not JSON or ends early (400), is too large (413) or is sent as another type (415); with shop
+ * credentials, wrong ones (401) and too many failed attempts (429); with pagination, a bad page (422). They come
+ * from the app's shared middleware, not from the operation, so they are stated once, here.
+ */
+function withSharedAnswers<Paths extends Record<string, Record<string, object>>>(paths: Paths): Paths {
+  const error = (description: string) => ({ description, content: json("Error") });
+  const shared: [(operation: Operation) => boolean, Responses][] = [
+    [
+      (operation) => operation.requestBody?.content?.["application/json"] !== undefined,
+      {
+        "400": error("Body is not JSON, or ended before its Content-Length"),
+        "413": error("Body larger than the endpoint takes (64 KiB for JSON)"),
+        "415": error("Content-Type is not application/json"),
+      },
+    ],
+    [
+      (operation) => operation.security === undefined || operation.security.length > 0,
+      {
+        "401": error("Missing or wrong credentials"),
+        "429": error("Too many failed authentications from this client"),
+      },
+    ],
+    [
+      (operation) => (operation.parameters ?? []).some((parameter) => parameter.name === "per_page"),
+      { "422": error("A page or per_page that is not a whole number in range") },
+    ],
+  ];
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations) as Operation[]) {
+      for (const [applies, responses] of shared) {
+        if (applies(operation)) operation.responses = { ...responses, ...operation.responses };
+      }
+    }
+  }
+  return paths;
+}
+
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApiDocument(serverUrl: string) {
   const checkouts = checkoutOpenApi();
@@ -166,7 +213,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       },
     },
     security: [{ shopBasic: [] }],
-    paths: {
+    paths: withSharedAnswers({
       ...checkouts.paths,
       ...notifications.paths,
       ...merchant.paths,
@@ -189,6 +236,13 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
             "400": {
               description: "Body is not JSON, or ended before its Content-Length",
+              content: json("Error"),
+            },
+            "409": {
+              description:
+                "The request's `RequestID` is still being processed, or its request failed after the card was " +
+                "verified and waits for the recovery sweep (`Retry-After`): a repeat then gets the transaction's " +
+                "answer; with a checkout token, another payment attempt of the session is in progress",
               content: json("Error"),
             },
             "413": { description: "Body larger than 64 KiB", content: json("Error") },
@@ -279,7 +333,10 @@ export function buildOpenApiDocument(serverUrl: string) {
             "200": { description: "Ready", content: statusBody(["ok"]) },
             "503": {
               description: "Not ready; `reason` is database_unavailable, migrations_pending or shutting_down",
-              content: statusBody(["error"], ["database_unavailable", "migrations_pending", "shutting_down"]),
+              content: statusBody(
+                ["unavailable"],
+                ["database_unavailable", "migrations_pending", "shutting_down"],
+              ),
             },
           },
         },
@@ -291,8 +348,8 @@ export function buildOpenApiDocument(serverUrl: string) {
           security: [],
           responses: {
             "200": { description: "Prometheus text exposition" },
-            "401": { description: "Missing or wrong metrics token" },
-            "404": { description: "No metrics token configured" },
+            "401": { description: "Missing or wrong metrics token", content: json("NotFound") },
+            "404": { description: "No metrics token configured", content: json("NotFound") },
           },
         },
       },
@@ -308,6 +365,6 @@ export function buildOpenApiDocument(serverUrl: string) {
           },
         },
       },
-    },
+    }),
   };
 }
