@@ -243,6 +243,6 @@ export const errorBodySchema = z
   })
   .meta({ description: "Validation error (422) and other request errors" });
 
-export const messageBodySchema = z
-  .object({ message: z.string() })
-  .meta({ description: "Error without field details (404, 405)" });
+export const messageBodySchema = z.object({ message: z.string() }).meta({
+  description: "An error without field details: a record not found (404), a metrics token refused (401)",
+});

@@ -66,7 +66,7 @@ export interface TestGateway {
   databaseUrl: string | null;
   /** A test-mode shop unless `options.test` is false. */
   createShop(settings?: ShopSettingsInput, name?: string, options?: { test?: boolean }): Promise<TestShop>;
-  /** fetch against the gateway; `body` objects are sent as JSON. */
+  /** fetch against the gateway; `body` objects are sent as JSON; a JSON answer must be as the OpenAPI document says. */
   call(
     path: string,
     init?: { method?: string; shop?: TestShop; body?: unknown; headers?: Record<string, string> },
@@ -159,7 +159,7 @@ export async function startTestGateway(
       });
       return { ...shop, authorization: basicAuthorization(shop.id, shop.secretKey) };
     },
-    call(path, init = {}) {
+    async call(path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
       if (init.shop) headers.authorization = init.shop.authorization;
       let body: string | undefined;
@@ -167,7 +167,13 @@ export async function startTestGateway(
         body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
         headers["content-type"] ??= "application/json";
       }
-      return fetch(`${url}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+      const method = init.method ?? (body ? "POST" : "GET");
+      const response = await fetch(`${url}${path}`, { method, headers, body });
+      // Every JSON answer a test reads is what the gateway's OpenAPI document says it is (openapi-answers.ts).
+      if ((response.headers.get("content-type") ?? "").startsWith("application/json")) {
+        await expectDocumentedAnswer(url, method, path, response.status, await response.clone().text());
+      }
+      return response;
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -277,10 +283,6 @@ export async function callJson(
       const cause = String(entry.err?.message ?? entry.err ?? "").split("\n");
       console.error(`${entry.msg}: ${cause[0].slice(0, 120)} … ${cause[cause.length - 1].slice(-160)}`);
     }
-  }
-  if ((response.headers.get("content-type") ?? "").startsWith("application/json")) {
-    const method = init?.method ?? (init?.body !== undefined ? "POST" : "GET");
-    await expectDocumentedAnswer(gateway.url, method, path, response.status, text);
   }
   return { status: response.status, headers: response.headers, body: text === "" ? null : JSON.parse(text) };
 }

@@ -134,7 +134,7 @@ export function checkoutOpenApi() {
             },
             "404": {
               description: "Unknown token or another shop's session",
-              content: json({ $ref: "#/components/schemas/NotFound" }),
+              content: json({ $ref: "#/components/schemas/Message" }),
             },
           },
         },
@@ -155,7 +155,7 @@ export function checkoutOpenApi() {
             },
             "404": {
               description: "Unknown token or another shop's session",
-              content: json({ $ref: "#/components/schemas/NotFound" }),
+              content: json({ $ref: "#/components/schemas/Message" }),
             },
             "409": { description: "A payment attempt is in progress", content: json(error) },
             "422": { description: "The session is finished or expired", content: json(error) },

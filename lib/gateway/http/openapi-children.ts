@@ -15,7 +15,7 @@ const responses = {
   "401": { description: "Missing or wrong shop credentials", content: json("Error") },
   "404": {
     description: "`parent_uid` unknown or another shop's: `Record not found`",
-    content: json("NotFound"),
+    content: json("Message"),
   },
   "422": {
     description:

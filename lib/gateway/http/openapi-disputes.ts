@@ -30,7 +30,7 @@ const fileIdParameter = {
   schema: { type: "string", pattern: "^dfl_[0-9a-f]{16}$" },
 };
 const MB = 1024 * 1024;
-const notFound = { description: "Unknown id or another shop's dispute", content: json("NotFound") };
+const notFound = { description: "Unknown id or another shop's dispute", content: json("Message") };
 const unauthorized = { description: "Missing or wrong shop credentials", content: json("Error") };
 
 /** Dispute endpoints of the OpenAPI document (merged into it by `buildOpenApiDocument`). */

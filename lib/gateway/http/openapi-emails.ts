@@ -12,7 +12,7 @@ const idParameter = {
   required: true,
   schema: { type: "string", pattern: "^eml_[0-9a-f]{16}$" },
 };
-const notFound = { description: "Unknown id or another shop's e-mail", content: json("NotFound") };
+const notFound = { description: "Unknown id or another shop's e-mail", content: json("Message") };
 const unauthorized = { description: "Missing or wrong shop credentials", content: json("Error") };
 const paginationHeaders = {
   "X-Total-Count": { description: "How many e-mails match, on every page", schema: { type: "integer" } },

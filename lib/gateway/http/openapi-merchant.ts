@@ -15,7 +15,7 @@ import { TRANSACTION_STATUSES } from "@/lib/contracts/transaction";
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const error = (description: string) => ({ description, content: json("Error") });
 /** `{"message"}` alone: a 404 names no field. */
-const notFoundError = (description: string) => ({ description, content: json("NotFound") });
+const notFoundError = (description: string) => ({ description, content: json("Message") });
 const unauthorized = error("Missing or wrong shop credentials");
 const badBody = {
   "400": error("Body is not JSON, or ended before its Content-Length"),

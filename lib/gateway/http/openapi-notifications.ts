@@ -3,7 +3,7 @@ import { notificationListResponseSchema, notificationResponseSchema } from "@/li
 
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const uidParameter = { name: "uid", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const notFound = { description: "Unknown uid or another shop's transaction", content: json("NotFound") };
+const notFound = { description: "Unknown uid or another shop's transaction", content: json("Message") };
 const unauthorized = { description: "Missing or wrong shop credentials", content: json("Error") };
 
 /** Notification (webhook) endpoints of the OpenAPI document (merged into it by `buildOpenApiDocument`). */

@@ -10,7 +10,7 @@ import {
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const error = (description: string) => ({ description, content: json("Error") });
 /** `{"message"}` alone: a 404 names no field. */
-const notFoundError = (description: string) => ({ description, content: json("NotFound") });
+const notFoundError = (description: string) => ({ description, content: json("Message") });
 const html = (description: string) => ({
   description,
   content: { "text/html": { schema: { type: "string" } } },

@@ -20,7 +20,7 @@ import {
 const json = (ref: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } });
 const error = (description: string) => ({ description, content: json("Error") });
 /** `{"message"}` alone: a 404 names no field. */
-const notFoundError = (description: string) => ({ description, content: json("NotFound") });
+const notFoundError = (description: string) => ({ description, content: json("Message") });
 const unauthorized = error("Missing or wrong shop credentials");
 const notFound = notFoundError("Record not found: unknown id, or another shop's");
 const pagination = [

@@ -209,7 +209,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         TransactionListResponse: jsonSchema(transactionListResponseSchema, "output"),
         ShopSettings: jsonSchema(shopSettingsSchema, "output"),
         Error: jsonSchema(errorBodySchema, "output"),
-        NotFound: jsonSchema(messageBodySchema, "output"),
+        Message: jsonSchema(messageBodySchema, "output"),
       },
     },
     security: [{ shopBasic: [] }],
@@ -268,7 +268,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           parameters: [{ name: "uid", in: "path", required: true, schema: { type: "string" } }],
           responses: {
             "200": { description: "The transaction", content: transactionOrShopperView() },
-            "404": { description: "Unknown uid or another shop's transaction", content: json("NotFound") },
+            "404": { description: "Unknown uid or another shop's transaction", content: json("Message") },
             ...errorResponses,
           },
         },
@@ -348,8 +348,8 @@ export function buildOpenApiDocument(serverUrl: string) {
           security: [],
           responses: {
             "200": { description: "Prometheus text exposition" },
-            "401": { description: "Missing or wrong metrics token", content: json("NotFound") },
-            "404": { description: "No metrics token configured", content: json("NotFound") },
+            "401": { description: "Missing or wrong metrics token", content: json("Message") },
+            "404": { description: "No metrics token configured", content: json("Message") },
           },
         },
       },
