@@ -7,6 +7,14 @@ import {
 
 const json = (schema: object) => ({ "application/json": { schema } });
 const error = { $ref: "#/components/schemas/Error" };
+/** A session's own routes refuse wrong credentials and another shop's (or no) session alike. */
+const sessionRefusals = {
+  "401": { description: "Missing or wrong shop credentials or session token", content: json(error) },
+  "404": {
+    description: "Unknown token or another shop's session",
+    content: json({ $ref: "#/components/schemas/Message" }),
+  },
+};
 const tokenParameter = {
   name: "token",
   in: "path",
@@ -128,14 +136,7 @@ export function checkoutOpenApi() {
                 "`{checkout: {...}}`: the whole session, or the shopper's view with the session token",
               content: json({ anyOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
             },
-            "401": {
-              description: "Missing or wrong shop credentials or session token",
-              content: json(error),
-            },
-            "404": {
-              description: "Unknown token or another shop's session",
-              content: json({ $ref: "#/components/schemas/Message" }),
-            },
+            ...sessionRefusals,
           },
         },
       },
@@ -149,14 +150,7 @@ export function checkoutOpenApi() {
               description: "`{checkout: {...}}`, status failed (the shopper's view with the session token)",
               content: json({ anyOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
             },
-            "401": {
-              description: "Missing or wrong shop credentials or session token",
-              content: json(error),
-            },
-            "404": {
-              description: "Unknown token or another shop's session",
-              content: json({ $ref: "#/components/schemas/Message" }),
-            },
+            ...sessionRefusals,
             "409": { description: "A payment attempt is in progress", content: json(error) },
             "422": { description: "The session is finished or expired", content: json(error) },
           },

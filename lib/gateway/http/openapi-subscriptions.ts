@@ -101,6 +101,10 @@ export function subscriptionOpenApi() {
       }),
       SubscriptionPauseRequest: z.toJSONSchema(pauseRequestSchema, { io: "input", unrepresentable: "any" }),
       SubscriptionCancelView: z.toJSONSchema(subscriptionCancelViewSchema, { io: "output" }),
+      SubscriptionCancelResponse: {
+        type: "object",
+        properties: { subscription: { $ref: "#/components/schemas/SubscriptionCancelView" } },
+      },
       SubscriptionTimeline: z.toJSONSchema(subscriptionTimelineSchema, { io: "output" }),
       SubscriptionCharges: z.toJSONSchema(subscriptionChargesSchema, { io: "output" }),
       SubscriptionTestClockRequest: z.toJSONSchema(testClockRequestSchema, {
@@ -376,14 +380,7 @@ export function subscriptionOpenApi() {
           responses: {
             "200": {
               description: "The subscription as its cancel page shows it",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: { subscription: { $ref: "#/components/schemas/SubscriptionCancelView" } },
-                  },
-                },
-              },
+              content: json("SubscriptionCancelResponse"),
             },
             "404": notFoundError("Not found: a forged or unknown token"),
           },
@@ -396,14 +393,7 @@ export function subscriptionOpenApi() {
             "200": {
               description:
                 "The subscription, canceled (or as it was, if it had ended), as its cancel page shows it",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: { subscription: { $ref: "#/components/schemas/SubscriptionCancelView" } },
-                  },
-                },
-              },
+              content: json("SubscriptionCancelResponse"),
             },
             "404": notFoundError("Not found: a forged or unknown token"),
           },
