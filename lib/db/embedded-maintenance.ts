@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "./client";
 
@@ -30,12 +31,14 @@ const ANALYZE_SCALE_FACTOR = 0.1;
 const VACUUM_THRESHOLD = 50;
 const VACUUM_SCALE_FACTOR = 0.2;
 /**
- * But never more dead rows than this before a VACUUM: its work grows with the rows it clears (about 8 ms a thousand
- * on `transactions`), and here it holds the store's one connection while every request waits. With the scale factor
- * alone a table of a million rows would be vacuumed once 200,000 died, a stall of seconds; capped, a large table is
- * vacuumed more often, each time for about a tenth of a second. Tables under 50,000 rows are as autovacuum has them.
+ * But never more dead rows than this before a VACUUM: its work grows with the pages changed since the last one, and
+ * here it holds the store's one connection while every request waits. With the scale factor alone a table of a
+ * million rows would be vacuumed once 200,000 died, a stall of seconds. Under a steady load of payments
+ * `transactions` gains a dead row (its `incomplete` version, a HOT update) for each payment: at 10,000 a VACUUM held
+ * the store 130-250 ms every ten seconds, and every request in flight waited for it. At 2,000, checked every two
+ * seconds (background-work.ts), a soak's longest maintenance statement was 81 ms against 302 (docs/decisions.md).
  */
-const VACUUM_MOST_DEAD_ROWS = 10_000;
+const VACUUM_MOST_DEAD_ROWS = 2_000;
 
 /**
  * autovacuum_freeze_max_age (PostgreSQL's default): a table is frozen once its oldest unfrozen transaction id is this
@@ -68,18 +71,19 @@ const CHECKPOINT_MOST_SECONDS = 300;
 export type MaintenanceOperation = "analyze" | "vacuum" | "freeze" | "checkpoint";
 
 /**
- * One statement of a maintenance round: a table's ANALYZE, VACUUM (ANALYZE) or VACUUM (FREEZE), or the store's
- * CHECKPOINT.
+ * One statement of a maintenance round: a table's ANALYZE, VACUUM or VACUUM (FREEZE), or the store's CHECKPOINT.
  */
 export interface MaintenanceStatement {
   /** The table, quoted for SQL (`"public"."transactions"`); null for a checkpoint, which is the whole store's. */
   table: string | null;
-  /** `vacuum` also analyzes (VACUUM (ANALYZE)): a table vacuumed for its dead rows has changed enough to be. */
   operation: MaintenanceOperation;
   ms: number;
 }
 
-/** A table due, and for what (one statement a round; a table frozen is analyzed in a later round if due). */
+/**
+ * A table due, and for what: a VACUUM and an ANALYZE each by its own rule, two statements when both are due (a
+ * table frozen is analyzed in a later round if due).
+ */
 export interface DueTable {
   table: string;
   operation: Exclude<MaintenanceOperation, "checkpoint">;
@@ -123,18 +127,22 @@ export async function tablesDueForMaintenance(
             left join pg_class t on t.oid = c.reltoastrelid
             left join pg_stat_user_tables s on s.relid = c.oid
            where c.relkind in ('r', 'm') and c.relpersistence <> 't')
-        select quote_ident(nspname) || '.' || quote_ident(relname) as "table",
-               case when freeze_due then 'freeze' when vacuum_due then 'vacuum' else 'analyze' end as operation
+        select quote_ident(due.nspname) || '.' || quote_ident(due.relname) as "table", step.operation
           from due
-         where freeze_due or vacuum_due or analyze_due
-         order by oid`,
+         cross join lateral (values (1, 'freeze', freeze_due),
+                                    (2, 'vacuum', vacuum_due and not freeze_due),
+                                    (3, 'analyze', analyze_due and not freeze_due)) as step(n, operation, wanted)
+         where step.wanted
+         order by due.oid, step.n`,
   );
 }
 
 /** The statement of each operation on a table (`table` quoted by quote_ident). */
 const STATEMENTS: Record<DueTable["operation"], (table: string) => string> = {
   analyze: (table) => `analyze ${table}`,
-  vacuum: (table) => `vacuum (analyze) ${table}`,
+  // Not VACUUM (ANALYZE): a large table is vacuumed for 2,000 dead rows long before a tenth of it changed, and two
+  // statements hold the store for half as long each.
+  vacuum: (table) => `vacuum ${table}`,
   // Without ANALYZE: a VACUUM needs no transaction id, so it runs even on a store that refuses writes.
   freeze: (table) => `vacuum (freeze) ${table}`,
 };
@@ -159,10 +167,13 @@ export type MaintenanceFailure = (
 ) => void;
 
 /**
- * One round: every table due is analyzed, vacuumed and analyzed, or frozen, one statement each, then a checkpoint if
- * one is due. Resolves to what was done (nothing when nothing was due). A statement that fails is told to `onFailure`
- * and the round goes on, so that one table the database refuses never keeps the others (or the checkpoint) from
- * being done. The embedded database only: on PostgreSQL autovacuum and the checkpointer do this.
+ * One round: every table due is vacuumed, analyzed or frozen, one statement each, then a checkpoint if one is due.
+ * After each statement the round waits as long as the statement held the store, so the requests that queued behind
+ * it (a payment makes two statements, one after the other) are answered before the next one: during a round the
+ * store is the requests' at least half the time, as PostgreSQL's cost-based vacuum delay spreads a VACUUM's work.
+ * Resolves to what was done (nothing when nothing was due). A statement that fails is told to `onFailure` and the
+ * round goes on, so that one table the database refuses never keeps the others (or the checkpoint) from being done.
+ * The embedded database only: on PostgreSQL autovacuum and the checkpointer do this.
  */
 export async function maintainEmbeddedDatabase(
   db: Database,
@@ -170,12 +181,16 @@ export async function maintainEmbeddedDatabase(
   limits: MaintenanceLimits = DEFAULT_LIMITS,
 ): Promise<MaintenanceStatement[]> {
   const done: MaintenanceStatement[] = [];
+  let held = 0;
   const run = async (statement: Pick<MaintenanceStatement, "table" | "operation">, query: SQL) => {
+    if (held > 0) await delay(held);
     const started = performance.now();
     try {
       await db.execute(query);
-      done.push({ ...statement, ms: performance.now() - started });
+      held = performance.now() - started;
+      done.push({ ...statement, ms: held });
     } catch (error) {
+      held = performance.now() - started;
       onFailure(statement, error);
     }
   };

@@ -137,7 +137,7 @@ export class GatewayMetrics {
     });
     this.maintenanceDuration = new Histogram({
       name: "tessera_db_maintenance_duration_seconds",
-      help: "The embedded database's own ANALYZE and VACUUM (ANALYZE) of a table, and CHECKPOINT (what autovacuum and the checkpointer do on PostgreSQL), by operation: the count is how many ran, the sum how long they held the store",
+      help: "The embedded database's own ANALYZE, VACUUM and VACUUM (FREEZE) of a table, and CHECKPOINT (what autovacuum and the checkpointer do on PostgreSQL), by operation: the count is how many ran, the sum how long they held the store",
       labelNames: ["operation"],
       buckets: LATENCY_BUCKETS,
       registers,

@@ -162,26 +162,71 @@ describe.skipIf(usePostgres)("the embedded database's maintenance", () => {
     }).toEqual({ duplicateRead: true, cardLimits: true, ends: true, reservation: true, unbounded: [] });
   });
 
-  it("vacuums a large table once 10,000 of its rows died, before a fifth of it did", async () => {
+  it("vacuums a large table once 2,000 of its rows died, before a fifth of it did, and analyzes it by its own rule", async () => {
     // A table of 60,000 rows, analyzed: PostgreSQL's scale factor alone would wait for 12,050 dead rows.
     await client.exec(`create table maintenance_probe (id int primary key, v int);
-      insert into maintenance_probe select g, 0 from generate_series(1, 60000) g;
-      analyze maintenance_probe;`);
+      insert into maintenance_probe select g, 0 from generate_series(1, 60000) g;`);
     try {
-      await client.exec("update maintenance_probe set v = 1 where id <= 9000");
+      // The insert's counts flushed before the ANALYZE, so that it clears them.
       await flushStatistics();
-      const probe = async () =>
-        (await tablesDueForMaintenance(gateway.runtime.deps.db)).find((due) =>
-          due.table.endsWith("maintenance_probe"),
+      await client.exec("analyze maintenance_probe");
+      const due = async () =>
+        (await tablesDueForMaintenance(gateway.runtime.deps.db)).filter((table) =>
+          table.table.endsWith("maintenance_probe"),
         );
-      // 9,000 rows changed: analyzed (over a tenth), not vacuumed.
-      expect(await probe()).toEqual({ table: "public.maintenance_probe", operation: "analyze" });
-      await client.exec("analyze maintenance_probe; update maintenance_probe set v = 1 where id > 58000");
+      await client.exec("update maintenance_probe set v = 1 where id <= 1900");
       await flushStatistics();
-      // 11,000 dead rows (under a fifth of the table): vacuumed.
-      expect(await probe()).toEqual({ table: "public.maintenance_probe", operation: "vacuum" });
+      // 1,900 dead rows: nothing yet.
+      expect(await due()).toEqual([]);
+      await client.exec("update maintenance_probe set v = 1 where id > 59800");
+      await flushStatistics();
+      // 2,100 dead rows (a thirtieth of the table): vacuumed, not analyzed (a tenth must change for that).
+      expect(await due()).toEqual([{ table: "public.maintenance_probe", operation: "vacuum" }]);
+      await client.exec("vacuum maintenance_probe");
+      await client.exec("update maintenance_probe set v = 2 where id <= 6500");
+      await flushStatistics();
+      // 6,500 rows changed since the ANALYZE (over a tenth) and as many dead: both, in two statements.
+      expect(await due()).toEqual([
+        { table: "public.maintenance_probe", operation: "vacuum" },
+        { table: "public.maintenance_probe", operation: "analyze" },
+      ]);
     } finally {
       await client.exec("drop table maintenance_probe");
+    }
+  });
+
+  it("leaves the store to the requests between two statements, as long as the last one held it", async () => {
+    await client.exec(`create table maintenance_first (id int); create table maintenance_second (id int);
+      insert into maintenance_first select generate_series(1, 500);
+      insert into maintenance_second select generate_series(1, 500);`);
+    try {
+      await flushStatistics();
+      const db = gateway.runtime.deps.db;
+      // The store as the maintenance sees it, with each statement's start and end written down.
+      const spans: { query: string; start: number; end: number }[] = [];
+      const timed = {
+        execute: async (query: SQL) => {
+          const start = performance.now();
+          const result = await db.execute(query);
+          // Each statement made to hold the store 40 ms, so the pause after it is measurable.
+          await new Promise((resolve) => setTimeout(resolve, 40));
+          spans.push({ query: new PgDialect().sqlToQuery(query).sql, start, end: performance.now() });
+          return result;
+        },
+      } as unknown as Database;
+      const done = await maintainEmbeddedDatabase(timed, () => {});
+      // The round's own statements, not its reads of the statistics.
+      const statements = spans.filter(({ query }) => /^(analyze|vacuum|checkpoint)/.test(query));
+      expect(statements.map(({ query }) => query)).toEqual(
+        expect.arrayContaining(["analyze public.maintenance_first", "analyze public.maintenance_second"]),
+      );
+      expect(done).toHaveLength(statements.length);
+      for (let i = 1; i < statements.length; i++) {
+        const held = statements[i - 1].end - statements[i - 1].start;
+        expect(statements[i].start - statements[i - 1].end).toBeGreaterThanOrEqual(held - 1);
+      }
+    } finally {
+      await client.exec("drop table maintenance_first; drop table maintenance_second");
     }
   });
 
