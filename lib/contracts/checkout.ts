@@ -35,7 +35,7 @@ import {
 } from "./messages";
 import type { ParseResult } from "./tokenization";
 import { additionalDataSchema, DESCRIPTION_MAX_LENGTH, TRACKING_ID_MAX_LENGTH } from "./tokenization";
-import type { Transaction } from "./transaction";
+import { transactionSchema } from "./transaction";
 
 /**
  * Checkout sessions: a merchant creates one (`POST /ctp/api/checkouts`) and sends the shopper to its
@@ -215,24 +215,52 @@ export function parseCheckoutRequest(
 export const CHECKOUT_STATUSES = ["pending", "incomplete", "successful", "failed", "error"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
-/** `GET /ctp/api/checkouts/{token}` with the shop's credentials. */
-export interface CheckoutView {
-  token: string;
-  shop_id: number;
-  transaction_type: CheckoutTransactionType;
-  status: CheckoutStatus;
-  finished: boolean;
-  expired: boolean;
-  message: string | null;
-  test: boolean;
-  attempts: number;
-  attempts_used: number;
-  redirect_url: string;
-  expired_at: string;
-  created_at: string;
-  order: CheckoutOrder;
-  settings: CheckoutSettings;
-  customer: CheckoutCustomer | null;
-  payment_method: { credit_card: { token: string } } | null;
-  gateway_response: { transaction: Transaction } | null;
-}
+const requestFields = checkoutRequestSchema.shape.checkout.shape;
+
+/**
+ * `GET /ctp/api/checkouts/{token}` with the shop's credentials (and each session of the list): the request's
+ * order, settings and customer as the gateway kept them, defaults filled in, and the latest attempt's transaction.
+ */
+export const checkoutViewSchema = z
+  .object({
+    token: z.string().regex(/^[0-9a-f]{64}$/),
+    shop_id: z.int(),
+    transaction_type: z.enum(CHECKOUT_TRANSACTION_TYPES),
+    status: z.enum(CHECKOUT_STATUSES),
+    finished: z
+      .boolean()
+      .describe(
+        "The session ended: paid, declined with no attempt left, or cancelled (a lapsed one: `expired`)",
+      ),
+    expired: z.boolean(),
+    message: z.string().nullable(),
+    test: z.boolean(),
+    attempts: z.int(),
+    attempts_used: z.int(),
+    redirect_url: z.string().describe("The hosted payment page"),
+    expired_at: z.string().meta({ format: "date-time" }),
+    created_at: z.string().meta({ format: "date-time" }),
+    order: requestFields.order,
+    settings: requestFields.settings,
+    customer: requestFields.customer.unwrap().nullable(),
+    payment_method: z
+      .object({ credit_card: z.object({ token: z.string() }) })
+      .nullable()
+      .describe("The stored card the session charges, when it was created with one"),
+    gateway_response: z
+      .object({ transaction: transactionSchema })
+      .nullable()
+      .describe("The latest attempt's transaction, as GET /transactions/{uid} gives it"),
+  })
+  .meta({ description: "A checkout session, the merchant's view" });
+
+export const checkoutViewResponseSchema = z
+  .object({ checkout: checkoutViewSchema })
+  .meta({ description: "A checkout session, merchant view" });
+
+/** `GET /ctp/api/checkouts`: each session as the merchant's view of it, newest first. */
+export const checkoutListResponseSchema = z
+  .object({ checkouts: z.array(checkoutViewSchema) })
+  .meta({ description: "A page of checkout sessions, merchant view" });
+
+export type CheckoutView = z.output<typeof checkoutViewSchema>;

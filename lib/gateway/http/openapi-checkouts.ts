@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { checkoutRequestSchema } from "@/lib/contracts/checkout";
+import {
+  checkoutListResponseSchema,
+  checkoutRequestSchema,
+  checkoutViewResponseSchema,
+} from "@/lib/contracts/checkout";
 import {
   shopperCheckoutResponseSchema,
   shopperTransactionResponseSchema,
@@ -70,6 +74,16 @@ export function checkoutOpenApi() {
     schemas: {
       CheckoutRequest: z.toJSONSchema(checkoutRequestSchema, { io: "input", unrepresentable: "any" }),
       CreatedCheckout: z.toJSONSchema(createdCheckoutSchema, { io: "output" }),
+      // The request's order, settings and customer are echoed as the gateway kept them; their input side is the
+      // one JSON Schema can state (the output side of a default or a null-to-absent step is a function).
+      CheckoutViewResponse: z.toJSONSchema(checkoutViewResponseSchema, {
+        io: "input",
+        unrepresentable: "any",
+      }),
+      CheckoutListResponse: z.toJSONSchema(checkoutListResponseSchema, {
+        io: "input",
+        unrepresentable: "any",
+      }),
       ShopperCheckoutResponse: z.toJSONSchema(shopperCheckoutResponseSchema, { io: "output" }),
       ShopperTransactionResponse: z.toJSONSchema(shopperTransactionResponseSchema, { io: "output" }),
     },
@@ -110,12 +124,7 @@ export function checkoutOpenApi() {
                 "X-Total-Count": { schema: { type: "integer" } },
                 Link: { schema: { type: "string" } },
               },
-              // Each session as GET /ctp/api/checkouts/{token} gives it to the merchant.
-              content: json({
-                type: "object",
-                required: ["checkouts"],
-                properties: { checkouts: { type: "array", items: { type: "object" } } },
-              }),
+              content: json(ref("CheckoutListResponse")),
             },
             "422": { description: "Bad page or per_page", content: json(error) },
           },
@@ -134,7 +143,7 @@ export function checkoutOpenApi() {
             "200": {
               description:
                 "`{checkout: {...}}`: the whole session, or the shopper's view with the session token",
-              content: json({ anyOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
+              content: json({ anyOf: [ref("CheckoutViewResponse"), ref("ShopperCheckoutResponse")] }),
             },
             ...sessionRefusals,
           },
@@ -148,7 +157,7 @@ export function checkoutOpenApi() {
           responses: {
             "200": {
               description: "`{checkout: {...}}`, status failed (the shopper's view with the session token)",
-              content: json({ anyOf: [{ type: "object" }, ref("ShopperCheckoutResponse")] }),
+              content: json({ anyOf: [ref("CheckoutViewResponse"), ref("ShopperCheckoutResponse")] }),
             },
             ...sessionRefusals,
             "409": { description: "A payment attempt is in progress", content: json(error) },
