@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { DEMO_SHOPS } from "../lib/demo/demo-shops";
+import { freePort } from "../tests/free-port";
 
 /**
  * Fixtures of the admin specs: the published demo shop 1 credentials, a signed-in page, data created through the
@@ -170,17 +171,6 @@ export interface PrivateServer {
   baseURL: string;
   /** The fresh database's demo shop 1, with its published secret key. */
   shop: ShopCredentials;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function startPrivateServer(): Promise<{ server: PrivateServer; stop(): Promise<void> }> {

@@ -1,19 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../free-port";
+
+export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 export interface GatewayProcess {
   /** `http://127.0.0.1:<port>`: the origin, where clients that drop base paths call the API. */

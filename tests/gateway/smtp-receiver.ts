@@ -1,10 +1,13 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { freePort } from "../free-port";
+
+export { freePort };
 
 export interface ReceivedMail {
   from: string;
@@ -32,15 +35,6 @@ export interface SmtpReceiver {
 
 export const SMTP_USER = "tessera";
 export const SMTP_PASSWORD = "p@ss:word/1";
-
-/** A port nothing listens on now (to start a server on it later). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A key and a self-signed certificate for 127.0.0.1, valid for two days, made by `openssl` for a test's server. */
 export function selfSignedCertificate(): { key: string; cert: string } {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort } from "../../free-port";
 import {
   basicAuthorization,
   createTestDatabase,
@@ -22,15 +22,6 @@ import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver"
 vi.setConfig({ testTimeout: 120_000 });
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-
-/** A port nobody listens on right now (the receiver is "down" there, then comes up on it). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface GatewayProcess {
   url: string;

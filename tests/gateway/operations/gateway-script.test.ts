@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_SHOPS } from "@/lib/demo/demo-shops";
+import { freePort } from "../../free-port";
 import { basicAuthorization } from "../harness";
 
 // These tests start the product's own scripts as child processes, each compiling its TypeScript first: on a busy
@@ -12,15 +13,6 @@ import { basicAuthorization } from "../harness";
 vi.setConfig({ testTimeout: 120_000 });
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** `npm run gateway` (scripts/gateway.ts) on a fresh data directory, as a child process. */
 describe("npm run gateway on an empty embedded database", () => {

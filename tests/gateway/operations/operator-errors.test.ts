@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort } from "../../free-port";
 
 // These tests start the product's own scripts as child processes, each compiling its TypeScript first: on a busy
 // 2-core machine one start can take most of the default 30 s.
@@ -73,14 +73,6 @@ function expectOneLine(stderr: string): string {
   expect(stderr).not.toMatch(/^\s+at /m);
   expect(stderr).not.toContain("node:internal");
   return lines[0];
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 beforeAll(async () => {
