@@ -35,8 +35,8 @@ const VACUUM_SCALE_FACTOR = 0.2;
  * here it holds the store's one connection while every request waits. With the scale factor alone a table of a
  * million rows would be vacuumed once 200,000 died, a stall of seconds. Under a steady load of payments
  * `transactions` gains a dead row (its `incomplete` version, a HOT update) for each payment: at 10,000 a VACUUM held
- * the store 130-250 ms every ten seconds, and every request in flight waited for it. At 2,000, checked every two
- * seconds (background-work.ts), a soak's longest maintenance statement was 81 ms against 302 (docs/decisions.md).
+ * the store 130-250 ms, and every request in flight waited for it. At 2,000 a table is vacuumed at every round
+ * (background-work.ts) once its rows die faster than that, and less often it has fewer to clear.
  */
 const VACUUM_MOST_DEAD_ROWS = 2_000;
 

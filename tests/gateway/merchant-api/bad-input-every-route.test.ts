@@ -489,5 +489,5 @@ describe("a checkout session's own token, sent bad input", () => {
       await check("POST", `/ctp/api/checkouts/${wrong}/cancel`, "{}");
     }
     expect(findings).toEqual([]);
-  });
+  }, 600_000);
 });
