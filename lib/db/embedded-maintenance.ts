@@ -36,7 +36,7 @@ const VACUUM_SCALE_FACTOR = 0.2;
  * million rows would be vacuumed once 200,000 died, a stall of seconds. Under a steady load of payments
  * `transactions` gains a dead row (its `incomplete` version, a HOT update) for each payment: at 10,000 a VACUUM held
  * the store 130-250 ms, and every request in flight waited for it. At 2,000 a table is vacuumed at every round
- * (background-work.ts) once its rows die faster than that, and less often it has fewer to clear.
+ * (background-work.ts) where more than that die between two rounds, and less often where fewer do.
  */
 const VACUUM_MOST_DEAD_ROWS = 2_000;
 
